@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import { useFriendlyValidationMessages } from "@vela/shared/validation-messages";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import { authPlugin } from "./plugins/auth";
+import { databasePlugin } from "./plugins/database";
+import { errorHandlerPlugin } from "./plugins/error-handler";
+import { flagsPlugin } from "./plugins/flags";
+import { type IdempotencyPluginOptions, idempotencyPlugin } from "./plugins/idempotency";
+import { openApiPlugin } from "./plugins/openapi";
+import { requestContextPlugin } from "./plugins/request-context";
+import { securityPlugin } from "./plugins/security";
+import { spaPlugin } from "./plugins/spa";
+import { accountRoutes } from "./routes/account/index";
+import { authRoutes } from "./routes/auth/index";
+import { devRoutes } from "./routes/dev/index";
+import { healthRoutes } from "./routes/health";
+import { onboardingRoutes } from "./routes/onboarding/index";
+import { pricingRoutes } from "./routes/pricing/index";
+import { referenceRoutes } from "./routes/reference/index";
+import { rulesRoutes } from "./routes/rules/index";
+import { settingsRoutes } from "./routes/settings/index";
+
+export type BuildAppOptions = {
+  config: Config;
+  database: Database;
+  /** Whether closing the app closes the database too (tests share one database across apps). */
+  closeDatabase?: boolean;
+  /** Tests shorten how long a repeated Idempotency-Key waits for the first request. */
+  idempotency?: IdempotencyPluginOptions;
+};
+
+// Never log credentials or card data, wherever they appear in a logged object.
+const REDACTED_PATHS = [
+  "req.headers.authorization",
+  "req.headers.cookie",
+  'res.headers["set-cookie"]',
+  "*.password",
+  "*.password_confirmation",
+  "*.current_password",
+  "*.token",
+  "*.access_token",
+  "*.refresh_token",
+  "*.secret",
+  "*.code",
+  "*.card_number",
+  "*.cvv",
+];
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
+
+export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+  };
+}
+
+/**
+ * Builds the application: framework plugins first (validation, request context, errors,
+ * security, docs), then the app's own (database), then the routes under /api, then the SPA.
+ * `server.ts` only starts it; tests build it and call `app.inject`.
+ */
+export async function buildApp({
+  config,
+  database,
+  closeDatabase = true,
+  idempotency = {},
+}: BuildAppOptions) {
+  useFriendlyValidationMessages();
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    // Keep a caller's request id when it looks like one, so logs join up across services.
+    genReqId: (request) => {
+      const header = request.headers["x-request-id"];
+      return typeof header === "string" && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  await app.register(requestContextPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(openApiPlugin);
+  await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
+  await app.register(authPlugin, { config });
+  await app.register(idempotencyPlugin, idempotency);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+      await api.register(referenceRoutes);
+      await api.register(flagsPlugin, { prefix: "/flags" });
+      await api.register(authRoutes);
+      await api.register(onboardingRoutes);
+      await api.register(rulesRoutes);
+      await api.register(accountRoutes);
+      await api.register(settingsRoutes);
+      await api.register(pricingRoutes);
+      // The outbox shows codes: a development tool that production never has.
+      if (config.NODE_ENV !== "production") await api.register(devRoutes, { prefix: "/dev" });
+    },
+    { prefix: "/api" },
+  );
+
+  await app.register(spaPlugin, { webDistDir: config.WEB_DIST_DIR });
+  return app;
+}

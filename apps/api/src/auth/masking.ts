@@ -1,0 +1,14 @@
+/** "jo•••@ex•••.com": enough for the owner to recognise, too little for anyone else. */
+export function maskEmail(email: string): string {
+  const [local = "", domain = ""] = email.split("@");
+  const dot = domain.lastIndexOf(".");
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : "";
+  const keep = (part: string) => `${part.slice(0, Math.min(2, Math.max(1, part.length - 1)))}•••`;
+  return `${keep(local)}@${keep(host)}${tld}`;
+}
+
+/** "+52 •••••••34": the prefix and the last two digits. */
+export function maskPhone(prefix: string, number: string): string {
+  return `${prefix} ${"•".repeat(Math.max(3, number.length - 2))}${number.slice(-2)}`;
+}

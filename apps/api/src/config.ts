@@ -1,0 +1,104 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+/**
+ * The repository root, found by walking up from this module (which runs from src/ under tsx and
+ * from dist/ once bundled), so `./var/`, the migrations and the SPA build resolve from any cwd.
+ */
+function findRepoRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "apps", "api", "drizzle"))) {
+    const parent = path.dirname(dir);
+    if (parent === dir)
+      throw new Error("Cannot find the repository root (apps/api/drizzle) above this module");
+    dir = parent;
+  }
+  return dir;
+}
+export const REPO_ROOT = findRepoRoot();
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, "apps", "api", "drizzle");
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** A PostgreSQL URL selects the node-postgres pool; without it the embedded PGlite database is used. */
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+      .optional(),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+    /** Where PGlite keeps its files; "memory://" keeps them in memory only. */
+    PGLITE_DATA_DIR: z
+      .string()
+      .min(1)
+      .default(path.join(REPO_ROOT, "var", "pglite")),
+    /** With a Redis URL the rate limiter counts in Redis, shared by every instance. */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, "must start with redis:// or rediss://")
+      .optional(),
+    RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+    RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+    /** Run migrations (and the idempotent seed) when the server starts. */
+    MIGRATE_ON_START: booleanFlag.default(true),
+    SEED_ON_START: booleanFlag.default(true),
+    /** The built SPA; served with history fallback when present. */
+    WEB_DIST_DIR: z
+      .string()
+      .min(1)
+      .default(path.join(REPO_ROOT, "apps", "web", "dist")),
+    /** Behind a load balancer, trust X-Forwarded-For for the client IP (rate limits, logs). */
+    TRUST_PROXY: booleanFlag.default(false),
+    /**
+     * Keys the HMAC of verification codes and the encryption of authenticator secrets. Required in
+     * production; elsewhere a fixed development value stands in, so a new clone runs unconfigured.
+     */
+    APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+    /** Lifetime of an access token; the refresh token renews it. */
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(2_592_000),
+    /** smtp(s)://user:pass@host:port: e-mail goes out through it; without it e-mail lands in the outbox. */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Vela <no-reply@vela.example>"),
+    /** An HTTPS endpoint of an SMS gateway (POST {to, text}); without it SMS lands in the outbox. */
+    SMS_WEBHOOK_URL: z.url().optional(),
+  })
+  .superRefine((config, context) => {
+    if (config.NODE_ENV === "production" && !config.APP_SECRET) {
+      context.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production" });
+    }
+  });
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Raised when the environment is invalid; its message lists one line per problem. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads and validates the configuration from environment variables (empty strings count as unset). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const result = configSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  return result.data;
+}

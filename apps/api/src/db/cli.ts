@@ -1,0 +1,47 @@
+import { loadConfig } from "../config";
+import { reconcileLedger } from "../ledger/reconcile";
+import { openDatabase } from "./client";
+import { runMigrations } from "./migrate";
+import { seedDatabase } from "./seed/index";
+
+/**
+ * `npm run db:migrate` and `npm run db:seed`: the same steps the server runs on start, on their own.
+ * `npm run ledger:check`: reconciles the ledger and exits non-zero on any mismatch.
+ */
+const command = process.argv[2];
+if (command !== "migrate" && command !== "seed" && command !== "ledger-check") {
+  console.error("Usage: tsx src/db/cli.ts <migrate|seed|ledger-check>");
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.DATABASE_URL,
+  poolMax: 2,
+  pgliteDataDir: config.PGLITE_DATA_DIR,
+});
+let exitCode = 0;
+try {
+  await runMigrations(database);
+  console.log(`Migrations applied (${database.kind}).`);
+  if (command === "seed") {
+    for (const set of await seedDatabase(database.db)) {
+      console.log(`Seed ${set.name}@${set.version}: ${set.applied ? "applied" : "already up to date"}`);
+    }
+  }
+  if (command === "ledger-check") {
+    const report = await reconcileLedger(database.db);
+    console.log(
+      `Ledger checked: ${report.entries} entries, ${report.postings} postings, ${report.accounts} accounts.`,
+    );
+    console.log("  - every entry sums to zero per currency");
+    console.log("  - every cached balance equals the sum of its postings");
+    console.log("  - no customer wallet is below zero; every posting is in its account's currency");
+    for (const problem of report.problems) console.error(`MISMATCH: ${problem}`);
+    console.log(report.problems.length === 0 ? "No mismatches." : `${report.problems.length} mismatches.`);
+    if (report.problems.length > 0) exitCode = 1;
+  }
+} finally {
+  await database.close();
+}
+process.exit(exitCode);

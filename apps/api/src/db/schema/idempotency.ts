@@ -1,0 +1,24 @@
+import { jsonb, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * The first answer to each money-moving request, by caller and Idempotency-Key: a repeat is
+ * answered from here (`Idempotency-Hit: true`) and never runs again. `request_hash` tells a
+ * repeat from a different request reusing the key (422).
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    /** The user id as text: keys are per user, and callers without a session cannot use them. */
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    method: text("method").notNull(),
+    path: text("path").notNull(),
+    requestHash: text("request_hash").notNull(),
+    /** null while the first request is still running. */
+    statusCode: smallint("status_code"),
+    responseBody: jsonb("response_body"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] })],
+);

@@ -1,0 +1,5 @@
+export * from "./idempotency";
+export * from "./identity";
+export * from "./ledger";
+export * from "./pricing";
+export * from "./reference";

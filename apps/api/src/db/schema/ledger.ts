@@ -1,0 +1,99 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./identity";
+import { currencies } from "./reference";
+
+/** The kinds of ledger account (ARCHITECTURE §4). Only customer wallets belong to a user. */
+export const LEDGER_ACCOUNT_KINDS = [
+  "customer_wallet",
+  "funds_in_transit",
+  "fee_revenue",
+  "fx_position",
+  "payment_clearing",
+  "payout_payable",
+  "promotions_expense",
+] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+/**
+ * One account per owner, kind, currency and (for clearing and payout accounts) channel. The cached
+ * `balance_minor` is written only by `post_entry`; a customer wallet can never go below zero.
+ */
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind", { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    userId: integer("user_id").references(() => users.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    /** The channel of a clearing or payout account ("credit-card", "bank-transfer"); "" otherwise. */
+    channel: text("channel").notNull().default(""),
+    balanceMinor: bigint("balance_minor", { mode: "bigint" }).notNull().default(sql`0`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("ledger_accounts_identity_unique").on(
+      table.kind,
+      sql`coalesce(${table.userId}, 0)`,
+      table.currencyId,
+      table.channel,
+    ),
+    check(
+      "ledger_accounts_wallet_not_negative",
+      sql`${table.kind} <> 'customer_wallet' or ${table.balanceMinor} >= 0`,
+    ),
+    check(
+      "ledger_accounts_owner_matches_kind",
+      sql`(${table.kind} = 'customer_wallet') = (${table.userId} is not null)`,
+    ),
+  ],
+);
+
+/** One balanced movement of money; never updated or deleted (a correction is a reversal entry). */
+export const journalEntries = pgTable(
+  "journal_entries",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedByDefaultAsIdentity(),
+    kind: text("kind").notNull(),
+    /** The order or operation this entry belongs to ("order:123"). */
+    reference: text("reference"),
+    idempotencyKey: text("idempotency_key").unique(),
+    reversesEntryId: bigint("reverses_entry_id", { mode: "bigint" }).unique(),
+    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("journal_entries_reference_idx").on(table.reference)],
+);
+
+/** The legs of an entry: signed minor units on one account; per entry and currency they sum to zero. */
+export const postings = pgTable(
+  "postings",
+  {
+    id: bigint("id", { mode: "bigint" }).primaryKey().generatedByDefaultAsIdentity(),
+    entryId: bigint("entry_id", { mode: "bigint" })
+      .notNull()
+      .references(() => journalEntries.id),
+    accountId: bigint("account_id", { mode: "bigint" })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    currencyId: integer("currency_id").notNull(),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+  },
+  (table) => [
+    index("postings_account_idx").on(table.accountId),
+    index("postings_entry_idx").on(table.entryId),
+    check("postings_amount_not_zero", sql`${table.amountMinor} <> 0`),
+  ],
+);

@@ -1,0 +1,192 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "./identity";
+import { countries, currencies } from "./reference";
+
+/** Ways the money reaches the recipient: bank deposit, cash pickup, mobile wallet, home delivery, wallet. */
+export const shippingMethods = pgTable("shipping_methods", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+/** Where the service sends from and to: a country and currency on each side. */
+export const corridors = pgTable(
+  "corridors",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    countryFromId: integer("country_from_id")
+      .notNull()
+      .references(() => countries.id),
+    currencyFromId: integer("currency_from_id")
+      .notNull()
+      .references(() => currencies.id),
+    countryToId: integer("country_to_id")
+      .notNull()
+      .references(() => countries.id),
+    currencyToId: integer("currency_to_id")
+      .notNull()
+      .references(() => currencies.id),
+    isActive: boolean("is_active").notNull().default(true),
+  },
+  (table) => [
+    uniqueIndex("corridors_unique").on(
+      table.countryFromId,
+      table.currencyFromId,
+      table.countryToId,
+      table.currencyToId,
+    ),
+  ],
+);
+
+/**
+ * A delivery method on a corridor, with everything its price needs. Limits are in minor units of
+ * the sending (send_*) and receiving (receive_*) currencies; null falls back to 10 and 10 000.
+ */
+export const corridorMethods = pgTable(
+  "corridor_methods",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    corridorId: integer("corridor_id")
+      .notNull()
+      .references(() => corridors.id),
+    shippingMethodId: integer("shipping_method_id")
+      .notNull()
+      .references(() => shippingMethods.id),
+    sendMinMinor: bigint("send_min_minor", { mode: "bigint" }),
+    sendMaxMinor: bigint("send_max_minor", { mode: "bigint" }),
+    receiveMinMinor: bigint("receive_min_minor", { mode: "bigint" }),
+    receiveMaxMinor: bigint("receive_max_minor", { mode: "bigint" }),
+    /** Our margin over the mid-market rate, in basis points. */
+    fxMarginBps: integer("fx_margin_bps").notNull(),
+    transferTime: text("transfer_time").notNull(),
+    guaranteedRate: boolean("guaranteed_rate").notNull(),
+    estimatedFeeCurrency: text("estimated_fee_currency").notNull(),
+    /** How long a quotation holds its rate. */
+    quoteTtlSeconds: integer("quote_ttl_seconds").notNull().default(1800),
+  },
+  (table) => [
+    uniqueIndex("corridor_methods_unique").on(table.corridorId, table.shippingMethodId),
+    check("corridor_methods_margin_range", sql`${table.fxMarginBps} between 0 and 2000`),
+  ],
+);
+
+/**
+ * Fee schedule of a corridor method: for send amounts up to `up_to_minor` (null: no ceiling) and a
+ * payment method ("*" for any not listed), a fixed part plus a percentage.
+ */
+export const feeTiers = pgTable(
+  "fee_tiers",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    corridorMethodId: integer("corridor_method_id")
+      .notNull()
+      .references(() => corridorMethods.id),
+    paymentMethod: text("payment_method").notNull().default("*"),
+    upToMinor: bigint("up_to_minor", { mode: "bigint" }),
+    fixedMinor: bigint("fixed_minor", { mode: "bigint" }).notNull(),
+    percentBps: integer("percent_bps").notNull(),
+  },
+  (table) => [index("fee_tiers_method_idx").on(table.corridorMethodId)],
+);
+
+/**
+ * Reference rates: units of `quote` per one `base`, as published by `source` for a day, valid
+ * from `valid_from` until the next publication. Cross rates are computed from the same base.
+ */
+export const fxRates = pgTable(
+  "fx_rates",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    base: text("base").notNull(),
+    quote: text("quote").notNull(),
+    rate: numeric("rate", { precision: 24, scale: 10 }).notNull(),
+    source: text("source").notNull(),
+    publishedOn: date("published_on").notNull(),
+    validFrom: timestamp("valid_from", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("fx_rates_unique").on(table.base, table.quote, table.publishedOn)],
+);
+
+export const promoCodes = pgTable("promo_codes", {
+  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  /** Stored upper-case; matched case-insensitively. */
+  code: text("code").notNull().unique(),
+  kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
+  /** For percent codes: the share of our fee waived, in basis points. */
+  percentBps: integer("percent_bps"),
+  /** For fixed codes: the amount off, in minor units of `currency_id`. */
+  amountMinor: bigint("amount_minor", { mode: "bigint" }),
+  currencyId: integer("currency_id").references(() => currencies.id),
+  /** The smallest send amount the code applies to, in minor units of `currency_id`. */
+  minAmountMinor: bigint("min_amount_minor", { mode: "bigint" }),
+  validFrom: timestamp("valid_from", { withTimezone: true }),
+  validUntil: timestamp("valid_until", { withTimezone: true }),
+  maxUsesTotal: integer("max_uses_total"),
+  maxUsesPerUser: integer("max_uses_per_user"),
+  isActive: boolean("is_active").notNull().default(true),
+  description: text("description").notNull(),
+});
+
+/**
+ * A priced offer for one user: the amounts, the rate it locked (mid-market, margin, customer rate)
+ * and until when. A transaction on it after `expires_at` is refused and must requote.
+ */
+export const quotations = pgTable(
+  "quotations",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    service: text("service").notNull(),
+    corridorMethodId: integer("corridor_method_id").references(() => corridorMethods.id),
+    countryFromId: integer("country_from_id").references(() => countries.id),
+    countryToId: integer("country_to_id").references(() => countries.id),
+    currencyFromId: integer("currency_from_id")
+      .notNull()
+      .references(() => currencies.id),
+    currencyToId: integer("currency_to_id")
+      .notNull()
+      .references(() => currencies.id),
+    shippingMethodId: integer("shipping_method_id").references(() => shippingMethods.id),
+    paymentMethod: text("payment_method").notNull(),
+    sendAmountMinor: bigint("send_amount_minor", { mode: "bigint" }).notNull(),
+    feeMinor: bigint("fee_minor", { mode: "bigint" }).notNull(),
+    discountMinor: bigint("discount_minor", { mode: "bigint" }).notNull(),
+    totalMinor: bigint("total_minor", { mode: "bigint" }).notNull(),
+    receivingAmountMinor: bigint("receiving_amount_minor", { mode: "bigint" }).notNull(),
+    midRate: numeric("mid_rate", { precision: 24, scale: 10 }).notNull(),
+    marginBps: integer("margin_bps").notNull(),
+    customerRate: numeric("customer_rate", { precision: 24, scale: 10 }).notNull(),
+    rateSource: text("rate_source").notNull(),
+    /** Which amount the customer typed: the other follows from it on a recalculation. */
+    fixedSide: text("fixed_side", { enum: ["send", "receiving"] }).notNull(),
+    promoCodeId: integer("promo_code_id").references(() => promoCodes.id),
+    status: text("status", { enum: ["open", "used", "expired"] })
+      .notNull()
+      .default("open"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("quotations_user_idx").on(table.userId, table.createdAt),
+    check(
+      "quotations_amounts_not_negative",
+      sql`${table.sendAmountMinor} > 0 and ${table.feeMinor} >= 0 and ${table.discountMinor} >= 0 and ${table.discountMinor} <= ${table.feeMinor} and ${table.receivingAmountMinor} > 0`,
+    ),
+  ],
+);

@@ -1,0 +1,108 @@
+import { and, eq, sql } from "drizzle-orm";
+import { type Db, queryRows } from "../db/client";
+import { type LedgerAccountKind, ledgerAccounts, postings } from "../db/schema/index";
+import { InsufficientFundsError } from "../http/errors";
+
+export type AccountRef = {
+  kind: LedgerAccountKind;
+  currencyId: number;
+  userId?: number | null;
+  channel?: string;
+};
+export type Leg = { accountId: bigint; amountMinor: bigint };
+export type EntryInput = {
+  kind: string;
+  legs: Leg[];
+  reference?: string | null;
+  /** At most one entry is ever posted under a key; a repeat answers the first entry. */
+  idempotencyKey?: string | null;
+  reversesEntryId?: bigint | null;
+  metadata?: Record<string, unknown>;
+};
+
+/** The database error code, through Drizzle's wrapper when there is one. */
+function sqlState(error: unknown): string | undefined {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && code.length === 5) return code;
+  }
+  return undefined;
+}
+
+/** The account for an owner, kind, currency and channel, made on first use. */
+export async function ensureAccount(db: Db, ref: AccountRef): Promise<bigint> {
+  const values = {
+    kind: ref.kind,
+    userId: ref.userId ?? null,
+    currencyId: ref.currencyId,
+    channel: ref.channel ?? "",
+  };
+  await db.insert(ledgerAccounts).values(values).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.kind, values.kind),
+        sql`coalesce(${ledgerAccounts.userId}, 0) = ${values.userId ?? 0}`,
+        eq(ledgerAccounts.currencyId, values.currencyId),
+        eq(ledgerAccounts.channel, values.channel),
+      ),
+    );
+  if (!row) throw new Error("ledger account vanished after insert");
+  return row.id;
+}
+
+/**
+ * Posts one balanced entry through `post_entry` (one round trip; see migration 0003). A customer
+ * wallet that would go below zero refuses the whole entry with InsufficientFundsError.
+ */
+export async function postEntry(db: Db, input: EntryInput): Promise<bigint> {
+  // Checked here too, so a caller's bug reads plainly before it reaches the database.
+  const totals = new Map<bigint, bigint>();
+  for (const leg of input.legs) {
+    if (leg.amountMinor === 0n) throw new Error("a leg of zero moves nothing");
+    totals.set(leg.accountId, (totals.get(leg.accountId) ?? 0n) + leg.amountMinor);
+  }
+  const accountIds = `{${input.legs.map((leg) => leg.accountId.toString()).join(",")}}`;
+  const amounts = `{${input.legs.map((leg) => leg.amountMinor.toString()).join(",")}}`;
+  try {
+    const rows = await queryRows<{ entry_id: string | bigint }>(
+      db,
+      sql`select post_entry(
+      ${input.kind}, ${input.reference ?? null}, ${input.idempotencyKey ?? null},
+      ${input.reversesEntryId?.toString() ?? null}::bigint, ${JSON.stringify(input.metadata ?? {})}::jsonb,
+      ${accountIds}::bigint[], ${amounts}::bigint[]) as entry_id`,
+    );
+    const entryId = rows[0]?.entry_id;
+    if (entryId === undefined || entryId === null) throw new Error("post_entry answered nothing");
+    return BigInt(entryId);
+  } catch (error) {
+    if (sqlState(error) === "23514") throw new InsufficientFundsError();
+    throw error;
+  }
+}
+
+/** Posts the mirror image of an entry: the correction of a ledger that is never edited. */
+export async function reverseEntry(db: Db, entryId: bigint, kind = "reversal"): Promise<bigint> {
+  const legs = await db
+    .select({ accountId: postings.accountId, amountMinor: postings.amountMinor })
+    .from(postings)
+    .where(eq(postings.entryId, entryId));
+  if (legs.length === 0) throw new Error(`entry ${entryId} has no postings`);
+  return postEntry(db, {
+    kind,
+    legs: legs.map((leg) => ({ accountId: leg.accountId, amountMinor: -leg.amountMinor })),
+    reversesEntryId: entryId,
+    idempotencyKey: `reversal:${entryId}`,
+  });
+}
+
+export async function balanceOf(db: Db, accountId: bigint): Promise<bigint> {
+  const [row] = await db
+    .select({ balance: ledgerAccounts.balanceMinor })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId));
+  if (!row) throw new Error(`no ledger account ${accountId}`);
+  return row.balance;
+}

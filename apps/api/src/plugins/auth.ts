@@ -1,0 +1,75 @@
+import type { Role } from "@vela/shared/api";
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import fp from "fastify-plugin";
+import { createSecrets, type Secrets } from "../auth/secrets";
+import { type Authenticated, resolveAccessToken } from "../auth/sessions";
+import type { Config } from "../config";
+import { NotAllowedError, UnauthenticatedError } from "../http/errors";
+import { createEmailProvider, type EmailProvider } from "../providers/email/email-provider";
+import { createSmsProvider, type SmsProvider } from "../providers/sms/sms-provider";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    secrets: Secrets;
+    email: EmailProvider;
+    sms: SmsProvider;
+    /** A preValidation hook that lets only signed-in users through, of the given roles when listed. */
+    requireAuth: (roles?: readonly Role[]) => preValidationAsyncHookHandler;
+  }
+  interface FastifyRequest {
+    /** The session behind the bearer token; null for anonymous callers. */
+    auth: Authenticated | null;
+    /** Why a presented token did not give a session. */
+    authProblem: "expired" | "invalid" | null;
+  }
+}
+
+/** The signed-in caller; throws 401 when there is none. For handlers behind requireAuth. */
+export function currentAuth(request: FastifyRequest): Authenticated {
+  if (!request.auth) throw new UnauthenticatedError();
+  return request.auth;
+}
+
+/**
+ * Sessions and the services identity needs. Every request with a bearer token is resolved to its
+ * session; the `role` and `grant` headers must then agree with the session's role, or the request
+ * is refused before any handler runs (a lying header never escalates and never changes anything).
+ */
+export const authPlugin = fp<{ config: Config }>(
+  async (app: FastifyInstance, { config }) => {
+    app.decorate("config", config);
+    app.decorate("secrets", createSecrets(config));
+    app.decorate("email", createEmailProvider(config, app.db));
+    app.decorate("sms", createSmsProvider(config, app.db));
+    app.decorateRequest("auth", null);
+    app.decorateRequest("authProblem", null);
+
+    app.addHook("preValidation", async (request) => {
+      const token = request.ctx.bearerToken;
+      if (!token || !request.url.startsWith("/api/")) return;
+      const resolved = await resolveAccessToken(app.db, token);
+      if (typeof resolved === "string") {
+        request.authProblem = resolved;
+        return;
+      }
+      request.auth = resolved;
+      const { role, grant } = request.ctx;
+      if ((role && role !== resolved.user.role) || (grant && grant !== resolved.user.role)) {
+        throw new NotAllowedError("The role or grant header does not match your session.");
+      }
+    });
+
+    app.decorate("requireAuth", (roles?: readonly Role[]) => async (request: FastifyRequest) => {
+      if (!request.auth) {
+        throw new UnauthenticatedError(
+          request.authProblem === "expired" ? "Your session has expired." : "Unauthenticated.",
+        );
+      }
+      if (roles && !roles.includes(request.auth.user.role)) {
+        throw new NotAllowedError("Your account type cannot use this.");
+      }
+    });
+  },
+  { name: "auth", dependencies: ["database", "request-context"] },
+);

@@ -1,0 +1,89 @@
+import { UNEXPECTED_ERROR_MESSAGE } from "@vela/shared/api";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { AppError, type FieldErrors } from "../http/errors";
+import { translate, translateErrors } from "../http/messages";
+
+type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
+
+/** Turns a schema validation failure into `{ field: [messages] }`, fields named as the client sent them. */
+function fieldErrors(issues: ValidationIssue[], context: string | undefined): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".");
+    const field = path || context || "body";
+    const message = issue.message ?? "is invalid";
+    errors[field] = [...(errors[field] ?? []), message];
+  }
+  return errors;
+}
+
+// Framework errors that are the client's fault, with the message we answer instead of theirs.
+const CLIENT_ERROR_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "Malformed JSON in request body.",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "Request body is empty.",
+  FST_ERR_CTP_BODY_TOO_LARGE: "Request body is too large.",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Unsupported content type.",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Malformed JSON in request body.",
+};
+
+function send(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  status: number,
+  message: string,
+  errors?: FieldErrors,
+) {
+  const language = request.ctx?.language ?? "en";
+  return reply
+    .status(status)
+    .type("application/json; charset=utf-8")
+    .send({
+      success: false,
+      message: translate(message, language),
+      ...(errors ? { errors: translateErrors(errors, language) } : {}),
+    });
+}
+
+/**
+ * The one error handler: every failure leaves as `{ success: false, message, errors? }`.
+ * Validation failures are 422 (400 for headers), malformed bodies 400, and a 5xx never shows
+ * its stack or SQL: the log keeps them under the request id.
+ */
+export const errorHandlerPlugin = fp(
+  async (app: FastifyInstance) => {
+    // Success messages are translated on the way out too, so handlers keep writing plain English.
+    app.addHook("preSerialization", async (request, _reply, payload: unknown) => {
+      const language = request.ctx?.language ?? "en";
+      if (language === "en" || typeof payload !== "object" || payload === null) return payload;
+      const message = (payload as { message?: unknown }).message;
+      return typeof message === "string" ? { ...payload, message: translate(message, language) } : payload;
+    });
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.headers) reply.headers(error.headers);
+        return send(reply, request, error.statusCode, error.message, error.errors);
+      }
+      if (Array.isArray(error.validation)) {
+        const status = error.validationContext === "headers" ? 400 : 422;
+        return send(
+          reply,
+          request,
+          status,
+          "The given data was invalid.",
+          fieldErrors(error.validation, error.validationContext),
+        );
+      }
+      const knownMessage = error.code ? CLIENT_ERROR_MESSAGES[error.code] : undefined;
+      if (knownMessage) return send(reply, request, error.statusCode ?? 400, knownMessage);
+      if (error.statusCode === 429) return send(reply, request, 429, "Too many requests, try again later.");
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        // Other framework 4xx (unsupported method, bad URL encoding): their messages hold no secrets.
+        return send(reply, request, error.statusCode, error.message);
+      }
+      request.log.error({ err: error }, "unhandled error");
+      return send(reply, request, 500, UNEXPECTED_ERROR_MESSAGE);
+    });
+  },
+  { name: "error-handler" },
+);

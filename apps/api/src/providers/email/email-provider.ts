@@ -1,0 +1,27 @@
+import nodemailer from "nodemailer";
+import type { Config } from "../../config";
+import type { Db } from "../../db/client";
+import { outboxMessages } from "../../db/schema/index";
+
+export type EmailMessage = { to: string; subject: string; text: string };
+
+/** Where e-mail goes: a real SMTP server when SMTP_URL is set, otherwise the outbox table. */
+export type EmailProvider = { name: "smtp" | "outbox"; send: (message: EmailMessage) => Promise<void> };
+
+export function createEmailProvider(config: Pick<Config, "SMTP_URL" | "MAIL_FROM">, db: Db): EmailProvider {
+  if (config.SMTP_URL) {
+    const transport = nodemailer.createTransport(config.SMTP_URL);
+    return {
+      name: "smtp",
+      send: async (message) => {
+        await transport.sendMail({ from: config.MAIL_FROM, ...message });
+      },
+    };
+  }
+  return {
+    name: "outbox",
+    send: async ({ to, subject, text }) => {
+      await db.insert(outboxMessages).values({ channel: "email", recipient: to, subject, text });
+    },
+  };
+}

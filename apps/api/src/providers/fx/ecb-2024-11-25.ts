@@ -1,0 +1,52 @@
+/**
+ * The European Central Bank's euro foreign exchange reference rates as published for
+ * 25 November 2024 (units of each currency per 1 EUR), the "eurofxref" table, transcribed as
+ * published. The sandbox rate provider serves this snapshot; a live provider would load each
+ * day's table the same way.
+ */
+export const ECB_SNAPSHOT = {
+  source: "ECB euro foreign exchange reference rates",
+  publishedOn: "2024-11-25",
+  base: "EUR",
+  rates: {
+    USD: "1.0495",
+    JPY: "161.64",
+    BGN: "1.9558",
+    CZK: "25.295",
+    DKK: "7.4586",
+    GBP: "0.83465",
+    HUF: "409.78",
+    PLN: "4.3185",
+    RON: "4.9767",
+    SEK: "11.5030",
+    CHF: "0.9324",
+    ISK: "145.30",
+    NOK: "11.5865",
+    TRY: "36.3020",
+    AUD: "1.6111",
+    BRL: "6.0941",
+    CAD: "1.4648",
+    CNY: "7.6018",
+    HKD: "8.1659",
+    IDR: "16651.89",
+    ILS: "3.8493",
+    INR: "88.4595",
+    KRW: "1469.87",
+    MXN: "21.3301",
+    MYR: "4.6724",
+    NZD: "1.7926",
+    PHP: "61.936",
+    SGD: "1.4128",
+    THB: "36.271",
+    ZAR: "18.9592",
+  },
+} as const;
+
+/**
+ * Currencies fixed to the euro by treaty, not quoted by the ECB: the CFA francs (655.957 per
+ * euro, for the UEMOA and CEMAC zones) and the Cape Verde escudo (110.265).
+ */
+export const EURO_PEGS = {
+  source: "Fixed euro parities (CFA franc and Cape Verde escudo agreements)",
+  rates: { XOF: "655.957", XAF: "655.957", CVE: "110.265" },
+} as const;

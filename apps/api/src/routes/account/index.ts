@@ -1,0 +1,234 @@
+import multipart from "@fastify/multipart";
+import {
+  AVATAR_MAX_BYTES,
+  authUser,
+  avatarUploaded,
+  changePhoneRequest,
+  codeSent,
+  hasTransactions,
+  myAccount,
+  profile,
+  profileCompleteRequest,
+  profileUpdateRequest,
+  reminder,
+  reminderKindOption,
+  reminderRequest,
+} from "@vela/shared/auth";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { onboardingOf, permissionsOf, toAuthUser } from "../../auth/user-view";
+import { ok, okSchema } from "../../http/envelope";
+import { NotFoundError } from "../../http/errors";
+import { currentAuth } from "../../plugins/auth";
+import { startPhoneChange } from "../settings/phone-change";
+import { findAvatar, inspectAvatar, readAvatarUpload, replaceAvatar } from "./avatar";
+import { toAccountOrganization, toProfile, updateProfile } from "./profile";
+import { createReminder, listReminders, reminderKindOptions } from "./reminders";
+
+const TAGS = ["account"];
+
+/** Profile, my-account, avatar, me, has_transactions and reminders. */
+export async function accountRoutes(app: FastifyInstance) {
+  // Multipart bodies are accepted by these routes only (the avatar upload); one file, 2 MiB,
+  // and room for nothing else, so an upload cannot make the server buffer more than that.
+  await app.register(multipart, {
+    limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 5, headerPairs: 50 },
+  });
+
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Checked before the body is validated, so a caller without a session learns nothing from a 422.
+  const signedIn = app.requireAuth();
+
+  routes.get(
+    "/profile",
+    {
+      preValidation: signedIn,
+      schema: { tags: TAGS, summary: "The signed-in person's profile", response: { 200: okSchema(profile) } },
+    },
+    async (request) => ok(toProfile(currentAuth(request).user)),
+  );
+
+  routes.put(
+    "/profile",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Change some profile fields; those not sent stay as they are",
+        body: profileUpdateRequest,
+        response: { 200: okSchema(profile) },
+      },
+    },
+    async (request) => {
+      const updated = await updateProfile(app.db, currentAuth(request).user.id, request.body, false);
+      return ok(toProfile(updated), "Your profile was saved.");
+    },
+  );
+
+  routes.post(
+    "/profile",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Complete the profile: every field at once",
+        body: profileCompleteRequest,
+        response: { 200: okSchema(profile) },
+      },
+    },
+    async (request) => {
+      const updated = await updateProfile(app.db, currentAuth(request).user.id, request.body, true);
+      return ok(toProfile(updated), "Your profile is complete.");
+    },
+  );
+
+  routes.post(
+    "/profile/change-phone",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Start changing the phone number: the new number gets a code by SMS",
+        description:
+          "Confirm with PUT /settings/phone-settings/verify-phone; the current number stays until then.",
+        body: changePhoneRequest,
+        response: { 200: okSchema(codeSent) },
+      },
+    },
+    async (request) =>
+      ok(
+        await startPhoneChange(app, request, currentAuth(request).user, request.body),
+        "We sent a code to your new number.",
+      ),
+  );
+
+  routes.get(
+    "/my-account",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The account: user, organisation, on-boarding status and permissions",
+        response: { 200: okSchema(myAccount) },
+      },
+    },
+    async (request) => {
+      const { user, organization } = currentAuth(request);
+      return ok({
+        user: toAuthUser(user, organization),
+        organization: toAccountOrganization(organization),
+        onboarding: onboardingOf(user),
+        permissions: permissionsOf(user),
+      });
+    },
+  );
+
+  routes.post(
+    "/my-account/avatar",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Upload a profile picture (multipart/form-data, field 'avatar')",
+        description:
+          "PNG, JPEG or WebP by content, at most 2 MB and 4096×4096 pixels. Replaces the previous one.",
+        consumes: ["multipart/form-data"],
+        response: { 200: okSchema(avatarUploaded) },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      const image = await inspectAvatar(await readAvatarUpload(app, request));
+      const avatarId = await replaceAvatar(app.db, user.id, image);
+      return ok({ avatar_url: `/api/avatars/${avatarId}` }, "Your picture was saved.");
+    },
+  );
+
+  routes.get(
+    "/avatars/:id",
+    {
+      schema: {
+        tags: TAGS,
+        summary: "A profile picture (public: its id is an unguessable UUID)",
+        params: z.object({ id: z.uuid() }),
+        // The 200 answer is the image itself, sent as bytes, so it has no JSON schema.
+      },
+    },
+    async (request, reply) => {
+      const avatar = await findAvatar(app.db, request.params.id);
+      if (!avatar) throw new NotFoundError("Avatar not found.");
+      // A new picture gets a new id, so an id's bytes never change and may be cached for good.
+      return reply
+        .header("Content-Type", avatar.mimeType)
+        .header("Cache-Control", "public, max-age=31536000, immutable")
+        .header("X-Content-Type-Options", "nosniff")
+        .send(avatar.bytes);
+    },
+  );
+
+  routes.get(
+    "/me",
+    {
+      preValidation: signedIn,
+      schema: { tags: TAGS, summary: "The signed-in user", response: { 200: okSchema(authUser) } },
+    },
+    async (request) => {
+      const { user, organization } = currentAuth(request);
+      return ok(toAuthUser(user, organization));
+    },
+  );
+
+  routes.get(
+    "/user/has_transactions",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Whether the user has made any transaction",
+        response: { 200: okSchema(hasTransactions) },
+      },
+    },
+    // There is no orders table yet, so nobody has a transaction; the orders work makes this read it.
+    async () => ok({ has_transactions: false }),
+  );
+
+  routes.get(
+    "/list/reminders",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "What a reminder can be about",
+        response: { 200: okSchema(z.array(reminderKindOption)) },
+      },
+    },
+    async (request) => ok(reminderKindOptions(request.ctx.language)),
+  );
+
+  routes.get(
+    "/user/reminders",
+    {
+      preValidation: signedIn,
+      schema: { tags: TAGS, summary: "The user's reminders", response: { 200: okSchema(z.array(reminder)) } },
+    },
+    async (request) => ok(await listReminders(app.db, currentAuth(request).user.id)),
+  );
+
+  routes.post(
+    "/user/reminders",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Add a monthly reminder (at most 20)",
+        body: reminderRequest,
+        response: { 201: okSchema(reminder) },
+      },
+    },
+    async (request, reply) => {
+      const created = await createReminder(app.db, currentAuth(request).user.id, request.body);
+      return reply.status(201).send(ok(created, "Reminder saved."));
+    },
+  );
+}

@@ -1,0 +1,114 @@
+import type { AccountOrganization, Profile, profileUpdateRequest } from "@vela/shared/auth";
+import { eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { OrganizationRow, UserRow } from "../../auth/sessions";
+import { avatarUrl } from "../../auth/user-view";
+import type { Db } from "../../db/client";
+import { countries, users } from "../../db/schema/index";
+import { InvalidDataError } from "../../http/errors";
+
+type ProfileChanges = z.infer<typeof profileUpdateRequest>;
+
+/** Clients must be adults to hold an account that moves money. */
+export const ADULT_AGE_YEARS = 18;
+/** Older than this is a typing mistake, not a customer. */
+const OLDEST_AGE_YEARS = 120;
+
+export function toProfile(user: UserRow): Profile {
+  return {
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    date_of_birth: user.dateOfBirth,
+    address: user.address,
+    city: user.city,
+    postal_code: user.postalCode,
+    country_id: user.countryId,
+    occupation: user.occupation,
+    phone_prefix: user.phonePrefix,
+    phone_number: user.phoneNumber,
+    avatar_url: avatarUrl(user.avatarId),
+    profile_completed: user.profileCompletedAt !== null,
+  };
+}
+
+export function toAccountOrganization(organization: OrganizationRow | null): AccountOrganization | null {
+  if (!organization) return null;
+  return {
+    name: organization.name,
+    business_type_id: organization.businessTypeId,
+    tax_id: organization.taxId,
+    state_id: organization.stateId,
+    city_id: organization.cityId,
+    address: organization.address,
+  };
+}
+
+/** The date `years` after `date` (a 29 February birthday falls on 1 March in common years). */
+function yearsAfter(date: Date, years: number): Date {
+  const later = new Date(date);
+  later.setUTCFullYear(date.getUTCFullYear() + years);
+  return later;
+}
+
+/**
+ * Why a date of birth (YYYY-MM-DD) is refused, or null when it is fine. Days are compared in UTC:
+ * around midnight someone may turn 18 a few hours early or late, which no rule here depends on.
+ */
+export function dateOfBirthProblem(value: string, now = new Date()): string | null {
+  const born = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(born.getTime()) || born.toISOString().slice(0, 10) !== value)
+    return "Must be a real date.";
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  if (born >= today) return "Must be a date in the past.";
+  if (yearsAfter(born, OLDEST_AGE_YEARS) <= today) return "Must be a real date of birth.";
+  if (yearsAfter(born, ADULT_AGE_YEARS) > today) return `You must be at least ${ADULT_AGE_YEARS} years old.`;
+  return null;
+}
+
+async function assertProfileRules(db: Db, changes: ProfileChanges) {
+  const errors: Record<string, string[]> = {};
+  if (changes.date_of_birth !== undefined) {
+    const problem = dateOfBirthProblem(changes.date_of_birth);
+    if (problem) errors.date_of_birth = [problem];
+  }
+  if (changes.country_id !== undefined) {
+    const [country] = await db
+      .select({ id: countries.id })
+      .from(countries)
+      .where(eq(countries.id, changes.country_id));
+    if (!country) errors.country_id = ["Unknown country."];
+  }
+  if (Object.keys(errors).length > 0) throw new InvalidDataError(errors);
+}
+
+/**
+ * Writes the fields that were sent and leaves the others as they are. `complete` marks the
+ * profile as completed (the first time only), which `POST /profile` does once every field is in.
+ */
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  changes: ProfileChanges,
+  complete: boolean,
+): Promise<UserRow> {
+  await assertProfileRules(db, changes);
+  const [updated] = await db
+    .update(users)
+    .set({
+      firstName: changes.first_name,
+      lastName: changes.last_name,
+      dateOfBirth: changes.date_of_birth,
+      address: changes.address,
+      city: changes.city,
+      postalCode: changes.postal_code,
+      countryId: changes.country_id,
+      occupation: changes.occupation,
+      ...(complete ? { profileCompletedAt: sql`coalesce(${users.profileCompletedAt}, now())` } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!updated) throw new Error(`User ${userId} vanished during a profile update`);
+  return updated;
+}

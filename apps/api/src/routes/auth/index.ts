@@ -1,0 +1,420 @@
+import { successEnvelope } from "@vela/shared/api";
+import {
+  authSession,
+  CODE_RESEND_SECONDS,
+  CODE_TTL_SECONDS,
+  codeSent,
+  forgotPasswordMaskingRequest,
+  forgotPasswordSendCodeRequest,
+  forgotPasswordValidateRequest,
+  loginAnswer,
+  loginRequest,
+  refreshRequest,
+  resetPasswordRequest,
+  sessionCheck,
+  tfaChallengeRequest,
+  tfaSendCodeRequest,
+  tfaVerifyRequest,
+} from "@vela/shared/auth";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  assertConfirmation,
+  assertStrongPassword,
+  checkCredentials,
+  codeDestination,
+  findUserByEmail,
+  findUserById,
+  sessionMeta,
+  signIn,
+  startTwoFactor,
+} from "../../auth/accounts";
+import { assertIpNotThrottled, recordAttempt } from "../../auth/attempts";
+import {
+  type CodeRow,
+  consumeCode,
+  findPendingCode,
+  issueCode,
+  reissueChallengeCode,
+} from "../../auth/codes";
+import { maskEmail, maskPhone } from "../../auth/masking";
+import { sendCode, sendNotice } from "../../auth/notifications";
+import { hashPassword } from "../../auth/passwords";
+import { hashToken, randomToken } from "../../auth/secrets";
+import { revokeSession, revokeUserSessions, rotateSession } from "../../auth/sessions";
+import { isTotpCodeValid } from "../../auth/totp";
+import { toSessionCheck } from "../../auth/user-view";
+import { users, verificationCodes } from "../../db/schema/index";
+import { ok } from "../../http/envelope";
+import { InvalidDataError, UnauthenticatedError } from "../../http/errors";
+import { currentAuth } from "../../plugins/auth";
+
+/** How long a validated password-reset code stays good for choosing the new password. */
+const RESET_TOKEN_SECONDS = 900;
+
+const tags = ["auth"];
+const recoveryTags = ["password recovery"];
+const tfaTags = ["two-factor"];
+
+/**
+ * Sessions (login, session check, logout, refresh), the two-factor step of a login, and
+ * password recovery. Every answer about an account that may not exist is the same whether it
+ * exists or not.
+ */
+export async function authRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post(
+    "/authentication/login",
+    {
+      schema: {
+        tags,
+        summary: "Sign in; answers a session, or a two-factor challenge when the account has it on",
+        body: loginRequest,
+        response: { 200: successEnvelope(loginAnswer) },
+      },
+    },
+    async (request) => {
+      const { user, organization } = await checkCredentials(
+        app,
+        request,
+        request.body.email,
+        request.body.password,
+      );
+      if (user.tfaEnabled) {
+        const challenge = await startTwoFactor(app, request, user);
+        return ok(challenge, "A verification code is needed to finish signing in.");
+      }
+      return ok(await signIn(app, user, organization, sessionMeta(request)), "Signed in.");
+    },
+  );
+
+  routes.get(
+    "/authentication/me",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags,
+        summary: "The session check: role, user and permissions",
+        response: { 200: successEnvelope(sessionCheck) },
+      },
+    },
+    async (request) => {
+      const { user, organization } = currentAuth(request);
+      return ok(toSessionCheck(user, organization));
+    },
+  );
+
+  routes.get(
+    "/authentication/logout",
+    {
+      preValidation: app.requireAuth(),
+      schema: { tags, summary: "Ends this session", response: { 200: successEnvelope(z.null()) } },
+    },
+    async (request) => {
+      await revokeSession(app.db, currentAuth(request).sessionId, "logout");
+      return ok(null, "Signed out.");
+    },
+  );
+
+  routes.post(
+    "/authentication/refresh-token",
+    {
+      schema: {
+        tags,
+        summary: "Swaps a refresh token for a new pair; a reused refresh token ends the session",
+        body: refreshRequest,
+        response: { 200: successEnvelope(authSession) },
+      },
+    },
+    async (request) => {
+      const rotated = await rotateSession(app.db, app.config, request.body.refresh_token);
+      const { user, organization } = await findUserById(app.db, rotated.userId);
+      return ok({ ...rotated.tokens, ...toSessionCheck(user, organization) });
+    },
+  );
+
+  // ---- Two-factor: the second step of a login ----
+
+  /** The live challenge behind a two-factor token, with its user. */
+  async function challengeOf(tfaToken: string) {
+    const row = await findPendingCode(app.db, { challengeHash: hashToken(tfaToken), purpose: "tfa_login" });
+    if (!row?.userId || row.expiresAt <= new Date()) {
+      throw new UnauthenticatedError("This sign-in has expired. Sign in again.");
+    }
+    const { user, organization } = await findUserById(app.db, row.userId);
+    return { row, user, organization };
+  }
+
+  async function resendChallenge(request: FastifyRequest, tfaToken: string, channel?: "email" | "sms") {
+    const { row, user } = await challengeOf(tfaToken);
+    if (row.channel === "totp" && !channel) {
+      throw new InvalidDataError({ channel: ["Your code comes from your authenticator app."] });
+    }
+    const chosen = channel ?? (row.channel === "sms" ? "sms" : "email");
+    const destination = codeDestination(user, chosen);
+    const { code } = await reissueChallengeCode(app.db, app.secrets, row, chosen, destination.to);
+    await sendCode(app, chosen, destination.to, "tfa_login", code, request.ctx.language);
+    return {
+      channel: chosen,
+      destination: destination.masked,
+      seconds: CODE_RESEND_SECONDS,
+      expires_in: CODE_TTL_SECONDS,
+    };
+  }
+
+  async function finishTwoFactor(request: FastifyRequest, tfaToken: string, code: string) {
+    await assertIpNotThrottled(app.db, "code", request.ip);
+    const { user, organization } = await challengeOf(tfaToken);
+    const secret = user.totpSecretEnc ? app.secrets.decrypt(user.totpSecretEnc) : null;
+    const isTotp = (row: CodeRow) => row.channel === "totp";
+    try {
+      await consumeCode(
+        app.db,
+        app.secrets,
+        { challengeHash: hashToken(tfaToken), purpose: "tfa_login" },
+        code,
+        (row) =>
+          isTotp(row)
+            ? secret !== null && isTotpCodeValid(secret, code)
+            : row.codeHash === app.secrets.hashCode(code),
+      );
+    } catch (error) {
+      await recordAttempt(app.db, "code", request.ip, user.email, false);
+      throw error;
+    }
+    return signIn(app, user, organization, sessionMeta(request));
+  }
+
+  routes.post(
+    "/authentication/tfa/send-code",
+    {
+      schema: {
+        tags: tfaTags,
+        summary: "Sends the two-factor code again, by e-mail or SMS",
+        body: tfaSendCodeRequest,
+        response: { 200: successEnvelope(codeSent) },
+      },
+    },
+    async (request) =>
+      ok(await resendChallenge(request, request.body.tfa_token, request.body.channel), "Code sent."),
+  );
+
+  routes.post(
+    "/tfacodes/resend",
+    {
+      schema: {
+        tags: tfaTags,
+        summary: "Sends the two-factor code again on the same channel",
+        body: tfaChallengeRequest,
+        response: { 200: successEnvelope(codeSent) },
+      },
+    },
+    async (request) => ok(await resendChallenge(request, request.body.tfa_token), "Code sent."),
+  );
+
+  routes.post(
+    "/authentication/tfa/verify-code-and-login",
+    {
+      schema: {
+        tags: tfaTags,
+        summary: "Checks the two-factor code and signs in",
+        body: tfaVerifyRequest,
+        response: { 200: successEnvelope(authSession) },
+      },
+    },
+    async (request) =>
+      ok(await finishTwoFactor(request, request.body.tfa_token, request.body.code), "Signed in."),
+  );
+
+  routes.post(
+    "/smscodes/auth/validation",
+    {
+      schema: {
+        tags: tfaTags,
+        summary: "Checks a two-factor code received by SMS and signs in",
+        body: tfaVerifyRequest,
+        response: { 200: successEnvelope(authSession) },
+      },
+    },
+    async (request) => {
+      const { row } = await challengeOf(request.body.tfa_token);
+      if (row.channel !== "sms") {
+        throw new InvalidDataError({ code: ["This sign-in's code was not sent by SMS."] });
+      }
+      return ok(await finishTwoFactor(request, request.body.tfa_token, request.body.code), "Signed in.");
+    },
+  );
+
+  // ---- Password recovery ----
+
+  routes.post(
+    "/authentication/forgot-password/masking",
+    {
+      schema: {
+        tags: recoveryTags,
+        summary: "Where a recovery code can be sent, masked",
+        body: forgotPasswordMaskingRequest,
+        response: {
+          200: successEnvelope(z.object({ email: z.string(), phone: z.string() })),
+        },
+      },
+    },
+    async (request) => {
+      await assertIpNotThrottled(app.db, "recovery", request.ip);
+      const found = await findUserByEmail(app.db, request.body.email);
+      const user = found?.user;
+      // Without an account (or a verified phone) the answer carries a stable made-up phone, so it
+      // looks the same as an account's and reveals nothing; an SMS asked for then goes by e-mail.
+      const phone =
+        user?.phonePrefix && user.phoneNumber && user.phoneVerifiedAt
+          ? maskPhone(user.phonePrefix, user.phoneNumber)
+          : maskPhone(
+              "+1",
+              String(Number.parseInt(app.secrets.hashCode(request.body.email).slice(0, 8), 16)).slice(-10),
+            );
+      return ok({ email: maskEmail(request.body.email), phone });
+    },
+  );
+
+  routes.post(
+    "/authentication/forgot-password/send-code",
+    {
+      schema: {
+        tags: recoveryTags,
+        summary: "Sends a recovery code if the account exists; the answer is the same either way",
+        body: forgotPasswordSendCodeRequest,
+        response: {
+          200: successEnvelope(z.object({ seconds: z.number().int(), expires_in: z.number().int() })),
+        },
+      },
+    },
+    async (request) => {
+      await assertIpNotThrottled(app.db, "recovery", request.ip);
+      const found = await findUserByEmail(app.db, request.body.email);
+      const answer = ok(
+        { seconds: CODE_RESEND_SECONDS, expires_in: CODE_TTL_SECONDS },
+        "If an account uses this address, a code is on its way.",
+      );
+      if (!found) {
+        // Counted like a failure so that probing many addresses from one IP runs into the limit.
+        await recordAttempt(app.db, "recovery", request.ip, request.body.email, false);
+        return answer;
+      }
+      const { user } = found;
+      const channel =
+        request.body.channel === "sms" && user.phoneVerifiedAt && user.phoneNumber ? "sms" : "email";
+      const destination = codeDestination(user, channel);
+      const { code } = await issueCode(app.db, app.secrets, {
+        userId: user.id,
+        purpose: "password_reset",
+        channel,
+        destination: destination.to,
+      });
+      if (code) await sendCode(app, channel, destination.to, "password_reset", code, request.ctx.language);
+      return answer;
+    },
+  );
+
+  routes.post(
+    "/authentication/forgot-password/validate-code",
+    {
+      schema: {
+        tags: recoveryTags,
+        summary: "Checks a recovery code and answers the token that sets the new password",
+        body: forgotPasswordValidateRequest,
+        response: { 200: successEnvelope(z.object({ reset_token: z.string() })) },
+      },
+    },
+    async (request) => {
+      await assertIpNotThrottled(app.db, "recovery", request.ip);
+      const found = await findUserByEmail(app.db, request.body.email);
+      if (!found) {
+        await recordAttempt(app.db, "recovery", request.ip, request.body.email, false);
+        throw new InvalidDataError({ code: ["No code is waiting to be checked. Ask for a new one."] });
+      }
+      try {
+        await consumeCode(
+          app.db,
+          app.secrets,
+          { userId: found.user.id, purpose: "password_reset" },
+          request.body.code,
+        );
+      } catch (error) {
+        await recordAttempt(app.db, "recovery", request.ip, request.body.email, false);
+        throw error;
+      }
+      // The code is spent; a reset token (a new challenge, not a code) carries the step forward.
+      const resetToken = randomToken("vpr_");
+      await app.db.insert(verificationCodes).values({
+        userId: found.user.id,
+        purpose: "password_reset_token",
+        channel: "email",
+        destination: null,
+        challengeHash: hashToken(resetToken),
+        expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+      });
+      return ok({ reset_token: resetToken }, "Code accepted. Choose a new password.");
+    },
+  );
+
+  routes.post(
+    "/authentication/forgot-password/reset-password",
+    {
+      schema: {
+        tags: recoveryTags,
+        summary: "Sets a new password with a reset token and ends every session of the account",
+        body: resetPasswordRequest,
+        response: { 200: successEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      const { reset_token, password, password_confirmation } = request.body;
+      assertConfirmation(password, password_confirmation);
+      const [pending] = await app.db
+        .select()
+        .from(verificationCodes)
+        .where(
+          and(
+            eq(verificationCodes.challengeHash, hashToken(reset_token)),
+            eq(verificationCodes.purpose, "password_reset_token"),
+            isNull(verificationCodes.consumedAt),
+          ),
+        );
+      if (!pending?.userId || pending.expiresAt <= new Date()) {
+        throw new InvalidDataError({ reset_token: ["This reset link has expired. Ask for a new code."] });
+      }
+      const { user } = await findUserById(app.db, pending.userId);
+      assertStrongPassword(password, [user.email.split("@")[0] ?? "", user.firstName, user.lastName]);
+      const passwordHash = await hashPassword(password);
+      await app.db.transaction(async (tx) => {
+        const [spent] = await tx
+          .update(verificationCodes)
+          .set({ consumedAt: sql`now()` })
+          .where(and(eq(verificationCodes.id, pending.id), isNull(verificationCodes.consumedAt)))
+          .returning({ id: verificationCodes.id });
+        if (!spent) throw new InvalidDataError({ reset_token: ["This reset link was already used."] });
+        await tx
+          .update(users)
+          .set({
+            passwordHash,
+            passwordChangedAt: sql`now()`,
+            failedLoginCount: 0,
+            lockedUntil: null,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, user.id));
+        await revokeUserSessions(tx, user.id, "password_reset");
+      });
+      await sendNotice(
+        app,
+        user.email,
+        "Your Vela password was changed",
+        "Your password was reset and every device was signed out. If this was not you, contact us at once.",
+      );
+      return ok(null, "Your password was changed. Sign in with the new one.");
+    },
+  );
+}

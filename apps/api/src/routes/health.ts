@@ -1,0 +1,50 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok, okSchema } from "../http/envelope";
+import { AppError } from "../http/errors";
+
+const healthData = z.object({
+  status: z.literal("ok"),
+  database: z.object({
+    kind: z.enum(["pglite", "postgres"]),
+    reachable: z.literal(true),
+    latency_ms: z.number(),
+  }),
+  uptime_s: z.number(),
+});
+
+export async function healthRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/health",
+    {
+      config: { rateLimit: false },
+      schema: {
+        tags: ["health"],
+        summary: "Liveness and database reachability (503 when the database does not answer)",
+        response: { 200: okSchema(healthData) },
+      },
+    },
+    async (_request, reply) => {
+      const startedAt = performance.now();
+      const reachable = await app.database.ping().then(
+        () => true,
+        () => false,
+      );
+      reply.header("Cache-Control", "no-store");
+      if (!reachable) throw new AppError(503, "Database unreachable.");
+      return ok(
+        {
+          status: "ok" as const,
+          database: {
+            kind: app.database.kind,
+            reachable: true as const,
+            latency_ms: Math.round((performance.now() - startedAt) * 100) / 100,
+          },
+          uptime_s: Math.round(process.uptime()),
+        },
+        "Healthy",
+      );
+    },
+  );
+}

@@ -1,0 +1,266 @@
+import { successEnvelope } from "@vela/shared/api";
+import {
+  agentRegistration,
+  authSession,
+  businessRegistration,
+  CODE_RESEND_SECONDS,
+  CODE_TTL_SECONDS,
+  clientRegistration,
+  codeRequest,
+  codeSent,
+  ONBOARDING_TYPES,
+  onboardingStatus,
+} from "@vela/shared/auth";
+import { asc, eq, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { findUserById, register } from "../../auth/accounts";
+import { assertIpNotThrottled, recordAttempt } from "../../auth/attempts";
+import {
+  type CodePurpose,
+  consumeCode,
+  findPendingCode,
+  issueCode,
+  resendWaitSeconds,
+} from "../../auth/codes";
+import { maskEmail, maskPhone } from "../../auth/masking";
+import { sendCode } from "../../auth/notifications";
+import type { UserRow } from "../../auth/sessions";
+import { onboardingOf } from "../../auth/user-view";
+import { businessTypes, users } from "../../db/schema/index";
+import { ok } from "../../http/envelope";
+import { ConflictError, InvalidDataError, NotAllowedError } from "../../http/errors";
+import { currentAuth } from "../../plugins/auth";
+
+const tags = ["onboarding"];
+const typeParams = z.object({ type: z.enum(ONBOARDING_TYPES) });
+
+/**
+ * Registration for the three kinds of account, the business-types list, and the verification of
+ * the e-mail address and phone number that on-boarding asks for.
+ */
+export async function onboardingRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const created = { 201: successEnvelope(authSession) };
+
+  routes.post(
+    "/onboarding/client/register",
+    { schema: { tags, summary: "Opens a client account", body: clientRegistration, response: created } },
+    async (request, reply) => {
+      const session = await register(app, request, { role: "client", input: request.body });
+      return reply.status(201).send(ok(session, "Welcome to Vela. We sent a code to your e-mail address."));
+    },
+  );
+
+  routes.post(
+    "/agents/onboarding/register",
+    { schema: { tags, summary: "Opens an agent account", body: agentRegistration, response: created } },
+    async (request, reply) => {
+      const session = await register(app, request, { role: "agent", input: request.body });
+      return reply.status(201).send(ok(session, "Welcome to Vela. We sent a code to your e-mail address."));
+    },
+  );
+
+  routes.post(
+    "/onboarding/business/register",
+    {
+      schema: { tags, summary: "Opens a business account", body: businessRegistration, response: created },
+    },
+    async (request, reply) => {
+      const session = await register(app, request, { role: "business", input: request.body });
+      return reply.status(201).send(ok(session, "Welcome to Vela. We sent a code to your e-mail address."));
+    },
+  );
+
+  routes.get(
+    "/onboarding/business/types",
+    {
+      schema: {
+        tags,
+        summary: "The kinds of company a business account can register as",
+        response: {
+          200: successEnvelope(
+            z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
+          ),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "public, max-age=3600");
+      return ok(await app.db.select().from(businessTypes).orderBy(asc(businessTypes.name)));
+    },
+  );
+
+  // ---- Verification of the e-mail address and phone number ----
+
+  /** The signed-in user, who must be of the kind named in the path. */
+  function ownUser(request: FastifyRequest, type: z.infer<typeof typeParams>["type"]): UserRow {
+    const { user } = currentAuth(request);
+    if (user.role !== type) {
+      throw new NotAllowedError("This on-boarding is for another kind of account.");
+    }
+    return user;
+  }
+
+  function phoneOf(user: UserRow) {
+    if (!user.phonePrefix || !user.phoneNumber) {
+      throw new InvalidDataError({ phone_number: ["Add a phone number to your profile first."] });
+    }
+    return {
+      to: `${user.phonePrefix}${user.phoneNumber}`,
+      masked: maskPhone(user.phonePrefix, user.phoneNumber),
+    };
+  }
+
+  async function sendVerification(request: FastifyRequest, user: UserRow, purpose: CodePurpose) {
+    const channel = purpose === "verify_email" ? "email" : "sms";
+    const destination =
+      channel === "email" ? { to: user.email, masked: maskEmail(user.email) } : phoneOf(user);
+    const { code } = await issueCode(app.db, app.secrets, {
+      userId: user.id,
+      purpose,
+      channel,
+      destination: destination.to,
+    });
+    if (code) await sendCode(app, channel, destination.to, purpose, code, request.ctx.language);
+    return {
+      channel,
+      destination: destination.masked,
+      seconds: CODE_RESEND_SECONDS,
+      expires_in: CODE_TTL_SECONDS,
+    } as const;
+  }
+
+  async function verify(request: FastifyRequest, user: UserRow, purpose: CodePurpose, code: string) {
+    await assertIpNotThrottled(app.db, "code", request.ip);
+    try {
+      await consumeCode(app.db, app.secrets, { userId: user.id, purpose }, code);
+    } catch (error) {
+      await recordAttempt(app.db, "code", request.ip, user.email, false);
+      throw error;
+    }
+    if (purpose === "verify_phone") {
+      // One verified number per account: another account may have verified it meanwhile.
+      const [taken] = await app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          sql`${users.phonePrefix} = ${user.phonePrefix} and ${users.phoneNumber} = ${user.phoneNumber} and ${users.phoneVerifiedAt} is not null and ${users.id} <> ${user.id}`,
+        );
+      if (taken) throw new ConflictError("This phone number is already verified on another account.");
+    }
+    await app.db
+      .update(users)
+      .set(
+        purpose === "verify_email"
+          ? { emailVerifiedAt: sql`now()`, updatedAt: sql`now()` }
+          : { phoneVerifiedAt: sql`now()`, updatedAt: sql`now()` },
+      )
+      .where(eq(users.id, user.id));
+    const { user: updated } = await findUserById(app.db, user.id);
+    return onboardingOf(updated);
+  }
+
+  const statusAnswer = { 200: successEnvelope(onboardingStatus) };
+  const sentAnswer = { 200: successEnvelope(codeSent) };
+  const guard = app.requireAuth();
+
+  routes.post(
+    "/onboarding/:type/email/verify-email",
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: "Verifies the e-mail address with its code",
+        params: typeParams,
+        body: codeRequest,
+        response: statusAnswer,
+      },
+    },
+    async (request) => {
+      const user = ownUser(request, request.params.type);
+      if (user.emailVerifiedAt) return ok(onboardingOf(user), "Your e-mail address is already verified.");
+      return ok(await verify(request, user, "verify_email", request.body.code), "E-mail address verified.");
+    },
+  );
+
+  routes.post(
+    "/onboarding/:type/email/resend-email",
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: "Sends the e-mail verification code again",
+        params: typeParams,
+        response: sentAnswer,
+      },
+    },
+    async (request) => {
+      const user = ownUser(request, request.params.type);
+      if (user.emailVerifiedAt) throw new ConflictError("Your e-mail address is already verified.");
+      return ok(await sendVerification(request, user, "verify_email"), "Code sent.");
+    },
+  );
+
+  routes.post(
+    "/onboarding/:type/phone/send-code",
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: "Sends a code by SMS to verify the phone number",
+        params: typeParams,
+        response: sentAnswer,
+      },
+    },
+    async (request) => {
+      const user = ownUser(request, request.params.type);
+      if (user.phoneVerifiedAt) throw new ConflictError("Your phone number is already verified.");
+      return ok(await sendVerification(request, user, "verify_phone"), "Code sent.");
+    },
+  );
+
+  routes.get(
+    "/onboarding/:type/phone/get-code",
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: "The pending phone code: where it went (masked) and when another may be sent",
+        params: typeParams,
+        response: { 200: successEnvelope(codeSent.nullable()) },
+      },
+    },
+    async (request) => {
+      const user = ownUser(request, request.params.type);
+      const row = await findPendingCode(app.db, { userId: user.id, purpose: "verify_phone" });
+      if (!row || row.expiresAt <= new Date() || user.phoneVerifiedAt) return ok(null);
+      return ok({
+        channel: "sms" as const,
+        destination: phoneOf(user).masked,
+        seconds: resendWaitSeconds(row),
+        expires_in: Math.max(0, Math.ceil((row.expiresAt.getTime() - Date.now()) / 1000)),
+      });
+    },
+  );
+
+  routes.post(
+    "/onboarding/:type/phone/verify-phone",
+    {
+      preValidation: guard,
+      schema: {
+        tags,
+        summary: "Verifies the phone number with its code",
+        params: typeParams,
+        body: codeRequest,
+        response: statusAnswer,
+      },
+    },
+    async (request) => {
+      const user = ownUser(request, request.params.type);
+      if (user.phoneVerifiedAt) return ok(onboardingOf(user), "Your phone number is already verified.");
+      return ok(await verify(request, user, "verify_phone", request.body.code), "Phone number verified.");
+    },
+  );
+}

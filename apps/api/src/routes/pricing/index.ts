@@ -1,0 +1,404 @@
+import { successEnvelope } from "@vela/shared/api";
+import {
+  calculation,
+  calculatorRequest,
+  homeCalculatorQuery,
+  limitsAnswer,
+  limitsQuery,
+  promoCodeRequest,
+  promoCodeTerms,
+  quotation,
+  recalculateRequest,
+  shippingMethod,
+  walletQuotationRequest,
+} from "@vela/shared/pricing";
+import { currency } from "@vela/shared/reference";
+import { and, asc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { corridors, currencies } from "../../db/schema/index";
+import { ok } from "../../http/envelope";
+import { InvalidDataError } from "../../http/errors";
+import { currentAuth } from "../../plugins/auth";
+import { corridorMethodsOf, limitsOf } from "../../pricing/corridors";
+import { findPromoCode, promoTerms } from "../../pricing/promo-codes";
+import {
+  assertQuotationOpen,
+  calculateConsignment,
+  consignmentOffer,
+  describeQuotation,
+  ownQuotation,
+  type PricingContext,
+  priceOffer,
+  saveQuotation,
+  updateQuotation,
+  walletOffer,
+} from "../../pricing/quotes";
+import { createTableRateProvider } from "../../providers/fx/rate-provider";
+
+const tags = ["send money"];
+const quotationTags = ["quotations"];
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+/** Services whose quotations take promo codes (spec: PATCH /{service}/quotation/{id}/apply-promo-code). */
+const PROMO_SERVICES = [
+  "consignments",
+  "send_money",
+  "wallets",
+  "gift-cards",
+  "reload-phones",
+  "prepaid-pay-bills",
+] as const;
+
+/**
+ * Calculators, limits, delivery methods, currencies by corridor, quotations and promo codes.
+ * The four calculators price alike (see docs/ARCHITECTURE.md "Pricing"); they differ in who may
+ * call them and what they accept.
+ */
+export async function pricingRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const rates = createTableRateProvider(app.db);
+  const contextOf = (request: FastifyRequest): PricingContext => ({
+    db: app.db,
+    rates,
+    language: request.ctx.language,
+  });
+  const calculationAnswer = { 200: successEnvelope(calculation) };
+  const quotationAnswer = { 200: successEnvelope(quotation) };
+  const createdQuotation = { 201: successEnvelope(quotation) };
+
+  routes.get(
+    "/home/send-money/calculator",
+    {
+      schema: {
+        tags,
+        summary: "Public calculator of the home page: prices a transfer from either amount, no sign-in",
+        querystring: homeCalculatorQuery,
+        response: calculationAnswer,
+      },
+    },
+    async (request, reply) => {
+      if (request.query.promo_code)
+        throw new InvalidDataError({ promo_code: ["Sign in to use a promo code."] });
+      // Rates change once a day: a minute of caching costs nothing and spares the database.
+      reply.header("Cache-Control", "public, max-age=60");
+      reply.header("Vary", "language");
+      return ok(await calculateConsignment(contextOf(request), request.query, null));
+    },
+  );
+
+  for (const [path, summary] of [
+    [
+      "/calculator",
+      "Calculator of the signed-in dashboard: any corridor and delivery method, with promo codes",
+    ],
+    ["/consignments/calculator", "Calculator of the send-money (consignment) flow, with promo codes"],
+  ] as const) {
+    routes.post(
+      path,
+      {
+        preValidation: app.requireAuth(),
+        schema: { tags, summary, body: calculatorRequest, response: calculationAnswer },
+      },
+      async (request) =>
+        ok(await calculateConsignment(contextOf(request), request.body, currentAuth(request).user.id)),
+    );
+  }
+
+  routes.post(
+    "/send_money/calculator",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags,
+        summary: "Calculator of wallet-to-wallet sends: delivery into the recipient's Vela wallet only",
+        body: calculatorRequest,
+        response: calculationAnswer,
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const rows = await corridorMethodsOf(app.db, request.body);
+      const vela = rows.find((row) => row.shipping.slug === "vela");
+      if (!vela)
+        throw new InvalidDataError({
+          country_to_id: ["Wallet-to-wallet sends are not offered on this corridor."],
+        });
+      const body = { ...request.body, shipping_method_id: vela.shipping.id };
+      return ok(await calculateConsignment(context, body, currentAuth(request).user.id));
+    },
+  );
+
+  routes.get(
+    "/limits",
+    {
+      schema: {
+        tags,
+        summary: "Send and receiving limits of a corridor's delivery method (its default one unless named)",
+        querystring: limitsQuery,
+        response: { 200: successEnvelope(limitsAnswer) },
+      },
+    },
+    async (request) => {
+      const rows = await corridorMethodsOf(app.db, request.query);
+      const row =
+        request.query.shipping_method_id === undefined
+          ? rows[0]
+          : rows.find((candidate) => candidate.shipping.id === request.query.shipping_method_id);
+      if (!row)
+        throw new InvalidDataError({
+          country_to_id: ["We do not send to this country in these currencies yet."],
+        });
+      return ok(limitsOf(row));
+    },
+  );
+
+  routes.get(
+    "/shipping-methods",
+    {
+      schema: {
+        tags,
+        summary: "Delivery methods offered on a corridor",
+        querystring: z.object({
+          country_from_id: z.coerce.number().int().min(1).optional(),
+          country_to_id: z.coerce.number().int().min(1),
+          currency_from_id: z.coerce.number().int().min(1),
+          currency_to_id: z.coerce.number().int().min(1),
+        }),
+        response: { 200: successEnvelope(z.array(shippingMethod)) },
+      },
+    },
+    async (request) => {
+      const rows = await corridorMethodsOf(app.db, request.query);
+      const seen = new Set<number>();
+      return ok(
+        rows
+          .filter((row) => !seen.has(row.shipping.id) && seen.add(row.shipping.id))
+          .map((row) => ({
+            id: row.shipping.id,
+            slug: row.shipping.slug,
+            name: row.shipping.name,
+            transfer_time: row.method.transferTime,
+            guaranteed_rate: row.method.guaranteedRate,
+          })),
+      );
+    },
+  );
+
+  async function corridorCurrencies(side: "from" | "to", countryId: number) {
+    const column = side === "from" ? corridors.currencyFromId : corridors.currencyToId;
+    const country = side === "from" ? corridors.countryFromId : corridors.countryToId;
+    return app.db
+      .selectDistinct({
+        id: currencies.id,
+        iso: currencies.iso,
+        name: currencies.name,
+        decimals: currencies.decimals,
+        symbol: currencies.symbol,
+      })
+      .from(corridors)
+      .innerJoin(currencies, eq(currencies.id, column))
+      .where(and(eq(country, countryId), eq(corridors.isActive, true)))
+      .orderBy(asc(currencies.iso));
+  }
+
+  routes.get(
+    "/consignments/currencies",
+    {
+      schema: {
+        tags,
+        summary: "Currencies a country can receive in",
+        querystring: z.object({ country_to_id: z.coerce.number().int().min(1) }),
+        response: { 200: successEnvelope(z.array(currency)) },
+      },
+    },
+    async (request) => ok(await corridorCurrencies("to", request.query.country_to_id)),
+  );
+
+  routes.get(
+    "/consignments/currencies-from",
+    {
+      schema: {
+        tags,
+        summary: "Currencies a country can send in",
+        querystring: z.object({ country_from_id: z.coerce.number().int().min(1) }),
+        response: { 200: successEnvelope(z.array(currency)) },
+      },
+    },
+    async (request) => ok(await corridorCurrencies("from", request.query.country_from_id)),
+  );
+
+  // ---- Quotations ----
+
+  async function createConsignmentQuotation(
+    request: FastifyRequest,
+    body: z.infer<typeof calculatorRequest>,
+    service: string,
+  ) {
+    const context = contextOf(request);
+    const userId = currentAuth(request).user.id;
+    const offer = await consignmentOffer(context, body, body.payment_method);
+    const priced = await priceOffer(context, offer, body, { promoCode: body.promo_code, userId });
+    return saveQuotation(context, userId, service, offer, priced);
+  }
+
+  routes.post(
+    "/consignments/quotation",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags: quotationTags,
+        summary: "Creates a quotation for a consignment: the rate is held until it expires",
+        body: calculatorRequest,
+        response: createdQuotation,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(await createConsignmentQuotation(request, request.body, "consignments"), "Quotation created."),
+        ),
+  );
+
+  routes.post(
+    "/quotations",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags: quotationTags,
+        summary: "Creates a quotation (the generic entry point; priced as a consignment)",
+        body: calculatorRequest,
+        response: createdQuotation,
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(await createConsignmentQuotation(request, request.body, "consignments"), "Quotation created."),
+        ),
+  );
+
+  for (const kind of ["convert", "deposit"] as const) {
+    routes.post(
+      `/wallets/${kind}-money/quotation/create`,
+      {
+        preValidation: app.requireAuth(),
+        schema: {
+          tags: quotationTags,
+          summary:
+            kind === "convert"
+              ? "Quotation to convert between two wallet currencies"
+              : "Quotation to deposit into a wallet",
+          body: walletQuotationRequest,
+          response: createdQuotation,
+        },
+      },
+      async (request, reply) => {
+        const context = contextOf(request);
+        const userId = currentAuth(request).user.id;
+        const paymentMethod =
+          request.body.payment_method ?? (kind === "convert" ? "wallet" : "bank-transfer");
+        const offer = await walletOffer(
+          context,
+          kind,
+          request.body.currency_from_id,
+          request.body.currency_to_id,
+          paymentMethod,
+        );
+        const priced = await priceOffer(
+          context,
+          offer,
+          { send_amount: request.body.send_amount },
+          { userId },
+        );
+        const saved = await saveQuotation(context, userId, `wallet-${kind}`, offer, priced);
+        return reply.status(201).send(ok(saved, "Quotation created."));
+      },
+    );
+  }
+
+  routes.get(
+    "/quotations/:id",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags: quotationTags,
+        summary: "One of the user's quotations",
+        params: idParams,
+        response: quotationAnswer,
+      },
+    },
+    async (request) => {
+      const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
+      return ok(await describeQuotation(contextOf(request), row));
+    },
+  );
+
+  routes.put(
+    "/quotations/:id",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags: quotationTags,
+        summary:
+          "Recalculates a quotation at today's rate (new amounts or payment method optional); the rate lock starts again",
+        params: idParams,
+        body: recalculateRequest,
+        response: quotationAnswer,
+      },
+    },
+    async (request) => {
+      const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
+      if (row.status === "used") assertQuotationOpen(row);
+      if (request.body.send_amount !== undefined && request.body.receiving_amount !== undefined) {
+        throw new InvalidDataError({
+          receiving_amount: ["Give either the send amount or the receiving amount, not both."],
+        });
+      }
+      const quote = await updateQuotation(contextOf(request), row, {
+        amounts: request.body,
+        paymentMethod: request.body.payment_method,
+      });
+      return ok(quote, "Quotation updated.");
+    },
+  );
+
+  routes.patch(
+    "/:service/quotation/:id/apply-promo-code",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags: quotationTags,
+        summary: "Applies a promo code to an open quotation",
+        params: idParams.extend({ service: z.enum(PROMO_SERVICES) }),
+        body: promoCodeRequest,
+        response: quotationAnswer,
+      },
+    },
+    async (request) => {
+      const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
+      assertQuotationOpen(row);
+      const quote = await updateQuotation(contextOf(request), row, {
+        promoCode: request.body.code,
+        promoField: "code",
+      });
+      return ok(quote, "Promo code applied.");
+    },
+  );
+
+  routes.get(
+    "/promo_code",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags: quotationTags,
+        summary: "The terms of a promo code",
+        querystring: promoCodeRequest,
+        response: { 200: successEnvelope(promoCodeTerms) },
+      },
+    },
+    async (request) => ok(await promoTerms(app.db, await findPromoCode(app.db, request.query.code))),
+  );
+}

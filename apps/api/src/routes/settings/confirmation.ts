@@ -1,0 +1,55 @@
+import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodeSent } from "@vela/shared/auth";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { assertIpNotThrottled, recordAttempt } from "../../auth/attempts";
+import { type CodePurpose, type CodeRow, consumeCode } from "../../auth/codes";
+import { verifyPassword } from "../../auth/passwords";
+import type { UserRow } from "../../auth/sessions";
+import { InvalidDataError } from "../../http/errors";
+
+const WRONG_PASSWORD = "The password is not correct.";
+
+/**
+ * Checks the password a signed-in user typed to confirm a change. A stolen access token must not
+ * become a way to guess the password (and then take the account), so each check counts as a
+ * login attempt from the caller's IP and is refused once that IP has failed too often.
+ */
+export async function assertPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+  password: string,
+  field = "password",
+) {
+  await assertIpNotThrottled(app.db, "login", request.ip);
+  const isRight = await verifyPassword(user.passwordHash, password);
+  await recordAttempt(app.db, "login", request.ip, user.email, isRight);
+  if (!isRight) throw new InvalidDataError({ [field]: [WRONG_PASSWORD] });
+}
+
+/** The answer of a route that has just sent a fresh code. */
+export const freshCodeSent = (channel: "email" | "sms", maskedDestination: string): CodeSent => ({
+  channel,
+  destination: maskedDestination,
+  seconds: CODE_RESEND_SECONDS,
+  expires_in: CODE_TTL_SECONDS,
+});
+
+/**
+ * Checks and uses up one of the user's codes. Each code allows five tries; wrong ones also count
+ * against the caller's IP, so many codes cannot be tried from one place.
+ */
+export async function consumeUserCode(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+  purpose: CodePurpose,
+  code: string,
+): Promise<CodeRow> {
+  await assertIpNotThrottled(app.db, "code", request.ip);
+  try {
+    return await consumeCode(app.db, app.secrets, { userId: user.id, purpose }, code);
+  } catch (error) {
+    await recordAttempt(app.db, "code", request.ip, user.email, false);
+    throw error;
+  }
+}

@@ -1,0 +1,213 @@
+import {
+  authSession,
+  changeEmailRequest,
+  changePasswordRequest,
+  codeRequest,
+  codeSent,
+  emailSettings,
+  emailStatus,
+  paymentMethodOption,
+  phoneSettings,
+  securitySettings,
+  securitySettingsRequest,
+  totpSetup,
+} from "@vela/shared/auth";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok, okSchema } from "../../http/envelope";
+import { currentAuth } from "../../plugins/auth";
+import { startEmailChange, toEmailSettings, verifyEmailChange } from "./email-change";
+import { changePassword } from "./password-change";
+import { paymentMethodOptions } from "./payment-methods";
+import { sendPhoneSettingsCode, toPhoneSettings, verifyPhone } from "./phone-change";
+import { changeSecurity, toSecuritySettings } from "./two-factor";
+
+const TAGS = ["settings"];
+
+/** Settings: security (two-factor), phone, e-mail, password, email-status, payment-method. */
+export async function settingsRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // Checked before the body is validated, so a caller without a session learns nothing from a 422.
+  const signedIn = app.requireAuth();
+
+  routes.get(
+    "/settings/security",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Two-factor settings",
+        response: { 200: okSchema(securitySettings) },
+      },
+    },
+    async (request) => ok(toSecuritySettings(currentAuth(request).user)),
+  );
+
+  routes.patch(
+    "/settings/security",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Send a confirmation code, start authenticator set-up, or turn two-factor on or off",
+        description:
+          "send_code answers where the code went; totp_setup answers the secret and its QR code; " +
+          "enable and disable answer the new settings and e-mail a notice.",
+        body: securitySettingsRequest,
+        response: { 200: okSchema(z.union([securitySettings, codeSent, totpSetup])) },
+      },
+    },
+    async (request) => {
+      const answer = await changeSecurity(app, request, currentAuth(request).user, request.body);
+      const messages = {
+        send_code: "We sent you a code.",
+        totp_setup: "Scan the QR code with your authenticator app, then enter the code it shows.",
+        enable: "Two-factor authentication is on.",
+        disable: "Two-factor authentication is off.",
+      } as const;
+      return ok(answer, messages[request.body.action]);
+    },
+  );
+
+  routes.get(
+    "/settings/phone-settings",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The phone number, whether it is verified, and a change waiting for its code",
+        response: { 200: okSchema(phoneSettings) },
+      },
+    },
+    async (request) => ok(toPhoneSettings(currentAuth(request).user)),
+  );
+
+  routes.post(
+    "/settings/phone-settings/send-code",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Text a code to the new number of a pending change, otherwise to the current number",
+        response: { 200: okSchema(codeSent) },
+      },
+    },
+    async (request) =>
+      ok(await sendPhoneSettingsCode(app, request, currentAuth(request).user), "We sent you a code."),
+  );
+
+  routes.put(
+    "/settings/phone-settings/verify-phone",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Confirm the pending new number, or verify the current one, with the texted code",
+        body: codeRequest,
+        response: { 200: okSchema(phoneSettings) },
+      },
+    },
+    async (request) =>
+      ok(
+        await verifyPhone(app, request, currentAuth(request).user, request.body.code),
+        "Your phone number is verified.",
+      ),
+  );
+
+  routes.get(
+    "/settings/email-settings",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The e-mail address, whether it is verified, and a change waiting for its code",
+        response: { 200: okSchema(emailSettings) },
+      },
+    },
+    async (request) => ok(toEmailSettings(currentAuth(request).user)),
+  );
+
+  routes.post(
+    "/settings/email-settings/change-email",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Start changing the e-mail address: the new address gets a code",
+        body: changeEmailRequest,
+        response: { 200: okSchema(codeSent) },
+      },
+    },
+    async (request) =>
+      ok(
+        await startEmailChange(app, request, currentAuth(request).user, request.body),
+        "We sent a code to your new address.",
+      ),
+  );
+
+  routes.post(
+    "/settings/email-settings/verify-email",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Confirm the new e-mail address with its code",
+        body: codeRequest,
+        response: { 200: okSchema(emailSettings) },
+      },
+    },
+    async (request) =>
+      ok(
+        await verifyEmailChange(app, request, currentAuth(request).user, request.body.code),
+        "Your e-mail address was changed.",
+      ),
+  );
+
+  routes.put(
+    "/settings/password/change-password",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Change the password; every session ends and this device gets a new one",
+        body: changePasswordRequest,
+        response: { 200: okSchema(authSession) },
+      },
+    },
+    async (request) =>
+      ok(
+        await changePassword(app, request, currentAuth(request), request.body),
+        "Your password was changed.",
+      ),
+  );
+
+  routes.get(
+    "/settings/email-status",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Whether the e-mail address is verified",
+        response: { 200: okSchema(emailStatus) },
+      },
+    },
+    async (request) => {
+      const { user } = currentAuth(request);
+      return ok({ email: user.email, verified: user.emailVerifiedAt !== null });
+    },
+  );
+
+  routes.get(
+    "/settings/payment-method",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The ways of paying the account can use",
+        response: { 200: okSchema(z.array(paymentMethodOption)) },
+      },
+    },
+    async () => ok(paymentMethodOptions()),
+  );
+}

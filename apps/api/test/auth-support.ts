@@ -1,0 +1,66 @@
+import { desc, eq } from "drizzle-orm";
+import { outboxMessages } from "../src/db/schema/index";
+import type { TestApp } from "./helper";
+
+/** A password that passes every rule (long, not common, not personal). */
+export const GOOD_PASSWORD = "Tangerine-Orbit-42";
+
+let counter = 0;
+/** A fresh e-mail address per call, so tests in one file never collide. */
+export const uniqueEmail = (prefix = "user") =>
+  `${prefix}.${Date.now().toString(36)}${counter++}@example.com`;
+
+export async function countryId(app: TestApp, iso2: string): Promise<number> {
+  const response = await app.inject({ method: "GET", url: `/api/countries?search=${iso2}` });
+  const country = response.json().data.find((item: { iso2: string }) => item.iso2 === iso2);
+  if (!country) throw new Error(`No country ${iso2}`);
+  return country.id;
+}
+
+export async function clientBody(app: TestApp, overrides: Record<string, unknown> = {}) {
+  return {
+    first_name: "Ana",
+    last_name: "García",
+    email: uniqueEmail("ana"),
+    password: GOOD_PASSWORD,
+    password_confirmation: GOOD_PASSWORD,
+    country_id: await countryId(app, "US"),
+    phone_prefix: "+1",
+    phone_number: `20255${String(10000 + counter++).slice(-5)}`,
+    terms: true,
+    ...overrides,
+  };
+}
+
+/** Registers a client and answers the signed-in session's data with the body used. */
+export async function registerClient(app: TestApp, overrides: Record<string, unknown> = {}) {
+  const body = await clientBody(app, overrides);
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/onboarding/client/register",
+    payload: body,
+  });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  return { body, session: response.json().data };
+}
+
+export const bearer = (token: string, extra: Record<string, string> = {}) => ({
+  authorization: `Bearer ${token}`,
+  ...extra,
+});
+
+/** The newest outbox message to an address (e-mail or phone), and the 6-digit code in it. */
+export async function latestCode(app: TestApp, recipient: string): Promise<string> {
+  const [message] = await app.db
+    .select()
+    .from(outboxMessages)
+    .where(eq(outboxMessages.recipient, recipient))
+    .orderBy(desc(outboxMessages.id))
+    .limit(1);
+  const code = message?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`No code sent to ${recipient}`);
+  return code;
+}
+
+/** A six-digit code that is certainly not `code`. */
+export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");

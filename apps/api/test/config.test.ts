@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config";
+
+// Proves the configuration is validated at start-up with one clear line per problem.
+describe("loadConfig", () => {
+  it("starts with no configuration at all, on the embedded database", () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.PGLITE_DATA_DIR).toMatch(/var[/\\]pglite$/);
+  });
+
+  it("treats empty values as unset", () => {
+    expect(loadConfig({ PORT: "", DATABASE_URL: "" }).PORT).toBe(3000);
+  });
+
+  it("reports every problem, one line each", () => {
+    try {
+      loadConfig({ PORT: "http", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
+      expect.unreachable("loadConfig accepted a bad environment");
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(3);
+      expect(problems.find((problem) => problem.startsWith("PORT:"))).toBeTruthy();
+      expect(problems).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
+      expect((error as Error).message.split("\n")).toHaveLength(4);
+    }
+  });
+});

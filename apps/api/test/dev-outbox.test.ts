@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bearer, latestCode, registerClient } from "./auth-support";
+import { buildTestApp, type TestApp } from "./helper";
+
+// Proves the development outbox: it lists the messages kept instead of sent (the codes among
+// them) newest first, bounds its limit, and does not exist at all in production.
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(() => app.close());
+
+describe("GET /api/dev/outbox", () => {
+  it("lists the e-mail and SMS codes, newest first, without a session", async () => {
+    const { body, session } = await registerClient(app);
+    await app.inject({
+      method: "POST",
+      url: "/api/settings/phone-settings/send-code",
+      headers: bearer(session.token),
+    });
+
+    const response = await app.inject({ method: "GET", url: "/api/dev/outbox" });
+    expect(response.statusCode).toBe(200);
+    const messages = response.json().data;
+    const [sms, email] = messages;
+    expect(sms).toMatchObject({ channel: "sms", to: `+1${body.phone_number}`, subject: null });
+    expect(sms.text).toContain(await latestCode(app, `+1${body.phone_number}`));
+    expect(email).toMatchObject({ channel: "email", to: body.email });
+    expect(email.text).toContain(await latestCode(app, body.email));
+    expect(email.subject).toMatch(/^Your Vela code: \d{6}$/);
+    expect(sms.id).toBeGreaterThan(email.id);
+    expect(Number.isNaN(Date.parse(sms.created_at))).toBe(false);
+  });
+
+  it("answers at most `limit` messages and refuses a limit outside 1..100", async () => {
+    await registerClient(app);
+    await registerClient(app);
+    const limited = await app.inject({ method: "GET", url: "/api/dev/outbox?limit=1" });
+    expect(limited.json().data).toHaveLength(1);
+
+    for (const limit of ["0", "101", "many"]) {
+      const refused = await app.inject({ method: "GET", url: `/api/dev/outbox?limit=${limit}` });
+      expect(refused.statusCode).toBe(422);
+      expect(Object.keys(refused.json().errors)).toEqual(["limit"]);
+    }
+  });
+});
+
+describe("in production", () => {
+  let production: TestApp;
+  beforeAll(async () => {
+    production = await buildTestApp({ NODE_ENV: "production", APP_SECRET: "x".repeat(32) });
+  });
+  afterAll(() => production.close());
+
+  it("has no outbox route", async () => {
+    const response = await production.inject({ method: "GET", url: "/api/dev/outbox" });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: "Not found." });
+  });
+});

@@ -1,0 +1,474 @@
+import { and, count, eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { buildApp } from "../src/app";
+import { queryRows } from "../src/db/client";
+import { currencies, idempotencyKeys, ledgerAccounts, postings } from "../src/db/schema/index";
+import { ok, okSchema } from "../src/http/envelope";
+import { ensureAccount, postEntry } from "../src/ledger/ledger";
+import { currentAuth } from "../src/plugins/auth";
+import { IDEMPOTENCY_MESSAGES } from "../src/plugins/idempotency";
+import { bearer, registerClient } from "./auth-support";
+import { openFreshDatabase, type TestApp, testConfig } from "./helper";
+
+// Proves the Idempotency-Key contract every money-moving POST relies on: a repeat answers the first
+// response (Idempotency-Hit: true) and moves no money; the same key for a different request is a
+// 422; keys belong to one user; a failed first attempt leaves the key free for a retry; a repeat
+// that arrives while the first still runs waits for its answer; and, on real PostgreSQL, ten
+// simultaneous requests with one key post exactly one journal entry.
+
+/** What the test routes let a test steer: failures to throw, and a gate that holds the handler. */
+type RouteControls = { failuresLeft: number; gate: Promise<void> | null; runs: number };
+
+/**
+ * A money-moving route as the real ones will be: signed-in only, idempotent, posting a deposit from
+ * a clearing account into the caller's wallet (a negative amount withdraws) and answering the balance.
+ */
+function addTestRoutes(app: FastifyInstance, controls: RouteControls) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    "/api/test/deposit",
+    {
+      config: { idempotent: true },
+      preValidation: app.requireAuth(),
+      schema: {
+        body: z.object({ amount_minor: z.string().regex(/^-?[1-9]\d{0,15}$/) }),
+        response: { 201: okSchema(z.object({ entry_id: z.string(), balance_minor: z.string() })) },
+      },
+    },
+    async (request, reply) => {
+      controls.runs++;
+      if (controls.failuresLeft > 0) {
+        controls.failuresLeft--;
+        throw new Error("the payment provider timed out");
+      }
+      if (controls.gate) await controls.gate;
+      const { user } = currentAuth(request);
+      const [usd] = await app.db.select().from(currencies).where(eq(currencies.iso, "USD"));
+      if (!usd) throw new Error("no USD in the seed");
+      const clearing = await ensureAccount(app.db, {
+        kind: "payment_clearing",
+        currencyId: usd.id,
+        channel: "bank-transfer",
+      });
+      const wallet = await ensureAccount(app.db, {
+        kind: "customer_wallet",
+        currencyId: usd.id,
+        userId: user.id,
+      });
+      const amountMinor = BigInt(request.body.amount_minor);
+      const entryId = await postEntry(app.db, {
+        kind: "deposit",
+        legs: [
+          { accountId: clearing, amountMinor: -amountMinor },
+          { accountId: wallet, amountMinor },
+        ],
+      });
+      const [account] = await app.db
+        .select({ balance: ledgerAccounts.balanceMinor })
+        .from(ledgerAccounts)
+        .where(eq(ledgerAccounts.id, wallet));
+      reply.code(201);
+      return ok({ entry_id: entryId.toString(), balance_minor: String(account?.balance) }, "Deposited.");
+    },
+  );
+  // Idempotent but open to anyone, to show that an anonymous caller cannot use a key.
+  typed.post(
+    "/api/test/open",
+    { config: { idempotent: true }, schema: { body: z.object({ note: z.string() }) } },
+    async () => ok({ done: true }),
+  );
+}
+
+async function buildIdempotentApp(options: { waitForInProgressMs?: number }, controls: RouteControls) {
+  const app = await buildApp({
+    config: testConfig(),
+    database: await openFreshDatabase(),
+    idempotency: options,
+  });
+  addTestRoutes(app, controls);
+  await app.ready();
+  return app;
+}
+
+/** The user's USD wallet balance in minor units, 0 before the wallet exists. */
+async function walletBalance(app: TestApp, userId: number): Promise<bigint> {
+  const [row] = await app.db
+    .select({ balance: ledgerAccounts.balanceMinor })
+    .from(ledgerAccounts)
+    .innerJoin(currencies, eq(currencies.id, ledgerAccounts.currencyId))
+    .where(
+      and(
+        eq(ledgerAccounts.kind, "customer_wallet"),
+        eq(ledgerAccounts.userId, userId),
+        eq(currencies.iso, "USD"),
+      ),
+    );
+  return row?.balance ?? 0n;
+}
+
+async function keyRows(app: TestApp, key: string) {
+  return app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+}
+
+let keyCounter = 0;
+const freshKey = () => `key-${Date.now().toString(36)}-${keyCounter++}`;
+
+describe("Idempotency-Key on a money-moving POST", () => {
+  const controls: RouteControls = { failuresLeft: 0, gate: null, runs: 0 };
+  let app: TestApp;
+  let token: string;
+  let userId: number;
+
+  const deposit = (amountMinor: string, key?: string, as = token) =>
+    app.inject({
+      method: "POST",
+      url: "/api/test/deposit",
+      headers: bearer(as, key === undefined ? {} : { "idempotency-key": key }),
+      payload: { amount_minor: amountMinor },
+    });
+
+  beforeAll(async () => {
+    // A short wait, so the test of a request still in progress answers 409 within a second.
+    app = await buildIdempotentApp({ waitForInProgressMs: 1_000 }, controls);
+    const { session } = await registerClient(app);
+    token = session.token;
+    userId = session.user.id;
+  });
+  afterAll(() => app?.close());
+
+  it("replays the first answer with Idempotency-Hit and moves the money once", async () => {
+    const key = freshKey();
+    const before = await walletBalance(app, userId);
+    const first = await deposit("1500", key);
+    expect(first.statusCode).toBe(201);
+    expect(first.headers["idempotency-hit"]).toBeUndefined();
+    expect(first.json()).toMatchObject({ success: true, message: "Deposited." });
+
+    const second = await deposit("1500", key);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers["idempotency-hit"]).toBe("true");
+    expect(second.headers["content-type"]).toContain("application/json");
+    expect(second.json()).toEqual(first.json());
+    expect(await walletBalance(app, userId)).toBe(before + 1500n);
+
+    const [row] = await keyRows(app, key);
+    expect(row).toMatchObject({
+      scope: String(userId),
+      method: "POST",
+      path: "/api/test/deposit",
+      statusCode: 201,
+    });
+    expect(row?.completedAt).toBeInstanceOf(Date);
+  });
+
+  it("treats the same body with its keys in another order as the same request", async () => {
+    const key = freshKey();
+    const first = await app.inject({
+      method: "POST",
+      url: "/api/test/open",
+      headers: bearer(token, { "idempotency-key": key, "content-type": "application/json" }),
+      payload: '{"note":"a"}',
+    });
+    const second = await app.inject({
+      method: "POST",
+      url: "/api/test/open",
+      headers: bearer(token, { "idempotency-key": key, "content-type": "application/json" }),
+      payload: '{ "note" : "a" }',
+    });
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers["idempotency-hit"]).toBe("true");
+  });
+
+  it("runs every time without the header", async () => {
+    const before = await walletBalance(app, userId);
+    expect((await deposit("100")).statusCode).toBe(201);
+    expect((await deposit("100")).statusCode).toBe(201);
+    expect(await walletBalance(app, userId)).toBe(before + 200n);
+  });
+
+  it("leaves routes that did not opt in alone, unknown ones included", async () => {
+    const headers = bearer(token, { "idempotency-key": "bad key\u0001" });
+    const health = await app.inject({ method: "GET", url: "/api/health", headers });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers["idempotency-hit"]).toBeUndefined();
+    const unknown = await app.inject({ method: "POST", url: "/api/nonexistent", headers, payload: {} });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ success: false, message: "Not found." });
+  });
+
+  it("refuses the same key with a different body or path with 422, moving nothing", async () => {
+    const key = freshKey();
+    expect((await deposit("700", key)).statusCode).toBe(201);
+    const before = await walletBalance(app, userId);
+
+    const otherBody = await deposit("701", key);
+    expect(otherBody.statusCode).toBe(422);
+    expect(otherBody.json()).toEqual({
+      success: false,
+      message: IDEMPOTENCY_MESSAGES.mismatch,
+      errors: { "Idempotency-Key": [IDEMPOTENCY_MESSAGES.mismatch] },
+    });
+    expect(otherBody.headers["idempotency-hit"]).toBeUndefined();
+
+    const otherPath = await app.inject({
+      method: "POST",
+      url: "/api/test/open",
+      headers: bearer(token, { "idempotency-key": key }),
+      payload: { note: "x" },
+    });
+    expect(otherPath.statusCode).toBe(422);
+    expect(otherPath.json().message).toBe(IDEMPOTENCY_MESSAGES.mismatch);
+    expect(await walletBalance(app, userId)).toBe(before);
+    // The stored answer is untouched: the original request still replays.
+    expect((await deposit("700", key)).headers["idempotency-hit"]).toBe("true");
+  });
+
+  it.each([
+    ["empty", ""],
+    ["256 characters", "k".repeat(256)],
+    ["a space", "two words"],
+    ["a control character", "bad\u0001key"],
+    ["DEL", "bad\u007fkey"],
+    ["non-ASCII", "clé-unique"],
+  ])("refuses a key that is %s with 422 and claims nothing", async (_name, key) => {
+    const before = await walletBalance(app, userId);
+    const response = await deposit("300", key);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      success: false,
+      message: "The given data was invalid.",
+      errors: { "Idempotency-Key": [IDEMPOTENCY_MESSAGES.badKey] },
+    });
+    expect(await walletBalance(app, userId)).toBe(before);
+  });
+
+  it("accepts a key of 255 visible characters", async () => {
+    const key = freshKey().padStart(255, "!~");
+    expect(key).toHaveLength(255);
+    expect((await deposit("5", key)).statusCode).toBe(201);
+    expect((await deposit("5", key)).headers["idempotency-hit"]).toBe("true");
+  });
+
+  it("keeps each user's keys apart", async () => {
+    const key = freshKey();
+    const other = (await registerClient(app)).session;
+    const mineBefore = await walletBalance(app, userId);
+
+    expect((await deposit("900", key)).statusCode).toBe(201);
+    const theirs = await deposit("4000", key, other.token);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers["idempotency-hit"]).toBeUndefined();
+    expect(theirs.json().data.balance_minor).toBe("4000");
+    expect(await walletBalance(app, other.user.id)).toBe(4000n);
+    expect(await walletBalance(app, userId)).toBe(mineBefore + 900n);
+  });
+
+  it("refuses a key from an anonymous caller", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/test/open",
+      headers: { "idempotency-key": freshKey() },
+      payload: { note: "hello" },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ "Idempotency-Key": [IDEMPOTENCY_MESSAGES.anonymous] });
+  });
+
+  it("asks for a session before judging the key", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/test/deposit",
+      headers: { "idempotency-key": "" },
+      payload: { amount_minor: "1" },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("claims nothing for a body the route refuses", async () => {
+    const key = freshKey();
+    const response = await deposit("0", key);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toHaveProperty("amount_minor");
+    expect(await keyRows(app, key)).toEqual([]);
+    expect((await deposit("10", key)).statusCode).toBe(201);
+  });
+
+  it("frees the key when the handler throws, so the retry runs", async () => {
+    const key = freshKey();
+    const before = await walletBalance(app, userId);
+    controls.failuresLeft = 1;
+    const failed = await deposit("250", key);
+    expect(failed.statusCode).toBe(500);
+    expect(failed.json()).toEqual({ success: false, message: "Unexpected error, try again." });
+    expect(await keyRows(app, key)).toEqual([]);
+    expect(await walletBalance(app, userId)).toBe(before);
+
+    const retried = await deposit("250", key);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.headers["idempotency-hit"]).toBeUndefined();
+    const replayed = await deposit("250", key);
+    expect(replayed.headers["idempotency-hit"]).toBe("true");
+    expect(replayed.json()).toEqual(retried.json());
+    expect(await walletBalance(app, userId)).toBe(before + 250n);
+  });
+
+  it("stores a 4xx answer and replays it too", async () => {
+    const key = freshKey();
+    const balance = await walletBalance(app, userId);
+    const refused = await deposit(`-${balance + 1n}`, key);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ success: false, message: "Insufficient funds." });
+
+    // Money arrives meanwhile; the key still answers what it answered first.
+    expect((await deposit("100000")).statusCode).toBe(201);
+    const replayed = await deposit(`-${balance + 1n}`, key);
+    expect(replayed.statusCode).toBe(422);
+    expect(replayed.headers["idempotency-hit"]).toBe("true");
+    expect(replayed.json()).toEqual(refused.json());
+    expect(await walletBalance(app, userId)).toBe(balance + 100000n);
+  });
+
+  it("makes a repeat wait for the first request and replay its answer", async () => {
+    const key = freshKey();
+    const before = await walletBalance(app, userId);
+    let release = () => {};
+    controls.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const runsBefore = controls.runs;
+    try {
+      const first = deposit("333", key);
+      await waitFor(async () => (await keyRows(app, key)).length === 1);
+      const repeat = deposit("333", key);
+      setTimeout(release, 200);
+      const [firstResponse, repeatResponse] = await Promise.all([first, repeat]);
+      expect(firstResponse.statusCode).toBe(201);
+      expect(repeatResponse.statusCode).toBe(201);
+      expect(repeatResponse.headers["idempotency-hit"]).toBe("true");
+      expect(repeatResponse.json()).toEqual(firstResponse.json());
+      expect(controls.runs - runsBefore).toBe(1);
+      expect(await walletBalance(app, userId)).toBe(before + 333n);
+    } finally {
+      controls.gate = null;
+      release();
+    }
+  });
+
+  it("answers 409 when the first request is still running after the wait", async () => {
+    const key = freshKey();
+    let release = () => {};
+    controls.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      const first = deposit("444", key);
+      await waitFor(async () => (await keyRows(app, key)).length === 1);
+      const repeat = await deposit("444", key);
+      expect(repeat.statusCode).toBe(409);
+      expect(repeat.json()).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.inProgress });
+      // A different body is refused at once, in progress or not.
+      expect((await deposit("445", key)).statusCode).toBe(422);
+      release();
+      expect((await first).statusCode).toBe(201);
+      expect((await deposit("444", key)).headers["idempotency-hit"]).toBe("true");
+    } finally {
+      controls.gate = null;
+      release();
+    }
+  });
+
+  it("lets a key older than 24 hours be used again, for any request", async () => {
+    const key = freshKey();
+    expect((await deposit("50", key)).statusCode).toBe(201);
+    await app.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(idempotencyKeys.key, key));
+    const before = await walletBalance(app, userId);
+    const reused = await deposit("60", key);
+    expect(reused.statusCode).toBe(201);
+    expect(reused.headers["idempotency-hit"]).toBeUndefined();
+    expect(await walletBalance(app, userId)).toBe(before + 60n);
+    expect((await deposit("60", key)).headers["idempotency-hit"]).toBe("true");
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+// Concurrency needs real connections: PGlite has one, so this part needs TEST_DATABASE_URL.
+const serverUrl = process.env.TEST_DATABASE_URL;
+if (!serverUrl) {
+  console.warn(
+    "SKIPPED idempotency concurrency suite: it needs real PostgreSQL. Set TEST_DATABASE_URL=postgres://… to run it.",
+  );
+}
+
+describe.skipIf(!serverUrl)("Idempotency-Key under concurrency (PostgreSQL, real HTTP)", () => {
+  const controls: RouteControls = { failuresLeft: 0, gate: null, runs: 0 };
+  let app: TestApp;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    app = await buildIdempotentApp({}, controls);
+    if (app.database.kind !== "postgres") throw new Error("expected PostgreSQL");
+    baseUrl = await app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(() => app?.close());
+
+  it("runs ten simultaneous requests with one key once, and answers all ten alike", async () => {
+    const { session } = await registerClient(app);
+    const key = freshKey();
+    // Held until all ten are in flight, so they truly meet at the key rather than arrive in turn.
+    let release = () => {};
+    controls.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const requests = Array.from({ length: 10 }, () =>
+      fetch(`${baseUrl}/api/test/deposit`, {
+        method: "POST",
+        headers: { ...bearer(session.token, { "idempotency-key": key }), "content-type": "application/json" },
+        body: JSON.stringify({ amount_minor: "12345" }),
+      }).then(async (response) => ({
+        status: response.status,
+        hit: response.headers.get("idempotency-hit"),
+        body: await response.json(),
+      })),
+    );
+    setTimeout(release, 300);
+    const answers = await Promise.all(requests);
+    controls.gate = null;
+
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(201));
+    expect(answers.filter((answer) => answer.hit === null)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.hit === "true")).toHaveLength(9);
+    for (const answer of answers) expect(answer.body).toEqual(answers[0]?.body);
+    expect(controls.runs).toBe(1);
+
+    const wallet = await app.db
+      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceMinor })
+      .from(ledgerAccounts)
+      .where(and(eq(ledgerAccounts.kind, "customer_wallet"), eq(ledgerAccounts.userId, session.user.id)));
+    expect(wallet).toHaveLength(1);
+    expect(wallet[0]?.balance).toBe(12345n);
+    const [entries] = await app.db
+      .select({ n: count() })
+      .from(postings)
+      .where(eq(postings.accountId, wallet[0]?.id ?? 0n));
+    expect(entries?.n).toBe(1);
+    const [journal] = await queryRows<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from journal_entries`,
+    );
+    expect(journal?.n).toBe(1);
+  });
+});

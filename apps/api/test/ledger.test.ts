@@ -1,0 +1,239 @@
+import { eq, sql } from "drizzle-orm";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currencies, journalEntries, users } from "../src/db/schema/index";
+import { InsufficientFundsError } from "../src/http/errors";
+import { balanceOf, ensureAccount, postEntry, reverseEntry } from "../src/ledger/ledger";
+import { reconcileLedger } from "../src/ledger/reconcile";
+import { registerClient } from "./auth-support";
+import { buildTestApp, type TestApp } from "./helper";
+
+// Proves the ledger's invariants: entries balance per currency, cached balances equal their
+// postings, customer wallets never go below zero, history is append-only, reversals undo, and an
+// idempotency key posts once — over random sequences of entries as well as hand-picked cases.
+let app: TestApp;
+let usd: number;
+let eur: number;
+let userIds: number[];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const rows = await app.db.select().from(currencies).where(sql`${currencies.iso} in ('USD', 'EUR')`);
+  usd = rows.find((row) => row.iso === "USD")!.id;
+  eur = rows.find((row) => row.iso === "EUR")!.id;
+  userIds = [];
+  for (let i = 0; i < 3; i++) {
+    const { body } = await registerClient(app);
+    const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+    userIds.push(user!.id);
+  }
+});
+afterAll(() => app.close());
+
+async function walletOf(userId: number, currencyId = usd) {
+  return ensureAccount(app.db, { kind: "customer_wallet", userId, currencyId });
+}
+
+describe("posting", () => {
+  it("moves money between accounts and keeps balances in step", async () => {
+    const clearing = await ensureAccount(app.db, {
+      kind: "payment_clearing",
+      currencyId: usd,
+      channel: "credit-card",
+    });
+    const wallet = await walletOf(userIds[0]!);
+    const before = await balanceOf(app.db, wallet);
+    await postEntry(app.db, {
+      kind: "deposit",
+      legs: [
+        { accountId: clearing, amountMinor: -10_000n },
+        { accountId: wallet, amountMinor: 10_000n },
+      ],
+    });
+    expect(await balanceOf(app.db, wallet)).toBe(before + 10_000n);
+  });
+
+  it("refuses an entry that does not balance, moving nothing", async () => {
+    const clearing = await ensureAccount(app.db, {
+      kind: "payment_clearing",
+      currencyId: usd,
+      channel: "credit-card",
+    });
+    const wallet = await walletOf(userIds[0]!);
+    const before = await balanceOf(app.db, wallet);
+    await expect(
+      postEntry(app.db, {
+        kind: "bad",
+        legs: [
+          { accountId: clearing, amountMinor: -100n },
+          { accountId: wallet, amountMinor: 99n },
+        ],
+      }),
+    ).rejects.toThrow();
+    expect(await balanceOf(app.db, wallet)).toBe(before);
+  });
+
+  it("refuses to take a customer wallet below zero", async () => {
+    const fees = await ensureAccount(app.db, { kind: "fee_revenue", currencyId: usd });
+    const wallet = await walletOf(userIds[1]!);
+    await expect(
+      postEntry(app.db, {
+        kind: "fee",
+        legs: [
+          { accountId: wallet, amountMinor: -1n },
+          { accountId: fees, amountMinor: 1n },
+        ],
+      }),
+    ).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await balanceOf(app.db, wallet)).toBe(0n);
+  });
+
+  it("posts once per idempotency key", async () => {
+    const clearing = await ensureAccount(app.db, {
+      kind: "payment_clearing",
+      currencyId: usd,
+      channel: "ach-transfer",
+    });
+    const wallet = await walletOf(userIds[2]!);
+    const entry = {
+      kind: "deposit",
+      idempotencyKey: `deposit-${Date.now()}`,
+      legs: [
+        { accountId: clearing, amountMinor: -500n },
+        { accountId: wallet, amountMinor: 500n },
+      ],
+    };
+    const first = await postEntry(app.db, entry);
+    const second = await postEntry(app.db, entry);
+    expect(second).toBe(first);
+    expect(await balanceOf(app.db, wallet)).toBe(500n);
+  });
+
+  it("never edits history, and a reversal undoes an entry", async () => {
+    const clearing = await ensureAccount(app.db, {
+      kind: "payment_clearing",
+      currencyId: eur,
+      channel: "sepa-transfer-eur",
+    });
+    const wallet = await walletOf(userIds[2]!, eur);
+    const entryId = await postEntry(app.db, {
+      kind: "deposit",
+      legs: [
+        { accountId: clearing, amountMinor: -2_500n },
+        { accountId: wallet, amountMinor: 2_500n },
+      ],
+    });
+    await expect(app.db.delete(journalEntries).where(eq(journalEntries.id, entryId))).rejects.toThrow();
+    await expect(
+      app.db.execute(
+        sql`update postings set amount_minor = 1 where entry_id = ${entryId.toString()}::bigint`,
+      ),
+    ).rejects.toThrow();
+    await reverseEntry(app.db, entryId);
+    expect(await balanceOf(app.db, wallet)).toBe(0n);
+    // A second reversal of the same entry is the same reversal, not another one.
+    await reverseEntry(app.db, entryId);
+    expect(await balanceOf(app.db, wallet)).toBe(0n);
+    expect((await reconcileLedger(app.db)).problems).toEqual([]);
+  });
+});
+
+describe("invariants over random entries", () => {
+  it("keeps every invariant whatever sequence of transfers, conversions, fees and reversals runs", async () => {
+    const house = {
+      usdClearing: await ensureAccount(app.db, {
+        kind: "payment_clearing",
+        currencyId: usd,
+        channel: "bank-transfer",
+      }),
+      usdFx: await ensureAccount(app.db, { kind: "fx_position", currencyId: usd }),
+      eurFx: await ensureAccount(app.db, { kind: "fx_position", currencyId: eur }),
+      usdFees: await ensureAccount(app.db, { kind: "fee_revenue", currencyId: usd }),
+    };
+    const wallets = await Promise.all(userIds.map((id) => walletOf(id)));
+    const eurWallets = await Promise.all(userIds.map((id) => walletOf(id, eur)));
+
+    const operation = fc.oneof(
+      fc.record({ type: fc.constant("deposit" as const), to: fc.nat(2), amount: fc.bigInt(1n, 1_000_000n) }),
+      fc.record({
+        type: fc.constant("transfer" as const),
+        from: fc.nat(2),
+        to: fc.nat(2),
+        amount: fc.bigInt(1n, 500_000n),
+      }),
+      fc.record({ type: fc.constant("fee" as const), from: fc.nat(2), amount: fc.bigInt(1n, 5_000n) }),
+      fc.record({
+        type: fc.constant("convert" as const),
+        from: fc.nat(2),
+        amount: fc.bigInt(1n, 200_000n),
+        // Customer rate in millionths of a euro per dollar cent.
+        rateMicros: fc.integer({ min: 500_000, max: 1_500_000 }),
+      }),
+      fc.record({ type: fc.constant("reverse" as const), pick: fc.nat() }),
+    );
+
+    await fc.assert(
+      fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 12 }), async (operations) => {
+        const posted: bigint[] = [];
+        for (const op of operations) {
+          try {
+            if (op.type === "deposit") {
+              posted.push(
+                await postEntry(app.db, {
+                  kind: "deposit",
+                  legs: [
+                    { accountId: house.usdClearing, amountMinor: -op.amount },
+                    { accountId: wallets[op.to]!, amountMinor: op.amount },
+                  ],
+                }),
+              );
+            } else if (op.type === "transfer" && op.from !== op.to) {
+              posted.push(
+                await postEntry(app.db, {
+                  kind: "transfer",
+                  legs: [
+                    { accountId: wallets[op.from]!, amountMinor: -op.amount },
+                    { accountId: wallets[op.to]!, amountMinor: op.amount },
+                  ],
+                }),
+              );
+            } else if (op.type === "fee") {
+              posted.push(
+                await postEntry(app.db, {
+                  kind: "fee",
+                  legs: [
+                    { accountId: wallets[op.from]!, amountMinor: -op.amount },
+                    { accountId: house.usdFees, amountMinor: op.amount },
+                  ],
+                }),
+              );
+            } else if (op.type === "convert") {
+              // Rounded down: the customer never receives more than the rate pays for.
+              const received = (op.amount * BigInt(op.rateMicros)) / 1_000_000n;
+              if (received === 0n) continue;
+              posted.push(
+                await postEntry(app.db, {
+                  kind: "conversion",
+                  legs: [
+                    { accountId: wallets[op.from]!, amountMinor: -op.amount },
+                    { accountId: house.usdFx, amountMinor: op.amount },
+                    { accountId: house.eurFx, amountMinor: -received },
+                    { accountId: eurWallets[op.from]!, amountMinor: received },
+                  ],
+                }),
+              );
+            } else if (op.type === "reverse" && posted.length > 0) {
+              await reverseEntry(app.db, posted[op.pick % posted.length]!);
+            }
+          } catch (error) {
+            // Refusals are part of the property: nothing may be left half-done by them.
+            if (!(error instanceof InsufficientFundsError)) throw error;
+          }
+        }
+        const report = await reconcileLedger(app.db);
+        expect(report.problems).toEqual([]);
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

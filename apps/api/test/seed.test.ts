@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../src/db/client";
+import { cities, countries, currencies, seedVersions, states } from "../src/db/schema/index";
+import { seedDatabase } from "../src/db/seed/index";
+import { openFreshDatabase } from "./helper";
+
+// Proves seeding is idempotent: a second run does nothing, and a forced re-run changes no counts.
+let database: Database;
+
+beforeAll(async () => {
+  database = await openFreshDatabase();
+});
+afterAll(() => database.close());
+
+async function counts() {
+  const { db } = database;
+  const [countryCount, currencyCount, stateCount, cityCount] = await Promise.all([
+    db.$count(countries),
+    db.$count(currencies),
+    db.$count(states),
+    db.$count(cities),
+  ]);
+  return { countries: countryCount, currencies: currencyCount, states: stateCount, cities: cityCount };
+}
+
+describe("seedDatabase", () => {
+  it("skips a data set whose version is already in the database", async () => {
+    const report = await seedDatabase(database.db);
+    expect(report).toEqual([
+      expect.objectContaining({ name: "reference", applied: false }),
+      expect.objectContaining({ name: "business-types", applied: false }),
+      expect.objectContaining({ name: "pricing", applied: false }),
+    ]);
+  });
+
+  it("re-runs without duplicating anything when the version changes", async () => {
+    const before = await counts();
+    expect(before?.cities).toBeGreaterThan(100_000);
+    await database.db.update(seedVersions).set({ version: "outdated" });
+    const report = await seedDatabase(database.db);
+    expect(report[0]?.applied).toBe(true);
+    expect(await counts()).toEqual(before);
+  });
+});

@@ -1,0 +1,158 @@
+import type { Role } from "@vela/shared/api";
+import { lazy, Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { AuthModalHost } from "@/features/auth/components/auth-modal-host";
+import { PublicLayout } from "./layouts/public-layout";
+import { AuthPromptRoute } from "./routes/auth-prompt-route";
+import { PageLoader } from "./routes/page-loader";
+import { RequireRole, type RoleAreaLabel } from "./routes/require-role";
+import { RequireSession } from "./routes/require-session";
+
+/**
+ * Public pages named by the spec's marketing area that are not built yet. They answer with an
+ * honest "on its way" page instead of a 404, so the header and footer never lead nowhere.
+ */
+export const PLACEHOLDER_PAGES = {
+  "send-money": "sendMoney",
+  tracking: "tracking",
+  help: "help",
+  business: "business",
+  blog: "blog",
+  "contact-us": "contact",
+  testimonials: "testimonials",
+  promotions: "promotions",
+  "find-location": "locations",
+  "terms-and-conditions": "terms",
+  faqs: "faqs",
+  "waiting-list": "waitingList",
+  "gift-cards": "giftCards",
+  "pay-bills": "billPayment",
+  "phone-top-up": "phoneTopUp",
+  wallets: "wallets",
+} as const;
+
+/** The account area's sections still to be filled in by their own features. */
+export const ACCOUNT_SECTIONS = [
+  "send-money",
+  "wallets",
+  "recipients",
+  "senders",
+  "orders",
+  "reports",
+  "api-keys",
+  "credentials",
+] as const;
+
+/** Sections only some roles have (spec §6); the rest are open to every signed-in user. */
+const ROLE_AREAS: Partial<
+  Record<(typeof ACCOUNT_SECTIONS)[number], { roles: readonly Role[]; label: RoleAreaLabel }>
+> = {
+  senders: { roles: ["agent"], label: "account.senders" },
+  reports: { roles: ["agent"], label: "account.reports" },
+  "api-keys": { roles: ["business"], label: "account.apiKeys" },
+  credentials: { roles: ["business"], label: "account.credentials" },
+};
+
+/** The settings pages, in the order of their tabs. */
+export const SETTINGS_PAGES = ["security", "phone", "email", "password"] as const;
+
+// Every page is its own chunk, and so is the account layout: the first page only downloads what
+// it shows. The public layout is part of the entry because every public page needs it.
+const HomePageRoute = lazy(() =>
+  import("./routes/home-page-route").then((m) => ({ default: m.HomePageRoute })),
+);
+const ComingSoonRoute = lazy(() =>
+  import("./routes/coming-soon-route").then((m) => ({ default: m.ComingSoonRoute })),
+);
+const NotFoundRoute = lazy(() =>
+  import("./routes/not-found-route").then((m) => ({ default: m.NotFoundRoute })),
+);
+const AccountLayout = lazy(() =>
+  import("./layouts/account-layout").then((m) => ({ default: m.AccountLayout })),
+);
+const DashboardRoute = lazy(() =>
+  import("@/features/dashboard/routes/dashboard-route").then((m) => ({ default: m.DashboardRoute })),
+);
+const AccountSectionRoute = lazy(() =>
+  import("./routes/account-section-route").then((m) => ({ default: m.AccountSectionRoute })),
+);
+const ProfileRoute = lazy(() =>
+  import("@/features/profile/routes/profile-route").then((m) => ({ default: m.ProfileRoute })),
+);
+const SettingsLayout = lazy(() =>
+  import("@/features/settings/routes/settings-layout").then((m) => ({ default: m.SettingsLayout })),
+);
+const SecuritySettingsRoute = lazy(() =>
+  import("@/features/settings/routes/security-settings-route").then((m) => ({
+    default: m.SecuritySettingsRoute,
+  })),
+);
+const PhoneSettingsRoute = lazy(() =>
+  import("@/features/settings/routes/phone-settings-route").then((m) => ({ default: m.PhoneSettingsRoute })),
+);
+const EmailSettingsRoute = lazy(() =>
+  import("@/features/settings/routes/email-settings-route").then((m) => ({ default: m.EmailSettingsRoute })),
+);
+const PasswordSettingsRoute = lazy(() =>
+  import("@/features/settings/routes/password-settings-route").then((m) => ({
+    default: m.PasswordSettingsRoute,
+  })),
+);
+const MailboxRoute = lazy(() =>
+  import("@/features/dev-mailbox/routes/mailbox-route").then((m) => ({ default: m.MailboxRoute })),
+);
+
+const sectionElement = (section: (typeof ACCOUNT_SECTIONS)[number]) => {
+  const area = ROLE_AREAS[section];
+  const page = <AccountSectionRoute section={section} />;
+  return area ? (
+    <RequireRole roles={area.roles} area={area.label}>
+      {page}
+    </RequireRole>
+  ) : (
+    page
+  );
+};
+
+/** The SPA's routes. Mounted under a BrowserRouter by the app, under a MemoryRouter by tests. */
+export const AppRoutes = () => (
+  <>
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route element={<PublicLayout />}>
+          <Route index element={<HomePageRoute />} />
+          {Object.entries(PLACEHOLDER_PAGES).map(([path, page]) => (
+            <Route key={path} path={path} element={<ComingSoonRoute page={page} />} />
+          ))}
+          <Route path="login" element={<AuthPromptRoute view="login" />} />
+          <Route path="signup" element={<AuthPromptRoute view="register" />} />
+          <Route path="dev/mailbox" element={<MailboxRoute />} />
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+        <Route
+          path="account"
+          element={
+            <RequireSession>
+              <AccountLayout />
+            </RequireSession>
+          }
+        >
+          <Route index element={<DashboardRoute />} />
+          {ACCOUNT_SECTIONS.map((section) => (
+            <Route key={section} path={section} element={sectionElement(section)} />
+          ))}
+          <Route path="profile" element={<ProfileRoute />} />
+          <Route path="settings" element={<SettingsLayout />}>
+            <Route index element={<Navigate to="security" replace />} />
+            <Route path="security" element={<SecuritySettingsRoute />} />
+            <Route path="phone" element={<PhoneSettingsRoute />} />
+            <Route path="email" element={<EmailSettingsRoute />} />
+            <Route path="password" element={<PasswordSettingsRoute />} />
+          </Route>
+          <Route path="*" element={<NotFoundRoute />} />
+        </Route>
+      </Routes>
+    </Suspense>
+    <AuthModalHost />
+  </>
+);

@@ -1,0 +1,260 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { act } from "react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { changeLanguage } from "@/shared/i18n/i18n";
+import { ok, renderWithApp, stubApi } from "@/test/render";
+import { sendMoneyRoutes } from "@/test/send-money-api";
+import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "../stores/send-money-store";
+import { AmountStep } from "./amount-step";
+
+const CALCULATOR = "/api/home/send-money/calculator";
+
+const selectedText = (label: string) =>
+  screen.getByLabelText<HTMLSelectElement>(label).selectedOptions[0]?.textContent;
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+
+const quote = () => within(screen.getByRole("region", { name: "Your price" }));
+
+const calculatorQueries = (requests: { url: string }[]) =>
+  requests
+    .filter((request) => request.url.startsWith(CALCULATOR))
+    .map((request) => new URL(request.url, "http://localhost").searchParams);
+
+const renderStep = (overrides: Parameters<typeof sendMoneyRoutes>[0] = {}) => {
+  const { fetchStub, requests } = stubApi(sendMoneyRoutes(overrides));
+  vi.stubGlobal("fetch", fetchStub);
+  const onContinue = vi.fn();
+  renderWithApp(<AmountStep continueLabel="Get started" onContinue={onContinue} />);
+  return { requests, onContinue, user: userEvent.setup() };
+};
+
+/** Waits until the price for the current amounts is on screen. */
+const priced = async () => {
+  await waitFor(() => expect(quote().getByText(/^1 USD = /)).toBeTruthy(), { timeout: 3000 });
+  await waitFor(() =>
+    expect(screen.getByRole("region", { name: "Your price" }).getAttribute("aria-busy")).toBe("false"),
+  );
+};
+
+describe("AmountStep", () => {
+  beforeEach(() => {
+    useSendMoneyStore.setState(INITIAL_SEND_MONEY_DATA);
+  });
+  afterEach(async () => {
+    await changeLanguage("en");
+  });
+
+  it("selects the first country and currency of each list and the vela method, then prices '100.00'", async () => {
+    const { requests } = renderStep();
+
+    expect(screen.getByLabelText("Loading…").getAttribute("aria-busy")).toBe("true");
+    await priced();
+
+    expect(selectedText("You send from")).toBe("United States");
+    expect(selectedText("Currency you send")).toBe("USD");
+    expect(selectedText("They receive in")).toBe("Mexico");
+    expect(selectedText("Currency they receive")).toBe("MXN");
+    expect(selectedText("Delivery method")).toBe("Vela wallet");
+    expect(field("You send").value).toBe("100.00");
+    expect(field("They receive").value).toBe("2,022.24");
+
+    expect(quote().getByText("2.99 USD")).toBeTruthy();
+    expect(quote().getByText("102.99 USD")).toBeTruthy();
+    expect(quote().getByText("1 USD = 20.2224 MXN")).toBeTruthy();
+    expect(quote().getByText("Instant")).toBeTruthy();
+    expect(quote().getByText("Guaranteed")).toBeTruthy();
+
+    const [query, ...more] = calculatorQueries(requests);
+    expect(more).toEqual([]);
+    expect(Object.fromEntries(query ?? [])).toEqual({
+      country_from_id: "1",
+      country_to_id: "4",
+      currency_from_id: "10",
+      currency_to_id: "12",
+      shipping_method_id: "1",
+      send_amount: "100.00",
+    });
+    expect(useSendMoneyStore.getState()).toMatchObject({
+      shipping_method_slug: "vela",
+      receiving_amount: "2022.24",
+      calculationData: { amount_paid: "102.99" },
+    });
+  });
+
+  it("prices from the receiving amount once typing pauses, and the send amount follows", async () => {
+    const { requests, user } = renderStep();
+    await priced();
+
+    const receiving = field("They receive");
+    await user.clear(receiving);
+    await user.type(receiving, "5000");
+
+    await waitFor(() => expect(field("You send").value).toBe("247.26"), { timeout: 3000 });
+    const queries = calculatorQueries(requests);
+    // One request for the pause, not one per keystroke; and never both amounts.
+    expect(queries).toHaveLength(2);
+    expect(queries[1]?.get("receiving_amount")).toBe("5000.00");
+    expect(queries[1]?.has("send_amount")).toBe(false);
+    await priced();
+    expect(quote().getByText("250.25 USD")).toBeTruthy();
+  });
+
+  it("replaces a send amount left below the minimum, or zero, by the minimum with the spec's message", async () => {
+    const { user } = renderStep();
+    await priced();
+
+    const send = field("You send");
+    await user.clear(send);
+    await user.type(send, "5");
+    await user.tab();
+
+    expect(send.value).toBe("10.00");
+    expect(screen.getByText("Min send amount is 10.00")).toBeTruthy();
+    await waitFor(() => expect(field("They receive").value).toBe("202.22"), { timeout: 3000 });
+    // The message stays with the replaced value, until the person types again.
+    expect(screen.getByText("Min send amount is 10.00")).toBeTruthy();
+
+    await user.clear(send);
+    await user.type(send, "0");
+    await user.tab();
+    expect(send.value).toBe("10.00");
+
+    await user.clear(send);
+    await user.type(send, "25");
+    expect(screen.queryByText("Min send amount is 10.00")).toBeNull();
+  });
+
+  it("replaces a send amount left above the maximum by the maximum, with thousands separators", async () => {
+    const { user } = renderStep();
+    await priced();
+
+    const send = field("You send");
+    await user.clear(send);
+    await user.type(send, "20000");
+    await user.tab();
+
+    expect(send.value).toBe("10,000.00");
+    expect(screen.getByText("Max send amount is 10,000.00")).toBeTruthy();
+  });
+
+  it("checks a receiving amount only once the send amount it needs is within limits", async () => {
+    const { user } = renderStep();
+    await priced();
+
+    // 5 MXN needs 0.25 USD: the send rule applies first.
+    const receiving = field("They receive");
+    await user.clear(receiving);
+    await user.type(receiving, "5");
+    await user.tab();
+
+    expect(field("You send").value).toBe("10.00");
+    expect(screen.getByText("Min send amount is 10.00")).toBeTruthy();
+  });
+
+  it("applies the server's limits when a delivery method with other limits is chosen", async () => {
+    const { user, requests } = renderStep();
+    await priced();
+    const send = field("You send");
+    await user.clear(send);
+    await user.type(send, "3000");
+    await user.tab();
+    await priced();
+    expect(screen.queryByRole("status", { name: /amount is/ })).toBeNull();
+
+    await user.selectOptions(screen.getByLabelText("Delivery method"), "Cash pickup");
+
+    // Cash pickup sends at most 2,500.00 USD, so the calculator refuses 3,000 and the send amount
+    // becomes 2,500.00. That is within the send limits, so the receiving amount is checked next:
+    // 2,500.00 USD buys 50,047.99 MXN, above cash pickup's 50,000.00, so the calculator refuses
+    // again and the receiving amount becomes its maximum, the send amount following it.
+    await waitFor(() => expect(field("They receive").value).toBe("50,000.00"), { timeout: 3000 });
+    expect(screen.getByText("Max receiving amount is 50,000.00")).toBeTruthy();
+    await waitFor(() => expect(send.value).toBe("2,497.61"), { timeout: 3000 });
+    const cashQueries = calculatorQueries(requests).filter(
+      (query) => query.get("shipping_method_id") === "3",
+    );
+    expect(
+      cashQueries.map((query) => query.get("send_amount") ?? `receiving ${query.get("receiving_amount")}`),
+    ).toEqual(["3000.00", "2500.00", "receiving 50000.00"]);
+    await priced();
+    expect(quote().getByText("Within minutes")).toBeTruthy();
+    expect(quote().getByText("1 USD = 20.0191 MXN")).toBeTruthy();
+    expect(screen.getByText("Max receiving amount is 50,000.00")).toBeTruthy();
+  });
+
+  it("shows a limit the server reports while someone types, and replaces the amount only when the field is left", async () => {
+    const { user } = renderStep();
+    await priced();
+    const send = field("You send");
+    await user.clear(send);
+    await user.type(send, "5");
+
+    expect(await screen.findByText("Min send amount is 10.00", undefined, { timeout: 3000 })).toBeTruthy();
+    expect(send.value).toBe("5");
+    expect(send.getAttribute("aria-invalid")).toBe("true");
+
+    await user.tab();
+    expect(send.value).toBe("10.00");
+    expect(send.getAttribute("aria-invalid")).not.toBe("true");
+  });
+
+  it("shows a clear inline error when the corridor is not offered, and does not go on", async () => {
+    const { user, onContinue } = renderStep();
+    await priced();
+
+    await user.selectOptions(screen.getByLabelText("You send from"), "Japan");
+    await user.selectOptions(screen.getByLabelText("They receive in"), "Philippines");
+
+    expect(await screen.findByText("We don't send on this route yet")).toBeTruthy();
+    expect(selectedText("Currency you send")).toBe("JPY");
+    const button = screen.getByRole("button", { name: "Get started" });
+    expect(button.hasAttribute("disabled")).toBe(true);
+    await user.click(button);
+    expect(onContinue).not.toHaveBeenCalled();
+  });
+
+  it("hands the priced selection on when the person continues", async () => {
+    const { user, onContinue } = renderStep();
+    await priced();
+
+    await user.click(screen.getByRole("button", { name: "Get started" }));
+
+    expect(onContinue).toHaveBeenCalledWith({
+      country_from_id: 1,
+      country_to_id: 4,
+      currency_from_id: 10,
+      currency_to_id: 12,
+      shipping_method_id: 1,
+      send_amount: "100.00",
+    });
+  });
+
+  it("shows the failure with a retry button when the lists cannot be loaded", async () => {
+    let fails = true;
+    const { user } = renderStep({
+      "/api/home/countries?direction=to": () =>
+        fails ? { status: 500, body: { success: false, message: "Down" } } : ok([]),
+    });
+
+    expect(await screen.findByText("We couldn't load the countries and currencies.")).toBeTruthy();
+    fails = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() =>
+      expect(screen.queryByText("We couldn't load the countries and currencies.")).toBeNull(),
+    );
+  });
+
+  it("speaks Spanish, with the amounts and the rate in the Spanish format", async () => {
+    renderStep();
+    await priced();
+
+    await act(() => changeLanguage("es"));
+
+    expect(await screen.findByLabelText("Tú envías")).toBeTruthy();
+    expect(field("Tú envías").value).toBe("100,00");
+    await waitFor(() => expect(screen.getByText("1 USD = 20,2224 MXN")).toBeTruthy(), { timeout: 3000 });
+    expect(screen.getByText("Total a pagar")).toBeTruthy();
+  });
+});

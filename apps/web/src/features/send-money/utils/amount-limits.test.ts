@@ -1,0 +1,136 @@
+import type { CorridorLimits } from "@vela/shared/pricing";
+import { describe, expect, it } from "vitest";
+import { checkAmount, type LimitCheck, limitCorrection, serverLimitCorrection } from "./amount-limits";
+
+const LIMITS: CorridorLimits = {
+  send: { min: "10", max: "10000" },
+  receiving: { min: "10", max: "50000.00" },
+};
+const RATE = "20.22243878";
+
+const check = (overrides: Partial<LimitCheck>): LimitCheck => ({
+  side: "send",
+  sendAmount: "100.00",
+  receivingAmount: "",
+  rate: RATE,
+  limits: LIMITS,
+  fromDecimals: 2,
+  toDecimals: 2,
+  locale: "en",
+  ...overrides,
+});
+
+// Spec §5: amounts outside their limits are replaced by the limit, with the spec's message and the
+// limit formatted with thousands separators and at most two decimals.
+describe("spec §5 amount rules", () => {
+  it("replaces a send amount below the minimum by the minimum", () => {
+    expect(limitCorrection(check({ sendAmount: "5" }))).toEqual({
+      field: "send",
+      amount: "10.00",
+      message: "Min send amount is 10.00",
+    });
+  });
+
+  it("treats zero and an empty field as below the minimum", () => {
+    for (const sendAmount of ["0", "0.00", "", "."]) {
+      expect(limitCorrection(check({ sendAmount }))).toMatchObject({ field: "send", amount: "10.00" });
+    }
+  });
+
+  it("replaces a send amount above the maximum by the maximum, with thousands separators", () => {
+    expect(limitCorrection(check({ sendAmount: "20000" }))).toEqual({
+      field: "send",
+      amount: "10000.00",
+      message: "Max send amount is 10,000.00",
+    });
+  });
+
+  it("leaves amounts within both limits alone, the limits themselves included", () => {
+    expect(limitCorrection(check({ sendAmount: "10" }))).toBeNull();
+    expect(limitCorrection(check({ sendAmount: "10000.00", rate: "1.1" }))).toBeNull();
+    expect(limitCorrection(check({ sendAmount: "2472.39" }))).toBeNull();
+  });
+
+  it("checks the receiving amount only when the send amount is within its limits", () => {
+    // 3,000 USD is within the send limits, but becomes 60,667.31 MXN, above the receiving maximum.
+    expect(limitCorrection(check({ sendAmount: "3000" }))).toEqual({
+      field: "receiving",
+      amount: "50000.00",
+      message: "Max receiving amount is 50,000.00",
+    });
+    // A typed receiving amount that needs more than the send maximum: the send rule speaks first.
+    expect(
+      limitCorrection(
+        check({
+          side: "receiving",
+          receivingAmount: "49000",
+          limits: { ...LIMITS, send: { min: "10", max: "2000" } },
+        }),
+      ),
+    ).toEqual({ field: "send", amount: "2000.00", message: "Max send amount is 2,000.00" });
+  });
+
+  it("replaces a typed receiving amount outside its limits once the send amount it needs is within", () => {
+    const limits = { send: { min: "1", max: "10000" }, receiving: { min: "100", max: "50000.00" } };
+    expect(limitCorrection(check({ side: "receiving", receivingAmount: "50", limits }))).toEqual({
+      field: "receiving",
+      amount: "100.00",
+      message: "Min receiving amount is 100.00",
+    });
+    expect(limitCorrection(check({ side: "receiving", receivingAmount: "60000", limits }))).toMatchObject({
+      field: "receiving",
+      amount: "50000.00",
+    });
+    expect(limitCorrection(check({ side: "receiving", receivingAmount: "5000", limits }))).toBeNull();
+  });
+
+  it("works the send amount out of a receiving amount the way the API does, before checking it", () => {
+    // 5 MXN needs 0.25 USD: below the send minimum, so the send amount becomes 10.00.
+    expect(limitCorrection(check({ side: "receiving", receivingAmount: "5" }))).toEqual({
+      field: "send",
+      amount: "10.00",
+      message: "Min send amount is 10.00",
+    });
+  });
+
+  it("replaces nothing when the send amount cannot be known yet (no rate): the calculator's 422 decides", () => {
+    expect(limitCorrection(check({ side: "receiving", receivingAmount: "5", rate: null }))).toBeNull();
+    // A typed send amount needs no rate for its own check.
+    expect(limitCorrection(check({ sendAmount: "5", rate: null }))).toMatchObject({ amount: "10.00" });
+  });
+
+  it("writes the replacement with the currency's digits and the message in the page's format", () => {
+    expect(checkAmount("send", "5", { min: "10", max: "100000" }, 0, "en")).toEqual({
+      field: "send",
+      amount: "10",
+      message: "Min send amount is 10",
+    });
+    expect(checkAmount("send", "250000", { min: "10", max: "100000" }, 2, "es")).toEqual({
+      field: "send",
+      amount: "100000.00",
+      message: "Max send amount is 100.000,00",
+    });
+  });
+});
+
+describe("the calculator's 422 as a §5 replacement", () => {
+  it("replaces the amount by the limit the server's message names", () => {
+    expect(serverLimitCorrection({ send_amount: ["Max send amount is 2,500.00"] }, "en", 2, 2)).toEqual({
+      field: "send",
+      amount: "2500.00",
+      message: "Max send amount is 2,500.00",
+    });
+    expect(serverLimitCorrection({ send_amount: ["Min send amount is 10.00"] }, "en", 2, 2)).toMatchObject({
+      amount: "10.00",
+    });
+    expect(
+      serverLimitCorrection({ receiving_amount: ["Max receiving amount is 223.565,00"] }, "es", 2, 2),
+    ).toEqual({ field: "receiving", amount: "223565.00", message: "Max receiving amount is 223.565,00" });
+  });
+
+  it("reads nothing into failures that are not limits", () => {
+    expect(serverLimitCorrection(null, "en", 2, 2)).toBeNull();
+    expect(serverLimitCorrection({ send_amount: ["Must have at most 2 decimals."] }, "en", 2, 2)).toBeNull();
+    expect(serverLimitCorrection({ country_to_id: ["We do not send there yet."] }, "en", 2, 2)).toBeNull();
+  });
+});

@@ -1,0 +1,6 @@
+import type { CodeSent } from "@vela/shared/auth";
+import { api } from "@/shared/api/api-client";
+
+/** POST /profile/change-phone: texts a code to the new phone; the change holds once it is verified. */
+export const changePhone = (body: { phone_prefix: string; phone_number: string }) =>
+  api.post<CodeSent>("profile/change-phone", body);

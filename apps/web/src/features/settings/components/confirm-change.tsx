@@ -1,0 +1,103 @@
+import { Button, PasswordInput, SegmentedControl, Stack, Text } from "@mantine/core";
+import { type CodeChannel, PASSWORD_MAX_LENGTH } from "@vela/shared/auth";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { notifyApiError } from "@/shared/api/notify";
+import { CodeEntryForm } from "@/shared/forms/code-entry-form";
+import { formResolver } from "@/shared/forms/form-resolver";
+import { secondsFromNow } from "@/shared/hooks/use-countdown";
+import { type Confirmation, sendSecurityCode } from "../api/update-security-settings";
+
+const passwordForm = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+
+type ConfirmChangeProps = {
+  submitLabel: string;
+  /** Where a confirmation code goes. */
+  codeChannel: CodeChannel;
+  onConfirm: (confirmation: Confirmation) => Promise<void>;
+};
+
+const PasswordConfirmation = ({ submitLabel, onConfirm }: Omit<ConfirmChangeProps, "codeChannel">) => {
+  const { t } = useTranslation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: formResolver(passwordForm), defaultValues: { password: "" } });
+  return (
+    <form onSubmit={handleSubmit(({ password }) => onConfirm({ password }))} noValidate>
+      <Stack gap="md">
+        <PasswordInput
+          label={t("settings.confirm.password")}
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register("password")}
+        />
+        <Button type="submit" loading={isSubmitting}>
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+};
+
+const CodeConfirmation = ({ submitLabel, codeChannel, onConfirm }: ConfirmChangeProps) => {
+  const { t } = useTranslation();
+  const [sent, setSent] = useState<{ destination: string; resendAtMs: number | null } | null>(null);
+  const [isSending, setIsSending] = useState(false);
+  const send = async () => {
+    setIsSending(true);
+    try {
+      const answer = await sendSecurityCode(codeChannel);
+      setSent({ destination: answer.destination, resendAtMs: secondsFromNow(answer.seconds) });
+    } catch (error) {
+      notifyApiError(error);
+    } finally {
+      setIsSending(false);
+    }
+  };
+  if (!sent) {
+    return (
+      <Button variant="light" loading={isSending} onClick={() => void send()}>
+        {t(codeChannel === "sms" ? "settings.confirm.sendSms" : "settings.confirm.sendEmail")}
+      </Button>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Text size="sm" role="status">
+        {t("settings.confirm.sent", { destination: sent.destination })}
+      </Text>
+      <CodeEntryForm
+        submitLabel={submitLabel}
+        resendAtMs={sent.resendAtMs}
+        onVerify={(code) => onConfirm({ code })}
+        onResend={send}
+      />
+    </Stack>
+  );
+};
+
+/** Every security change is confirmed with the password, or with a code sent to the account. */
+export const ConfirmChange = (props: ConfirmChangeProps) => {
+  const { t } = useTranslation();
+  const [mode, setMode] = useState<"password" | "code">("password");
+  return (
+    <Stack gap="md">
+      <SegmentedControl
+        aria-label={t("settings.confirm.with")}
+        value={mode}
+        onChange={(value) => setMode(value === "code" ? "code" : "password")}
+        data={[
+          { value: "password", label: t("settings.confirm.withPassword") },
+          { value: "code", label: t("settings.confirm.withCode") },
+        ]}
+        fullWidth
+      />
+      {mode === "password" ? <PasswordConfirmation {...props} /> : <CodeConfirmation {...props} />}
+    </Stack>
+  );
+};

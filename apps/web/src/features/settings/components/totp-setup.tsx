@@ -1,0 +1,107 @@
+import { Button, Code, CopyButton, Group, Image, PasswordInput, Stack, Text } from "@mantine/core";
+import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { PASSWORD_MAX_LENGTH, type TotpSetup as TotpSetupAnswer } from "@vela/shared/auth";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { notifyApiError } from "@/shared/api/notify";
+import { CodeEntryForm } from "@/shared/forms/code-entry-form";
+import { formResolver } from "@/shared/forms/form-resolver";
+import { setUpTotp } from "../api/update-security-settings";
+
+const passwordForm = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+
+/** The secret in groups of four, the way authenticator apps show typed-in keys. */
+const groupSecret = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
+
+/**
+ * Authenticator-app set-up: the password starts it, the server answers a secret and its QR code,
+ * and the first code the app shows turns two-step verification on.
+ */
+export const TotpSetup = ({ onEnable }: { onEnable: (code: string) => Promise<void> }) => {
+  const { t } = useTranslation();
+  const [setup, setSetup] = useState<TotpSetupAnswer | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: formResolver(passwordForm), defaultValues: { password: "" } });
+
+  const start = handleSubmit(async ({ password }) => {
+    try {
+      setSetup(await setUpTotp(password));
+    } catch (error) {
+      notifyApiError(error);
+    }
+  });
+
+  if (!setup) {
+    return (
+      <form onSubmit={start} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t("settings.security.totpStart")}</Text>
+          <PasswordInput
+            label={t("settings.confirm.password")}
+            autoComplete="current-password"
+            required
+            error={errors.password?.message}
+            {...register("password")}
+          />
+          <Button type="submit" loading={isSubmitting}>
+            {t("settings.security.totpContinue")}
+          </Button>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Text size="sm">{t("settings.security.totpScan")}</Text>
+      <Group align="flex-start" gap="xl" wrap="wrap">
+        <Image
+          src={setup.qr_code}
+          alt={t("settings.security.qrAlt")}
+          w={184}
+          h={184}
+          fit="contain"
+          radius="md"
+          style={{ border: "1px solid var(--mantine-color-gray-3)" }}
+          data-testid="totp-qr"
+        />
+        <Stack gap="xs" style={{ flex: 1, minWidth: 200 }}>
+          <Text size="sm" c="dimmed">
+            {t("settings.security.secretLabel")}
+          </Text>
+          {/* Wrapped, never scrolled: a scrolling box would need its own keyboard focus. */}
+          <Code
+            fz="md"
+            p="sm"
+            data-testid="totp-secret"
+            style={{ display: "block", whiteSpace: "normal", overflowWrap: "anywhere", lineHeight: 1.6 }}
+          >
+            {groupSecret(setup.secret)}
+          </Code>
+          <CopyButton value={setup.secret}>
+            {({ copied, copy }) => (
+              <Button
+                size="compact-sm"
+                variant="light"
+                onClick={copy}
+                leftSection={
+                  copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
+                }
+                w="fit-content"
+              >
+                {copied ? t("mailbox.copied") : t("settings.security.copySecret")}
+              </Button>
+            )}
+          </CopyButton>
+        </Stack>
+      </Group>
+      <Text size="sm">{t("settings.security.totpEnter")}</Text>
+      <CodeEntryForm submitLabel={t("settings.security.turnOn")} onVerify={onEnable} />
+    </Stack>
+  );
+};

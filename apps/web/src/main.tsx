@@ -1,0 +1,25 @@
+import "@fontsource-variable/inter/wght.css";
+import "@fontsource-variable/plus-jakarta-sans/wght.css";
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./app/styles/global.css";
+import { DEFAULT_LANGUAGE } from "@vela/shared/api";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app";
+import { changeLanguage, initialLanguage } from "./shared/i18n/i18n";
+
+const container = document.getElementById("root");
+if (!container) throw new Error("The page has no #root element to render into");
+
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+
+// English is ready at once. A Spanish-speaking visitor gets Spanish from the first paint; if its
+// chunk fails to load, the page still renders, in English.
+if (initialLanguage === DEFAULT_LANGUAGE) render();
+else changeLanguage(initialLanguage, { remember: false }).then(render, render);

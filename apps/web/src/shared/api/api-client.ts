@@ -1,0 +1,240 @@
+import type { AuthSession } from "@vela/shared/auth";
+import { currentLanguage } from "@/shared/i18n/i18n";
+import { ApiError, type FieldErrors } from "./api-error";
+import { getAuthSnapshot, sessionHandlers } from "./auth-source";
+
+/** Every path the SPA calls is relative to this base (spec §7). */
+export const API_BASE = "/api";
+
+/** Fixed `client` header of spec §7. */
+export const CLIENT_HEADER = "WEB";
+
+/** The path that renews a session; its answer rotates the refresh token. */
+export const REFRESH_PATH = "authentication/refresh-token";
+
+/** Name of the Web Lock that lets one tab at a time renew the session all tabs share. */
+const REFRESH_LOCK_NAME = "vela-auth-refresh";
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue | readonly QueryValue[]>;
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+type RequestOptions = {
+  query?: Query;
+  /** A JSON-able value, or `FormData` for uploads (sent as multipart/form-data). */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /**
+   * Sends no session headers. For calls that speak for nobody yet (log in, renew, recover a
+   * password): an expired token or the role of a previous user must not make the API refuse them.
+   */
+  anonymous?: boolean;
+  /**
+   * Whether a 401 may renew the session and send the request again (default true). Off for the
+   * renewal itself, for logging out, and for the one retry, so that nothing renews twice.
+   */
+  renew?: boolean;
+};
+
+const buildUrl = (path: string, query?: Query): string => {
+  const url = `${API_BASE}/${path.replace(/^\/+/, "")}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      // Absent filters are left out rather than sent as "undefined" or an empty string.
+      if (item === undefined || item === null || item === "") continue;
+      params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+};
+
+/** The headers of spec §7 for the current language and session. */
+export const buildHeaders = (hasJsonBody: boolean, anonymous = false): Headers => {
+  const headers = new Headers({
+    Accept: "application/json",
+    language: currentLanguage(),
+    client: CLIENT_HEADER,
+  });
+  if (hasJsonBody) headers.set("Content-Type", "application/json");
+  if (anonymous) return headers;
+  const auth = getAuthSnapshot();
+  // The spec sends role and grant only "when a stored auth type holds a value".
+  if (auth.type) {
+    headers.set("role", auth.type);
+    if (auth.userType) headers.set("grant", auth.userType);
+  }
+  if (auth.token) headers.set("Authorization", `Bearer ${auth.token}`);
+  return headers;
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Reads `errors` as `{ field: string[] }`, tolerating a bare string per field. */
+const readFieldErrors = (value: unknown): FieldErrors | null => {
+  if (!isRecord(value)) return null;
+  const errors: FieldErrors = {};
+  for (const [field, messages] of Object.entries(value)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(
+      (message): message is string => typeof message === "string" && message.length > 0,
+    );
+    if (list.length > 0) errors[field] = list;
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+};
+
+/** `Retry-After` is either whole seconds or an HTTP date; anything else is ignored. */
+export const readRetryAfter = (value: string | null, nowMs = Date.now()): number | null => {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const dateMs = Date.parse(trimmed);
+  return Number.isNaN(dateMs) ? null : Math.max(0, Math.ceil((dateMs - nowMs) / 1000));
+};
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+type RenewOutcome = "renewed" | "expired";
+
+let renewal: Promise<RenewOutcome> | null = null;
+
+/** Runs `work` while holding a lock every tab of this site shares (where the browser has Web Locks). */
+const withCrossTabLock = async (work: () => Promise<RenewOutcome>): Promise<RenewOutcome> => {
+  const locks = typeof navigator === "undefined" ? undefined : navigator.locks;
+  if (!locks) return work();
+  return await locks.request(REFRESH_LOCK_NAME, work);
+};
+
+const renewSession = async (rejectedToken: string): Promise<RenewOutcome> => {
+  // Another tab may have renewed the session already: its refresh token is then the only valid
+  // one, and sending ours (spent) would look like a stolen token being replayed.
+  await sessionHandlers().syncSession();
+  const snapshot = getAuthSnapshot();
+  if (snapshot.token && snapshot.token !== rejectedToken) return "renewed";
+  if (!snapshot.token || !snapshot.refreshToken) return "expired";
+  try {
+    const session = await request<AuthSession>("POST", REFRESH_PATH, {
+      body: { refresh_token: snapshot.refreshToken },
+      anonymous: true,
+      renew: false,
+    });
+    sessionHandlers().storeSession(session);
+    return "renewed";
+  } catch (error) {
+    // A refusal (expired, revoked, already used) ends the session; a network or server failure
+    // says nothing about it, so the session is kept and the caller sees that failure instead.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+      return "expired";
+    }
+    throw error;
+  }
+};
+
+/**
+ * Renews the session after `rejectedToken` was refused. Single-flight: requests refused together
+ * share one renewal, because the refresh token rotates on every use and a second use of the old
+ * one would be refused (and could end the session).
+ */
+export const renewAfterUnauthorized = (rejectedToken: string): Promise<RenewOutcome> => {
+  if (!renewal) {
+    renewal = withCrossTabLock(() => renewSession(rejectedToken))
+      .then((outcome) => {
+        if (outcome === "expired") sessionHandlers().expireSession();
+        return outcome;
+      })
+      .finally(() => {
+        renewal = null;
+      });
+  }
+  return renewal;
+};
+
+const request = async <T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> => {
+  const formBody = typeof FormData !== "undefined" && options.body instanceof FormData ? options.body : null;
+  const hasJsonBody = options.body !== undefined && !formBody;
+  const headers = buildHeaders(hasJsonBody, options.anonymous);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  const sentToken = options.anonymous ? null : getAuthSnapshot().token;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: formBody ?? (hasJsonBody ? JSON.stringify(options.body) : undefined),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    // An abort is the caller's own decision (TanStack Query cancels stale queries): keep it as is.
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError({ status: 0, message: null, errors: null, cause });
+  }
+
+  const json = await readJson(response);
+  const envelope = isRecord(json) ? json : null;
+  const serverMessage = typeof envelope?.message === "string" && envelope.message ? envelope.message : null;
+
+  // A signed-in request refused as unauthenticated: the access token has run out. Renew it once
+  // and send the request again; if it cannot be renewed, the session-expired modal takes over.
+  if (response.status === 401 && sentToken && options.renew !== false) {
+    const outcome = await renewAfterUnauthorized(sentToken);
+    if (outcome === "renewed") return request<T>(method, path, { ...options, renew: false });
+    throw new ApiError({
+      status: 401,
+      message: serverMessage,
+      errors: null,
+      isSessionExpired: true,
+      body: envelope,
+    });
+  }
+
+  if (!response.ok || envelope?.success === false) {
+    throw new ApiError({
+      status: response.status,
+      message: serverMessage,
+      errors: readFieldErrors(envelope?.errors),
+      retryAfterSeconds: readRetryAfter(response.headers.get("Retry-After")),
+      body: envelope,
+    });
+  }
+  if (response.status === 204 || json === null) return null as T;
+  if (!envelope || !("data" in envelope)) {
+    // A 2xx that is not our envelope (an HTML page from a misrouted proxy, say) is a failure too.
+    throw new ApiError({ status: response.status, message: null, errors: null });
+  }
+  // The server envelope is { success, message, data }: callers get `data` (the spec's data.data).
+  return envelope.data as T;
+};
+
+/**
+ * THE api client of the SPA. Each helper resolves with the envelope's `data` and rejects with an
+ * `ApiError`; show a failure to the user with `notifyApiError`.
+ */
+export const api = {
+  get: <T>(path: string, query?: Query, signal?: AbortSignal) => request<T>("GET", path, { query, signal }),
+  post: <T>(path: string, body?: unknown, query?: Query) =>
+    request<T>("POST", path, { body: body ?? {}, query }),
+  put: <T>(path: string, body?: unknown, query?: Query) =>
+    request<T>("PUT", path, { body: body ?? {}, query }),
+  patch: <T>(path: string, body?: unknown, query?: Query) =>
+    request<T>("PATCH", path, { body: body ?? {}, query }),
+  del: <T>(path: string, query?: Query) => request<T>("DELETE", path, { query }),
+  /** Runs several requests in parallel; resolves with every result in order, or rejects with the first failure. */
+  all: <const T extends readonly unknown[]>(requests: T) => Promise.all(requests),
+  /** For callers that need extra headers (`Idempotency-Key`), uploads, or no session headers. */
+  request,
+};

@@ -1,0 +1,54 @@
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router";
+import { AppProvider } from "@/app/provider";
+import { createQueryClient } from "@/shared/api/query-client";
+
+/** A query client for tests: no retries, so a failure shows at once. */
+export const createTestQueryClient = () => {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { retry: false, staleTime: 0 }, mutations: { retry: false } });
+  return client;
+};
+
+/** Renders a component inside the app's real providers and a router at `route`. */
+export const renderWithApp = (ui: ReactElement, { route = "/" }: { route?: string } = {}) =>
+  render(
+    <AppProvider queryClient={createTestQueryClient()}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </AppProvider>,
+  );
+
+export type StubRoute = { status?: number; body: unknown };
+
+/** An answer worked out from the request, for endpoints whose answer depends on the query. */
+export type StubHandler = (request: { url: URL }) => StubRoute;
+
+/**
+ * Stubs `fetch` with answers per path (query string included when the key has one), recording
+ * every request. Unknown paths answer a JSON 404 in the API's error shape.
+ */
+export const stubApi = (routes: Record<string, StubRoute | StubHandler>) => {
+  const requests: { url: string; method: string; headers: Headers; body: unknown }[] = [];
+  const fetchStub = async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = String(input);
+    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    requests.push({ url, method: init.method ?? "GET", headers: new Headers(init.headers), body });
+    const path = url.split("?")[0] ?? url;
+    const route = routes[url] ?? routes[path];
+    const answer = typeof route === "function" ? route({ url: new URL(url, "http://localhost") }) : route;
+    if (!answer) {
+      return new Response(JSON.stringify({ success: false, message: "Not found" }), { status: 404 });
+    }
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { "Content-Type": "application/json" },
+    });
+  };
+  return { fetchStub, requests };
+};
+
+/** The API's success envelope. */
+export const ok = (data: unknown, message: string | null = null) => ({
+  body: { success: true, message, data },
+});

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+
+/**
+ * Starts the built production server (apps/api/dist/server.js, serving apps/web/dist) on a free
+ * port with a fresh embedded database in a temporary folder, as a new user's first start would.
+ */
+export async function startProductionServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), "vela-e2e-"));
+  const output: string[] = [];
+  const child: ChildProcess = spawn(process.execPath, [path.join(REPO_ROOT, "apps/api/dist/server.js")], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
+      LOG_LEVEL: "warn",
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => output.push(String(chunk)));
+  child.stderr?.on("data", (chunk) => output.push(String(chunk)));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`The server exited (${child.exitCode}):\n${output.join("")}`);
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) {
+      return {
+        baseUrl,
+        stop: async () => {
+          child.kill("SIGTERM");
+          await new Promise((resolve) => child.once("exit", resolve));
+          await rm(dataDir, { recursive: true, force: true });
+        },
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`The server did not become healthy in time:\n${output.join("")}`);
+}

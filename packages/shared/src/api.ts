@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** Every success answer of the API: the SPA reads `response.data.data`. */
+export const successEnvelope = <T extends z.ZodType>(data: T) =>
+  z.object({
+    success: z.literal(true),
+    message: z.string().nullable(),
+    data,
+  });
+
+/** Every failure answer of the API. `errors` is present for validation failures only. */
+export const errorEnvelope = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** The paginated `data` of list answers (spec §7): page size 10 unless asked otherwise. */
+export const paginated = <T extends z.ZodType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+  });
+export type Paginated<T> = {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+};
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+/** Query parameters shared by every paginated list. */
+export const paginationQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+
+/** Request headers of spec §7. The API reads them on every request. */
+export const LANGUAGES = ["en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+export const CLIENTS = ["WEB", "ANDROID", "IOS", "API"] as const;
+export const ROLES = ["client", "agent", "business"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const UNEXPECTED_ERROR_MESSAGE = "Unexpected error, try again.";

@@ -1,0 +1,100 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  compareAmounts,
+  convertAmount,
+  crossRate,
+  fromMinor,
+  multiplyAmounts,
+  rateLessMargin,
+  roundFeeUp,
+  sendAmountForReceiving,
+} from "./decimal";
+
+// Proves the rounding rules in the house's favour over random amounts, rates and currencies with
+// 0, 2 and 3 minor digits: what is delivered never exceeds what was paid for, either way round.
+const decimalsArb = fc.constantFrom(0, 2, 3);
+const amountArb = (decimals: number) =>
+  fc.bigInt({ min: 1n, max: 10n ** 12n }).map((minor) => fromMinor(minor, decimals));
+/** Rates from 0.00001 to 100 000 with up to 8 decimals. */
+const rateArb = fc
+  .bigInt({ min: 1_000n, max: 10_000_000_000_000n })
+  .map((units) => fromMinor(units, 8))
+  .filter((rate) => compareAmounts(rate, "0") > 0);
+
+describe("rounding in the house's favour", () => {
+  it("never delivers more than the send amount buys", () => {
+    fc.assert(
+      fc.property(
+        decimalsArb,
+        decimalsArb,
+        rateArb,
+        fc.context(),
+        (sendDecimals, receiveDecimals, rate, context) => {
+          const send = fc.sample(amountArb(sendDecimals), 1)[0]!;
+          const received = convertAmount(send, rate, receiveDecimals);
+          context.log(`${send} at ${rate} → ${received}`);
+          expect(compareAmounts(received, multiplyAmounts(send, rate))).toBeLessThanOrEqual(0);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it("send → receive → send: the same delivery never costs more again, nor delivers more than paid for", () => {
+    fc.assert(
+      fc.property(
+        decimalsArb,
+        decimalsArb,
+        rateArb,
+        fc.integer({ min: 1, max: 10 ** 9 }),
+        (sendDecimals, receiveDecimals, rate, seed) => {
+          const send = fromMinor(BigInt(seed), sendDecimals);
+          const received = convertAmount(send, rate, receiveDecimals);
+          if (compareAmounts(received, "0") <= 0) return;
+          const sendAgain = sendAmountForReceiving(received, rate, sendDecimals);
+          // Buying the same delivery again never costs more than the first time...
+          expect(compareAmounts(sendAgain, send)).toBeLessThanOrEqual(0);
+          // ...and what it buys is at least what was promised.
+          expect(
+            compareAmounts(convertAmount(sendAgain, rate, receiveDecimals), received),
+          ).toBeGreaterThanOrEqual(0);
+          // And the customer is never delivered more than they paid for.
+          expect(compareAmounts(received, multiplyAmounts(sendAgain, rate))).toBeLessThanOrEqual(0);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("receive → send covers the receiving amount", () => {
+    fc.assert(
+      fc.property(
+        decimalsArb,
+        decimalsArb,
+        rateArb,
+        fc.integer({ min: 1, max: 10 ** 9 }),
+        (sendDecimals, receiveDecimals, rate, seed) => {
+          const wanted = fromMinor(BigInt(seed), receiveDecimals);
+          const send = sendAmountForReceiving(wanted, rate, sendDecimals);
+          expect(compareAmounts(multiplyAmounts(send, rate), wanted)).toBeGreaterThanOrEqual(0);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+
+  it("the customer rate is never better than the margin allows, and fees round up", () => {
+    fc.assert(
+      fc.property(rateArb, fc.integer({ min: 0, max: 2000 }), (mid, bps) => {
+        const customer = rateLessMargin(mid, bps);
+        expect(compareAmounts(customer, mid)).toBeLessThanOrEqual(0);
+        const exact = multiplyAmounts(mid, fromMinor(BigInt(10_000 - bps), 4));
+        expect(compareAmounts(customer, exact)).toBeLessThanOrEqual(0);
+      }),
+    );
+    expect(roundFeeUp("1.231", 2)).toBe("1.24");
+    expect(roundFeeUp("1.2", 0)).toBe("2");
+    expect(crossRate("1.0495", "21.3301")).toBe("20.32405908");
+  });
+});

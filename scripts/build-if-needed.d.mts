@@ -1,0 +1,2 @@
+export declare const root: string;
+export declare function buildIfNeeded(options?: { force?: boolean }): void;

@@ -1,0 +1,74 @@
+// `npm test`: everything a fresh clone needs to prove, in order: typecheck, lint, unit and API
+// tests (Vitest; on PGlite unless TEST_DATABASE_URL is set), the production build, and the
+// browser journeys (Playwright driving Chromium against the built app). Ends with one summary
+// line "N passed, N failed, N skipped" over every test that ran.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { root } from "./build-if-needed.mjs";
+
+const resultsDir = path.join(root, "test-results");
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const steps = [
+  { name: "typecheck", command: ["npm", ["run", "typecheck"]] },
+  { name: "lint", command: ["npx", ["biome", "ci", "."]] },
+  {
+    name: "unit and API tests",
+    command: [
+      "npx",
+      [
+        "vitest",
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${path.join(resultsDir, "unit.json")}`,
+      ],
+    ],
+    results: "unit.json",
+  },
+  { name: "build", command: ["npm", ["run", "build"]] },
+  {
+    name: "browser journeys",
+    command: [
+      "npx",
+      [
+        "vitest",
+        "run",
+        "--config",
+        "e2e/vitest.config.ts",
+        "--reporter=default",
+        "--reporter=json",
+        `--outputFile.json=${path.join(resultsDir, "e2e.json")}`,
+      ],
+    ],
+    results: "e2e.json",
+  },
+];
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSteps = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const result = spawnSync(step.command[0], step.command[1], { cwd: root, stdio: "inherit" });
+  if (step.results && existsSync(path.join(resultsDir, step.results))) {
+    const report = JSON.parse(readFileSync(path.join(resultsDir, step.results), "utf8"));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    if (report.numTotalTests === 0) failedSteps.push(`${step.name} (ran no tests)`);
+  }
+  if (result.status !== 0) failedSteps.push(step.name);
+}
+
+// Suites that need real PostgreSQL skip themselves without TEST_DATABASE_URL; CI always sets it,
+// so in CI a skipped test means such a suite did not run, and that must not pass unnoticed.
+if (process.env.CI === "true" && process.env.TEST_DATABASE_URL && totals.skipped > 0) {
+  failedSteps.push(`${totals.skipped} skipped tests in CI (the PostgreSQL suites must run)`);
+}
+
+console.log("");
+if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join(", ")}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSteps.length > 0 ? 1 : 0);
