@@ -49,6 +49,8 @@ const steps = [
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
+// Failing tests are listed again at the very end: a CI log is often read from its tail only.
+const failedTests = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   const result = spawnSync(step.command[0], step.command[1], { cwd: root, stdio: "inherit" });
@@ -58,6 +60,18 @@ for (const step of steps) {
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
     if (report.numTotalTests === 0) failedSteps.push(`${step.name} (ran no tests)`);
+    for (const file of report.testResults ?? []) {
+      const relative = path.relative(root, file.name);
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== "failed") continue;
+        const reason = (test.failureMessages?.[0] ?? "").split("\n")[0].slice(0, 300);
+        failedTests.push(`${relative} > ${test.fullName}\n    ${reason}`);
+      }
+      // A file that failed before any test ran (import error, hook timeout) has no assertions.
+      if (file.status === "failed" && (file.assertionResults ?? []).length === 0) {
+        failedTests.push(`${relative}\n    ${(file.message ?? "").split("\n")[0].slice(0, 300)}`);
+      }
+    }
   }
   if (result.status !== 0) failedSteps.push(step.name);
 }
@@ -69,6 +83,7 @@ if (process.env.CI === "true" && process.env.TEST_DATABASE_URL && totals.skipped
 }
 
 console.log("");
+if (failedTests.length > 0) console.log(`Failing tests:\n  ${failedTests.join("\n  ")}`);
 if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join(", ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 ? 1 : 0);

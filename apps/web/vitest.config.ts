@@ -11,5 +11,8 @@ export default defineProject({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
     css: false,
+    // CI shares a small machine with PostgreSQL and Chromium; a render that takes 2 s here can take
+    // ten there. Timeouts are for hangs, not for speed (bench/ measures speed).
+    testTimeout: 30_000,
   },
 });

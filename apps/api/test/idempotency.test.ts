@@ -131,8 +131,9 @@ describe("Idempotency-Key on a money-moving POST", () => {
     });
 
   beforeAll(async () => {
-    // A short wait, so the test of a request still in progress answers 409 within a second.
-    app = await buildIdempotentApp({ waitForInProgressMs: 1_000 }, controls);
+    // A short wait, so the test of a request still in progress answers 409 within seconds, yet long
+    // enough that a repeat outlasts the first request on a loaded machine.
+    app = await buildIdempotentApp({ waitForInProgressMs: 4_000 }, controls);
     const { session } = await registerClient(app);
     token = session.token;
     userId = session.user.id;

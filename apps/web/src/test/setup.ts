@@ -1,5 +1,9 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+
+// findBy*/waitFor give up after 1 s by default, which a loaded CI machine can exceed while React
+// and Mantine render; a genuine miss still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs that Mantine uses for layout and media queries.
 if (!window.matchMedia) {

@@ -32,7 +32,7 @@ const renderStep = (overrides: Parameters<typeof sendMoneyRoutes>[0] = {}) => {
 
 /** Waits until the price for the current amounts is on screen. */
 const priced = async () => {
-  await waitFor(() => expect(quote().getByText(/^1 USD = /)).toBeTruthy(), { timeout: 3000 });
+  await waitFor(() => expect(quote().getByText(/^1 USD = /)).toBeTruthy());
   await waitFor(() =>
     expect(screen.getByRole("region", { name: "Your price" }).getAttribute("aria-busy")).toBe("false"),
   );
@@ -91,7 +91,7 @@ describe("AmountStep", () => {
     await user.clear(receiving);
     await user.type(receiving, "5000");
 
-    await waitFor(() => expect(field("You send").value).toBe("247.26"), { timeout: 3000 });
+    await waitFor(() => expect(field("You send").value).toBe("247.26"));
     const queries = calculatorQueries(requests);
     // One request for the pause, not one per keystroke; and never both amounts.
     expect(queries).toHaveLength(2);
@@ -112,7 +112,7 @@ describe("AmountStep", () => {
 
     expect(send.value).toBe("10.00");
     expect(screen.getByText("Min send amount is 10.00")).toBeTruthy();
-    await waitFor(() => expect(field("They receive").value).toBe("202.22"), { timeout: 3000 });
+    await waitFor(() => expect(field("They receive").value).toBe("202.22"));
     // The message stays with the replaced value, until the person types again.
     expect(screen.getByText("Min send amount is 10.00")).toBeTruthy();
 
@@ -169,9 +169,9 @@ describe("AmountStep", () => {
     // becomes 2,500.00. That is within the send limits, so the receiving amount is checked next:
     // 2,500.00 USD buys 50,047.99 MXN, above cash pickup's 50,000.00, so the calculator refuses
     // again and the receiving amount becomes its maximum, the send amount following it.
-    await waitFor(() => expect(field("They receive").value).toBe("50,000.00"), { timeout: 3000 });
+    await waitFor(() => expect(field("They receive").value).toBe("50,000.00"));
     expect(screen.getByText("Max receiving amount is 50,000.00")).toBeTruthy();
-    await waitFor(() => expect(send.value).toBe("2,497.61"), { timeout: 3000 });
+    await waitFor(() => expect(send.value).toBe("2,497.61"));
     const cashQueries = calculatorQueries(requests).filter(
       (query) => query.get("shipping_method_id") === "3",
     );
@@ -191,7 +191,7 @@ describe("AmountStep", () => {
     await user.clear(send);
     await user.type(send, "5");
 
-    expect(await screen.findByText("Min send amount is 10.00", undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText("Min send amount is 10.00", undefined)).toBeTruthy();
     expect(send.value).toBe("5");
     expect(send.getAttribute("aria-invalid")).toBe("true");
 
@@ -254,7 +254,7 @@ describe("AmountStep", () => {
 
     expect(await screen.findByLabelText("Tú envías")).toBeTruthy();
     expect(field("Tú envías").value).toBe("100,00");
-    await waitFor(() => expect(screen.getByText("1 USD = 20,2224 MXN")).toBeTruthy(), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByText("1 USD = 20,2224 MXN")).toBeTruthy());
     expect(screen.getByText("Total a pagar")).toBeTruthy();
   });
 });
