@@ -142,10 +142,12 @@ async function loadHistory(client, accountIds) {
      ) as l(account_id, amount)`,
     [accountIds],
   );
+  // Balances live in shards (migration 0006): the history's sum goes into shard 0.
   await client.query(
-    `update ledger_accounts a set balance_minor = s.total
+    `update ledger_balance_shards b
+     set balance_minor = case when b.shard = 0 then s.total else 0 end
      from (select account_id, sum(amount_minor) as total from postings group by account_id) s
-     where a.id = s.account_id`,
+     where b.account_id = s.account_id`,
   );
 }
 

@@ -7,7 +7,7 @@ import { buildApp } from "../src/app";
 import { queryRows } from "../src/db/client";
 import { currencies, idempotencyKeys, ledgerAccounts, postings } from "../src/db/schema/index";
 import { ok, okSchema } from "../src/http/envelope";
-import { ensureAccount, postEntry } from "../src/ledger/ledger";
+import { balanceOf, ensureAccount, postEntry } from "../src/ledger/ledger";
 import { currentAuth } from "../src/plugins/auth";
 import { IDEMPOTENCY_MESSAGES } from "../src/plugins/idempotency";
 import { bearer, registerClient } from "./auth-support";
@@ -66,12 +66,9 @@ function addTestRoutes(app: FastifyInstance, controls: RouteControls) {
           { accountId: wallet, amountMinor },
         ],
       });
-      const [account] = await app.db
-        .select({ balance: ledgerAccounts.balanceMinor })
-        .from(ledgerAccounts)
-        .where(eq(ledgerAccounts.id, wallet));
+      const balance = await balanceOf(app.db, wallet);
       reply.code(201);
-      return ok({ entry_id: entryId.toString(), balance_minor: String(account?.balance) }, "Deposited.");
+      return ok({ entry_id: entryId.toString(), balance_minor: balance.toString() }, "Deposited.");
     },
   );
   // Idempotent but open to anyone, to show that an anonymous caller cannot use a key.
@@ -96,7 +93,7 @@ async function buildIdempotentApp(options: { waitForInProgressMs?: number }, con
 /** The user's USD wallet balance in minor units, 0 before the wallet exists. */
 async function walletBalance(app: TestApp, userId: number): Promise<bigint> {
   const [row] = await app.db
-    .select({ balance: ledgerAccounts.balanceMinor })
+    .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
     .innerJoin(currencies, eq(currencies.id, ledgerAccounts.currencyId))
     .where(
@@ -106,7 +103,7 @@ async function walletBalance(app: TestApp, userId: number): Promise<bigint> {
         eq(currencies.iso, "USD"),
       ),
     );
-  return row?.balance ?? 0n;
+  return row ? balanceOf(app.db, row.id) : 0n;
 }
 
 async function keyRows(app: TestApp, key: string) {
@@ -456,11 +453,11 @@ describe.skipIf(!serverUrl)("Idempotency-Key under concurrency (PostgreSQL, real
     expect(controls.runs).toBe(1);
 
     const wallet = await app.db
-      .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceMinor })
+      .select({ id: ledgerAccounts.id })
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.kind, "customer_wallet"), eq(ledgerAccounts.userId, session.user.id)));
     expect(wallet).toHaveLength(1);
-    expect(wallet[0]?.balance).toBe(12345n);
+    expect(await balanceOf(app.db, wallet[0]!.id)).toBe(12345n);
     const [entries] = await app.db
       .select({ n: count() })
       .from(postings)

@@ -110,9 +110,9 @@ describe.skipIf(!serverUrl)("ledger under concurrency (PostgreSQL)", () => {
     expect(posted + refused).toBe(2_000);
     expect(posted).toBeGreaterThan(1_000);
     const [total] = await db
-      .select({ sum: sql<string>`sum(${schema.ledgerAccounts.balanceMinor})::text` })
-      .from(schema.ledgerAccounts)
-      .where(sql`${schema.ledgerAccounts.kind} = 'customer_wallet'`);
+      .select({ sum: sql<string>`sum(${schema.ledgerBalanceShards.balanceMinor})::text` })
+      .from(schema.ledgerBalanceShards)
+      .where(sql`${schema.ledgerBalanceShards.floorZero}`);
     expect(BigInt(total!.sum)).toBe(seedMinor * 10n);
     const report = await reconcileLedger(db);
     expect(report.problems).toEqual([]);

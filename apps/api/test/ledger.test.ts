@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currencies, journalEntries, users } from "../src/db/schema/index";
+import {
+  currencies,
+  journalEntries,
+  LEDGER_BALANCE_SHARDS,
+  ledgerAccounts,
+  ledgerBalanceShards,
+  users,
+} from "../src/db/schema/index";
 import { InsufficientFundsError } from "../src/http/errors";
 import { balanceOf, ensureAccount, postEntry, reverseEntry } from "../src/ledger/ledger";
 import { reconcileLedger } from "../src/ledger/reconcile";
@@ -135,6 +142,77 @@ describe("posting", () => {
     await reverseEntry(app.db, entryId);
     expect(await balanceOf(app.db, wallet)).toBe(0n);
     expect((await reconcileLedger(app.db)).problems).toEqual([]);
+  });
+});
+
+describe("balance shards", () => {
+  const shardsOf = async (accountId: bigint) =>
+    (
+      await app.db
+        .select({ balance: ledgerBalanceShards.balanceMinor })
+        .from(ledgerBalanceShards)
+        .where(eq(ledgerBalanceShards.accountId, accountId))
+        .orderBy(ledgerBalanceShards.shard)
+    ).map((row) => row.balance);
+
+  it("gives every account its shards, and refuses to delete an account", async () => {
+    const fees = await ensureAccount(app.db, { kind: "fee_revenue", currencyId: eur });
+    expect(await shardsOf(fees)).toHaveLength(LEDGER_BALANCE_SHARDS);
+    await expect(app.db.delete(ledgerAccounts).where(eq(ledgerAccounts.id, fees))).rejects.toThrow();
+  });
+
+  it("pays a debit no single shard covers from all of them, spreading what is left", async () => {
+    const { body } = await registerClient(app);
+    const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
+    const wallet = await walletOf(user!.id);
+    const clearing = await ensureAccount(app.db, {
+      kind: "payment_clearing",
+      currencyId: usd,
+      channel: "ach",
+    });
+    const move = (amountMinor: bigint) =>
+      postEntry(app.db, {
+        kind: "transfer",
+        legs: [
+          { accountId: wallet, amountMinor: -amountMinor },
+          { accountId: clearing, amountMinor },
+        ],
+      });
+    await postEntry(app.db, {
+      kind: "deposit",
+      legs: [
+        { accountId: clearing, amountMinor: -100n },
+        { accountId: wallet, amountMinor: 100n },
+      ],
+    });
+    // A quiet wallet keeps its money in one shard.
+    expect((await shardsOf(wallet)).filter((balance) => balance !== 0n)).toEqual([100n]);
+    // As busy hours would leave it: 30 + 30 + 40 over three shards (same sum, so still reconciled).
+    await app.db.execute(sql`
+      update ledger_balance_shards set balance_minor = case shard when 0 then 30 when 1 then 30 when 2 then 40 else 0 end
+      where account_id = ${wallet.toString()}::bigint`);
+    await move(90n);
+    expect(await shardsOf(wallet)).toEqual([3n, 1n, 1n, 1n, 1n, 1n, 1n, 1n]);
+    await expect(move(11n)).rejects.toBeInstanceOf(InsufficientFundsError);
+    expect(await balanceOf(app.db, wallet)).toBe(10n);
+    await move(10n);
+    expect(await shardsOf(wallet)).toEqual(Array(LEDGER_BALANCE_SHARDS).fill(0n));
+    expect((await reconcileLedger(app.db)).problems).toEqual([]);
+  });
+
+  it("reports a cached balance that drifted from its postings", async () => {
+    const wallet = await walletOf(userIds[0]!, eur);
+    await app.db.execute(sql`
+      update ledger_balance_shards set balance_minor = balance_minor + 1
+      where account_id = ${wallet.toString()}::bigint and shard = 3`);
+    try {
+      const { problems } = await reconcileLedger(app.db);
+      expect(problems).toContainEqual(expect.stringMatching(new RegExp(`^account ${wallet} caches `)));
+    } finally {
+      await app.db.execute(sql`
+        update ledger_balance_shards set balance_minor = balance_minor - 1
+        where account_id = ${wallet.toString()}::bigint and shard = 3`);
+    }
   });
 });
 

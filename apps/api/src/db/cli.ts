@@ -35,8 +35,9 @@ try {
       `Ledger checked: ${report.entries} entries, ${report.postings} postings, ${report.accounts} accounts.`,
     );
     console.log("  - every entry sums to zero per currency");
-    console.log("  - every cached balance equals the sum of its postings");
-    console.log("  - no customer wallet is below zero; every posting is in its account's currency");
+    console.log("  - every cached balance (the sum of its shards) equals the sum of its postings");
+    console.log("  - no customer wallet is below zero, in total or in any shard");
+    console.log("  - every posting names an existing account, in that account's currency");
     for (const problem of report.problems) console.error(`MISMATCH: ${problem}`);
     console.log(report.problems.length === 0 ? "No mismatches." : `${report.problems.length} mismatches.`);
     if (report.problems.length > 0) exitCode = 1;

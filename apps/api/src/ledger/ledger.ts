@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client";
-import { type LedgerAccountKind, ledgerAccounts, postings } from "../db/schema/index";
+import { type LedgerAccountKind, ledgerAccounts, ledgerBalanceShards, postings } from "../db/schema/index";
 import { InsufficientFundsError } from "../http/errors";
 
 export type AccountRef = {
@@ -54,7 +54,7 @@ export async function ensureAccount(db: Db, ref: AccountRef): Promise<bigint> {
 }
 
 /**
- * Posts one balanced entry through `post_entry` (one round trip; see migration 0003). A customer
+ * Posts one balanced entry through `post_entry` (one round trip; see migrations 0003 and 0006). A customer
  * wallet that would go below zero refuses the whole entry with InsufficientFundsError.
  */
 export async function postEntry(db: Db, input: EntryInput): Promise<bigint> {
@@ -98,11 +98,14 @@ export async function reverseEntry(db: Db, entryId: bigint, kind = "reversal"): 
   });
 }
 
+/** An account's cached balance: the sum of its shards (see ledgerBalanceShards). */
 export async function balanceOf(db: Db, accountId: bigint): Promise<bigint> {
-  const [row] = await db
-    .select({ balance: ledgerAccounts.balanceMinor })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, accountId));
-  if (!row) throw new Error(`no ledger account ${accountId}`);
-  return row.balance;
+  const rows = await queryRows<{ balance: string | null }>(
+    db,
+    sql`select sum(${ledgerBalanceShards.balanceMinor})::text as balance
+        from ${ledgerBalanceShards} where ${ledgerBalanceShards.accountId} = ${accountId.toString()}::bigint`,
+  );
+  const balance = rows[0]?.balance;
+  if (balance === null || balance === undefined) throw new Error(`no ledger account ${accountId}`);
+  return BigInt(balance);
 }

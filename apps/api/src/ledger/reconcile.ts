@@ -18,7 +18,8 @@ const count = async (db: Db, table: string) => {
 
 /**
  * Reconciles the ledger from its history: every entry sums to zero per currency, every cached
- * balance equals the sum of its postings, and no customer wallet is below zero.
+ * balance (the sum of the account's shards) equals the sum of its postings, every posting names an
+ * account in that account's currency, and no customer wallet is below zero.
  */
 export async function reconcileLedger(db: Db): Promise<LedgerReport> {
   const problems: string[] = [];
@@ -31,12 +32,17 @@ export async function reconcileLedger(db: Db): Promise<LedgerReport> {
   for (const row of unbalanced) {
     problems.push(`entry ${row.entry_id} is off by ${row.total} in currency ${row.currency_id}`);
   }
+  // A balance is the sum of the account's shards (migration 0006).
   const drifted = await queryRows<{ id: string; cached: string; summed: string }>(
     db,
     sql`
-    select a.id::text, a.balance_minor::text as cached, coalesce(sum(p.amount_minor), 0)::text as summed
-    from ledger_accounts a left join postings p on p.account_id = a.id
-    group by a.id having a.balance_minor <> coalesce(sum(p.amount_minor), 0) limit 100`,
+    select a.id::text, coalesce(b.total, 0)::text as cached, coalesce(p.total, 0)::text as summed
+    from ledger_accounts a
+    left join (select account_id, sum(balance_minor) as total from ledger_balance_shards group by account_id) b
+      on b.account_id = a.id
+    left join (select account_id, sum(amount_minor) as total from postings group by account_id) p
+      on p.account_id = a.id
+    where coalesce(b.total, 0) <> coalesce(p.total, 0) limit 100`,
   );
   for (const row of drifted) {
     problems.push(`account ${row.id} caches ${row.cached} but its postings sum to ${row.summed}`);
@@ -44,10 +50,20 @@ export async function reconcileLedger(db: Db): Promise<LedgerReport> {
   const negative = await queryRows<{ id: string; balance: string }>(
     db,
     sql`
-    select id::text, balance_minor::text as balance from ledger_accounts
-    where kind = 'customer_wallet' and balance_minor < 0 limit 100`,
+    select a.id::text, min(s.balance_minor)::text as balance
+    from ledger_accounts a join ledger_balance_shards s on s.account_id = a.id
+    where a.kind = 'customer_wallet'
+    group by a.id having min(s.balance_minor) < 0 or sum(s.balance_minor) < 0 limit 100`,
   );
   for (const row of negative) problems.push(`customer wallet ${row.id} is below zero: ${row.balance}`);
+  // Postings have no foreign key to their account (see the schema), so this is checked here.
+  const orphaned = await queryRows<{ id: string }>(
+    db,
+    sql`
+    select p.id::text from postings p left join ledger_accounts a on a.id = p.account_id
+    where a.id is null limit 100`,
+  );
+  for (const row of orphaned) problems.push(`posting ${row.id} names no ledger account`);
   const foreignCurrency = await queryRows<{ id: string }>(
     db,
     sql`
