@@ -365,6 +365,18 @@ describe("phone settings", () => {
   });
 });
 
+describe("one verified phone number per account", () => {
+  it("is backed by the database, so no race between two verifications can break it", async () => {
+    const first = await signedIn();
+    const second = await signedIn();
+    const number = { phonePrefix: "+1", phoneNumber: first.body.phone_number };
+    await app.db.update(users).set(number).where(eq(users.id, second.userId));
+    await markPhoneVerified(first.userId);
+    await expect(markPhoneVerified(second.userId)).rejects.toThrow();
+    expect((await userRow(second.userId)).phoneVerifiedAt).toBeNull();
+  });
+});
+
 describe("e-mail settings", () => {
   it("changes the address once the new one's code comes back, and tells the old address", async () => {
     const { body, token, userId } = await signedIn();

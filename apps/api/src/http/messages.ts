@@ -34,8 +34,7 @@ const SPANISH: Record<string, string> = {
   "This on-boarding is for another kind of account.": "Este registro es para otro tipo de cuenta.",
   "Your e-mail address is already verified.": "Tu correo electrónico ya está verificado.",
   "Your phone number is already verified.": "Tu número de teléfono ya está verificado.",
-  "This phone number is already verified on another account.":
-    "Este número ya está verificado en otra cuenta.",
+  "This phone number is already used by another account.": "Este número de teléfono ya lo usa otra cuenta.",
   "Signed in.": "Sesión iniciada.",
   "Signed out.": "Sesión cerrada.",
   "Code sent.": "Código enviado.",

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client";
+import { isCheckViolation } from "../db/errors";
 import { type LedgerAccountKind, ledgerAccounts, ledgerBalanceShards, postings } from "../db/schema/index";
 import { InsufficientFundsError } from "../http/errors";
 
@@ -19,15 +20,6 @@ export type EntryInput = {
   reversesEntryId?: bigint | null;
   metadata?: Record<string, unknown>;
 };
-
-/** The database error code, through Drizzle's wrapper when there is one. */
-function sqlState(error: unknown): string | undefined {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && code.length === 5) return code;
-  }
-  return undefined;
-}
 
 /** The account for an owner, kind, currency and channel, made on first use. */
 export async function ensureAccount(db: Db, ref: AccountRef): Promise<bigint> {
@@ -78,7 +70,7 @@ export async function postEntry(db: Db, input: EntryInput): Promise<bigint> {
     if (entryId === undefined || entryId === null) throw new Error("post_entry answered nothing");
     return BigInt(entryId);
   } catch (error) {
-    if (sqlState(error) === "23514") throw new InsufficientFundsError();
+    if (isCheckViolation(error)) throw new InsufficientFundsError();
     throw error;
   }
 }

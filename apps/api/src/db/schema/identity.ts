@@ -72,6 +72,10 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex("users_email_lower_unique").on(sql`lower(${table.email})`),
+    // A phone number is verified on one account at most; unverified, several may claim it.
+    uniqueIndex("users_verified_phone_unique")
+      .on(table.phonePrefix, table.phoneNumber)
+      .where(sql`${table.phoneVerifiedAt} is not null`),
     check("users_role_check", sql`${table.role} in ('client', 'agent', 'business')`),
   ],
 );

@@ -28,10 +28,12 @@ import { maskEmail, maskPhone } from "../../auth/masking";
 import { sendCode } from "../../auth/notifications";
 import type { UserRow } from "../../auth/sessions";
 import { onboardingOf } from "../../auth/user-view";
+import { isUniqueViolation } from "../../db/errors";
 import { businessTypes, users } from "../../db/schema/index";
 import { ok } from "../../http/envelope";
 import { ConflictError, InvalidDataError, NotAllowedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
+import { PHONE_TAKEN } from "../settings/phone-change";
 
 const tags = ["onboarding"];
 const typeParams = z.object({ type: z.enum(ONBOARDING_TYPES) });
@@ -148,16 +150,22 @@ export async function onboardingRoutes(app: FastifyInstance) {
         .where(
           sql`${users.phonePrefix} = ${user.phonePrefix} and ${users.phoneNumber} = ${user.phoneNumber} and ${users.phoneVerifiedAt} is not null and ${users.id} <> ${user.id}`,
         );
-      if (taken) throw new ConflictError("This phone number is already verified on another account.");
+      if (taken) throw new ConflictError(PHONE_TAKEN);
     }
-    await app.db
-      .update(users)
-      .set(
-        purpose === "verify_email"
-          ? { emailVerifiedAt: sql`now()`, updatedAt: sql`now()` }
-          : { phoneVerifiedAt: sql`now()`, updatedAt: sql`now()` },
-      )
-      .where(eq(users.id, user.id));
+    try {
+      await app.db
+        .update(users)
+        .set(
+          purpose === "verify_email"
+            ? { emailVerifiedAt: sql`now()`, updatedAt: sql`now()` }
+            : { phoneVerifiedAt: sql`now()`, updatedAt: sql`now()` },
+        )
+        .where(eq(users.id, user.id));
+    } catch (error) {
+      // The unique index on verified numbers: another account won a race past the check above.
+      if (isUniqueViolation(error)) throw new ConflictError(PHONE_TAKEN);
+      throw error;
+    }
     const { user: updated } = await findUserById(app.db, user.id);
     return onboardingOf(updated);
   }

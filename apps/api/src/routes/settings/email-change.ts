@@ -7,6 +7,7 @@ import { maskEmail } from "../../auth/masking";
 import { sendCode } from "../../auth/notifications";
 import type { UserRow } from "../../auth/sessions";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { users } from "../../db/schema/index";
 import { ConflictError, InvalidDataError } from "../../http/errors";
 import { assertPassword, consumeUserCode, freshCodeSent } from "./confirmation";
@@ -24,16 +25,6 @@ const taken = () => new ConflictError(TAKEN, { email: [TAKEN] });
 async function assertEmailFree(db: Db, userId: number, email: string) {
   const found = await findUserByEmail(db, email);
   if (found && found.user.id !== userId) throw taken();
-}
-
-/** PostgreSQL's unique_violation, however the driver wraps it (Drizzle keeps it as the cause). */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 3 && typeof current === "object" && current !== null; depth += 1) {
-    if ("code" in current && current.code === "23505") return true;
-    current = "cause" in current ? current.cause : undefined;
-  }
-  return false;
 }
 
 /**

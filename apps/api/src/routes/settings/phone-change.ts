@@ -6,6 +6,7 @@ import { maskPhone } from "../../auth/masking";
 import { sendCode } from "../../auth/notifications";
 import type { UserRow } from "../../auth/sessions";
 import type { Db } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { users } from "../../db/schema/index";
 import { ConflictError, InvalidDataError } from "../../http/errors";
 import { consumeUserCode, freshCodeSent } from "./confirmation";
@@ -33,7 +34,8 @@ export function toPhoneSettings(user: UserRow): PhoneSettings {
   };
 }
 
-const TAKEN = "This phone number is already used by another account.";
+/** A number can be verified on one account only (a partial unique index backs this). */
+export const PHONE_TAKEN = "This phone number is already used by another account.";
 
 /**
  * A verified number belongs to one account: it receives that account's codes. Nothing in the
@@ -52,7 +54,7 @@ async function assertPhoneFree(db: Db, userId: number, phone: PhoneNumber) {
       ),
     )
     .limit(1);
-  if (other) throw new ConflictError(TAKEN, { phone_number: [TAKEN] });
+  if (other) throw new ConflictError(PHONE_TAKEN, { phone_number: [PHONE_TAKEN] });
 }
 
 /** Issues a code of `purpose` for `phone` and texts it; `alsoWrite` commits with the code or not at all. */
@@ -151,33 +153,40 @@ export async function verifyPhone(
     throw codeError("This code was sent to another number. Ask for a new one.");
   }
 
-  const updated = await app.db.transaction(async (tx) => {
-    await assertPhoneFree(tx, user.id, phone);
-    // The row must still hold the number the code was for: a change started meanwhile wins.
-    const [row] = await tx
-      .update(users)
-      .set({
-        phonePrefix: phone.phone_prefix,
-        phoneNumber: phone.phone_number,
-        phoneVerifiedAt: sql`now()`,
-        pendingPhonePrefix: null,
-        pendingPhoneNumber: null,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(users.id, user.id),
-          pending
-            ? and(
-                eq(users.pendingPhonePrefix, phone.phone_prefix),
-                eq(users.pendingPhoneNumber, phone.phone_number),
-              )
-            : and(eq(users.phonePrefix, phone.phone_prefix), eq(users.phoneNumber, phone.phone_number)),
-        ),
-      )
-      .returning();
-    return row;
-  });
+  let updated: UserRow | undefined;
+  try {
+    updated = await app.db.transaction(async (tx) => {
+      await assertPhoneFree(tx, user.id, phone);
+      // The row must still hold the number the code was for: a change started meanwhile wins.
+      const [row] = await tx
+        .update(users)
+        .set({
+          phonePrefix: phone.phone_prefix,
+          phoneNumber: phone.phone_number,
+          phoneVerifiedAt: sql`now()`,
+          pendingPhonePrefix: null,
+          pendingPhoneNumber: null,
+          updatedAt: sql`now()`,
+        })
+        .where(
+          and(
+            eq(users.id, user.id),
+            pending
+              ? and(
+                  eq(users.pendingPhonePrefix, phone.phone_prefix),
+                  eq(users.pendingPhoneNumber, phone.phone_number),
+                )
+              : and(eq(users.phonePrefix, phone.phone_prefix), eq(users.phoneNumber, phone.phone_number)),
+          ),
+        )
+        .returning();
+      return row;
+    });
+  } catch (error) {
+    // Another account verified the number between the check and the write (the unique index).
+    if (isUniqueViolation(error)) throw new ConflictError(PHONE_TAKEN, { phone_number: [PHONE_TAKEN] });
+    throw error;
+  }
   if (!updated) throw codeError("Your phone number changed meanwhile. Ask for a new code.");
   if (pending) {
     await sendSecurityNotice(

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "users_verified_phone_unique" ON "users" USING btree ("phone_prefix","phone_number") WHERE "users"."phone_verified_at" is not null;
