@@ -1,12 +1,12 @@
-import { Anchor, Button, Stack } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { codeField } from "@vela/shared/auth";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { formatCountdown, useCountdown } from "@/shared/hooks/use-countdown";
 import { CodeInput } from "@/shared/ui/code-input";
 import { formResolver } from "./form-resolver";
+import { ResendCodeButton } from "./resend-code-button";
 
 const codeForm = z.object({ code: codeField });
 
@@ -33,7 +33,6 @@ export const CodeEntryForm = ({
   label,
 }: CodeEntryFormProps) => {
   const { t } = useTranslation();
-  const secondsLeft = useCountdown(resendAtMs);
   const [isSending, setIsSending] = useState(false);
   const {
     register,
@@ -55,22 +54,14 @@ export const CodeEntryForm = ({
           {submitLabel}
         </Button>
         {onResend ? (
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            ta="center"
-            disabled={secondsLeft > 0 || isSending}
-            c={secondsLeft > 0 ? "dimmed" : undefined}
-            onClick={async () => {
+          <ResendCodeButton
+            resendAtMs={resendAtMs}
+            isSending={isSending}
+            onResend={async () => {
               setIsSending(true);
               await onResend().finally(() => setIsSending(false));
             }}
-          >
-            {secondsLeft > 0
-              ? t("auth.code.resendIn", { time: formatCountdown(secondsLeft) })
-              : t("auth.code.resend")}
-          </Anchor>
+          />
         ) : null}
       </Stack>
     </form>

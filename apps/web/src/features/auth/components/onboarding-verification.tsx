@@ -17,7 +17,7 @@ import { verifyOnboardingPhone } from "../api/verify-onboarding-phone";
 import { RULES_QUERY_KEY } from "../hooks/use-dashboard-rule-check";
 import { useAuthModalStore } from "../stores/auth-modal-store";
 import { useAuthStore } from "../stores/auth-store";
-import { failureText } from "../utils/auth-failure";
+import { showFailure } from "../utils/auth-failure";
 
 type Step = "email" | "phone" | "done";
 
@@ -84,7 +84,7 @@ export const OnboardingVerification = ({ status }: { status: OnboardingStatus })
       if (step === "email") setEmailResendAtMs(retryAtMs);
       else if (shownPhoneCode) setPhoneCode({ ...shownPhoneCode, resendAtMs: retryAtMs });
     }
-    setErrorMessage(failureText(error, t("errors.unexpected")));
+    showFailure(error);
   };
 
   const sendPhoneCode = async () => {

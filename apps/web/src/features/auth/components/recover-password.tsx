@@ -1,26 +1,21 @@
-import { Alert, Anchor, Button, PasswordInput, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
-import {
-  type CodeChannel,
-  codeField,
-  forgotPasswordMaskingRequest,
-  PASSWORD_MIN_LENGTH,
-  passwordField,
-} from "@vela/shared/auth";
+import { type CodeChannel, forgotPasswordMaskingRequest, passwordField } from "@vela/shared/auth";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { CodeEntryForm } from "@/shared/forms/code-entry-form";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { NewPasswordFields } from "@/shared/forms/new-password-fields";
 import { confirmPassword } from "@/shared/forms/password-confirmation";
-import { formatCountdown, secondsFromNow, useCountdown } from "@/shared/hooks/use-countdown";
-import { CodeInput } from "@/shared/ui/code-input";
+import { secondsFromNow } from "@/shared/hooks/use-countdown";
 import { forgotPasswordMasking, type MaskedContacts } from "../api/forgot-password-masking";
 import { forgotPasswordSendCode } from "../api/forgot-password-send-code";
 import { forgotPasswordValidateCode } from "../api/forgot-password-validate-code";
 import { resetPassword } from "../api/reset-password";
 import { useAuthModalStore } from "../stores/auth-modal-store";
-import { failureText } from "../utils/auth-failure";
+import { showFailure } from "../utils/auth-failure";
 
 /** The steps of recovery, in order: who, where to send the code, the code, the new password. */
 type RecoveryStep =
@@ -28,8 +23,6 @@ type RecoveryStep =
   | { name: "channel"; email: string; contacts: MaskedContacts }
   | { name: "code"; email: string; contacts: MaskedContacts; channel: CodeChannel; resendAtMs: number | null }
   | { name: "password"; resetToken: string };
-
-const codeForm = z.object({ code: codeField });
 
 const newPasswordForm = confirmPassword(
   z.object({ password: passwordField, password_confirmation: z.string() }),
@@ -46,7 +39,6 @@ const StepError = () => {
 
 const EmailStep = ({ onNext }: { onNext: (email: string, contacts: MaskedContacts) => void }) => {
   const { t } = useTranslation();
-  const setErrorMessage = useAuthModalStore((state) => state.setErrorMessage);
   const {
     register,
     handleSubmit,
@@ -56,7 +48,7 @@ const EmailStep = ({ onNext }: { onNext: (email: string, contacts: MaskedContact
     try {
       onNext(email, await forgotPasswordMasking({ email }));
     } catch (error) {
-      setErrorMessage(failureText(error, t("errors.unexpected")));
+      showFailure(error);
     }
   });
   return (
@@ -101,7 +93,7 @@ const ChannelStep = ({
       setErrorMessage(null);
       onSent(channel, sent.seconds);
     } catch (error) {
-      setErrorMessage(failureText(error, t("errors.unexpected")));
+      showFailure(error);
     } finally {
       setIsSending(false);
     }
@@ -145,114 +137,65 @@ const CodeStep = ({
 }) => {
   const { t } = useTranslation();
   const setErrorMessage = useAuthModalStore((state) => state.setErrorMessage);
-  const secondsLeft = useCountdown(resendAtMs);
-  const [isSending, setIsSending] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: formResolver(codeForm), defaultValues: { code: "" } });
-  const submit = handleSubmit(async ({ code }) => {
+  const verify = async (code: string) => {
     try {
       const { reset_token } = await forgotPasswordValidateCode({ email, code });
       setErrorMessage(null);
       onValid(reset_token);
     } catch (error) {
-      setErrorMessage(failureText(error, t("errors.unexpected")));
+      showFailure(error);
     }
-  });
+  };
   const resend = async () => {
-    setIsSending(true);
     try {
       onResent((await forgotPasswordSendCode({ email, channel })).seconds);
       setErrorMessage(null);
     } catch (error) {
-      setErrorMessage(failureText(error, t("errors.unexpected")));
-    } finally {
-      setIsSending(false);
+      showFailure(error);
     }
   };
   const destination = channel === "sms" ? (contacts.phone ?? "") : contacts.email;
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t("auth.recover.codeText", { destination })}</Text>
-        <StepError />
-        <CodeInput
-          label={t("auth.fields.code")}
-          required
-          data-autofocus
-          error={errors.code?.message}
-          {...register("code")}
-        />
-        <Button type="submit" fullWidth size="md" loading={isSubmitting}>
-          {t("auth.recover.checkCode")}
-        </Button>
-        <Anchor
-          component="button"
-          type="button"
-          size="sm"
-          ta="center"
-          disabled={secondsLeft > 0 || isSending}
-          c={secondsLeft > 0 ? "dimmed" : undefined}
-          onClick={() => void resend()}
-        >
-          {secondsLeft > 0
-            ? t("auth.code.resendIn", { time: formatCountdown(secondsLeft) })
-            : t("auth.code.resend")}
-        </Anchor>
-      </Stack>
-    </form>
+    <Stack gap="md">
+      <Text size="sm">{t("auth.recover.codeText", { destination })}</Text>
+      <StepError />
+      <CodeEntryForm
+        submitLabel={t("auth.recover.checkCode")}
+        resendAtMs={resendAtMs}
+        onVerify={verify}
+        onResend={resend}
+      />
+    </Stack>
   );
 };
 
 const PasswordStep = ({ resetToken, onDone }: { resetToken: string; onDone: () => void }) => {
   const { t } = useTranslation();
-  const setErrorMessage = useAuthModalStore((state) => state.setErrorMessage);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const methods = useForm({
     resolver: formResolver(newPasswordForm),
     defaultValues: { password: "", password_confirmation: "" },
   });
-  const submit = handleSubmit(async (values) => {
+  const submit = methods.handleSubmit(async (values) => {
     try {
       await resetPassword({ reset_token: resetToken, ...values });
       onDone();
     } catch (error) {
-      setErrorMessage(failureText(error, t("errors.unexpected")));
+      showFailure(error);
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t("auth.recover.passwordText")}</Text>
-        <StepError />
-        <PasswordInput
-          label={t("auth.fields.newPassword")}
-          description={t("auth.fields.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-          // The hint goes under the field, so that side-by-side fields stay aligned.
-          inputWrapperOrder={["label", "input", "description", "error"]}
-          autoComplete="new-password"
-          required
-          data-autofocus
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <PasswordInput
-          label={t("auth.fields.passwordConfirmation")}
-          autoComplete="new-password"
-          required
-          error={errors.password_confirmation?.message}
-          {...register("password_confirmation")}
-        />
-        <Button type="submit" fullWidth size="md" loading={isSubmitting}>
-          {t("auth.recover.save")}
-        </Button>
-      </Stack>
-    </form>
+    <FormProvider {...methods}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <Text size="sm">{t("auth.recover.passwordText")}</Text>
+          <StepError />
+          <NewPasswordFields autoFocus />
+          <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
+            {t("auth.recover.save")}
+          </Button>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 };
 

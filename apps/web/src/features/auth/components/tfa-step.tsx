@@ -1,27 +1,17 @@
-import { Alert, Anchor, Button, Group, Stack, Text } from "@mantine/core";
+import { Alert, Anchor, Group, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconDeviceMobile, IconMail, IconShieldLock } from "@tabler/icons-react";
-import {
-  type AuthSession,
-  type CodeChannel,
-  type CodeSent,
-  codeField,
-  type TfaChallenge,
-} from "@vela/shared/auth";
+import type { AuthSession, CodeChannel, CodeSent, TfaChallenge } from "@vela/shared/auth";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { isApiError } from "@/shared/api/api-error";
-import { formResolver } from "@/shared/forms/form-resolver";
-import { formatCountdown, secondsFromNow, useCountdown } from "@/shared/hooks/use-countdown";
-import { CodeInput } from "@/shared/ui/code-input";
+import { CodeEntryForm } from "@/shared/forms/code-entry-form";
+import { ResendCodeButton } from "@/shared/forms/resend-code-button";
+import { secondsFromNow } from "@/shared/hooks/use-countdown";
 import { tfaResend } from "../api/tfa-resend";
 import { tfaSendCode } from "../api/tfa-send-code";
 import { tfaVerifyAndLogin } from "../api/tfa-verify";
 import { useAuthModalStore } from "../stores/auth-modal-store";
-import { failureText, showSignInFailure } from "../utils/auth-failure";
-
-const codeForm = z.object({ code: codeField });
+import { showFailure, showSignInFailure } from "../utils/auth-failure";
 
 type TfaStepProps = {
   challenge: TfaChallenge;
@@ -44,14 +34,8 @@ export const TfaStep = ({ challenge, onSignedIn }: TfaStepProps) => {
   const [resendAtMs, setResendAtMs] = useState(() => secondsFromNow(challenge.seconds));
   const [isSending, setIsSending] = useState(false);
   const [sentNotice, setSentNotice] = useState<string | null>(null);
-  const secondsLeft = useCountdown(resendAtMs);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: formResolver(codeForm), defaultValues: { code: "" } });
 
-  const submit = handleSubmit(async ({ code }) => {
+  const verify = async (code: string) => {
     setStatus("loading");
     try {
       const session = await tfaVerifyAndLogin({ tfa_token: challenge.tfa_token, code });
@@ -60,7 +44,7 @@ export const TfaStep = ({ challenge, onSignedIn }: TfaStepProps) => {
     } catch (error) {
       showSignInFailure(error);
     }
-  });
+  };
 
   const codeSent = (sent: CodeSent) => {
     setChannel(sent.channel);
@@ -84,7 +68,7 @@ export const TfaStep = ({ challenge, onSignedIn }: TfaStepProps) => {
       if (isApiError(error) && error.status === 429 && error.retryAfterSeconds !== null) {
         setResendAtMs(secondsFromNow(error.retryAfterSeconds));
       }
-      setErrorMessage(failureText(error, t("errors.unexpected")));
+      showFailure(error);
     } finally {
       setIsSending(false);
     }
@@ -93,73 +77,51 @@ export const TfaStep = ({ challenge, onSignedIn }: TfaStepProps) => {
   const otherChannel: CodeChannel = channel === "email" ? "sms" : "email";
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          {isApp ? (
-            <IconShieldLock size={22} aria-hidden />
-          ) : channel === "email" ? (
-            <IconMail size={22} aria-hidden />
-          ) : (
-            <IconDeviceMobile size={22} aria-hidden />
-          )}
-          <Text size="sm" data-testid="tfa-destination">
-            {isApp
-              ? t("auth.tfa.appText")
-              : t(channel === "email" ? "auth.tfa.emailText" : "auth.tfa.smsText", {
-                  destination: destination ?? "",
-                })}
-          </Text>
-        </Group>
-        {errorMessage ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
-            {errorMessage}
-          </Alert>
-        ) : null}
-        {sentNotice ? (
-          <Text size="sm" c="teal.9" role="status">
-            {sentNotice}
-          </Text>
-        ) : null}
-        <CodeInput
-          label={t("auth.fields.code")}
-          required
-          data-autofocus
-          error={errors.code?.message}
-          {...register("code")}
-        />
-        <Button type="submit" fullWidth size="md" loading={isSubmitting}>
-          {t("auth.tfa.submit")}
-        </Button>
-        {isApp ? null : (
-          <Stack gap={6} align="center">
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              disabled={secondsLeft > 0 || isSending}
-              onClick={() => void sendAgain()}
-              c={secondsLeft > 0 ? "dimmed" : undefined}
-            >
-              {secondsLeft > 0
-                ? t("auth.code.resendIn", { time: formatCountdown(secondsLeft) })
-                : t("auth.code.resend")}
-            </Anchor>
-            <Anchor
-              component="button"
-              type="button"
-              size="sm"
-              disabled={isSending}
-              onClick={() => void sendAgain(otherChannel)}
-            >
-              {t(otherChannel === "sms" ? "auth.tfa.useSms" : "auth.tfa.useEmail")}
-            </Anchor>
-          </Stack>
+    <Stack gap="md">
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        {isApp ? (
+          <IconShieldLock size={22} aria-hidden />
+        ) : channel === "email" ? (
+          <IconMail size={22} aria-hidden />
+        ) : (
+          <IconDeviceMobile size={22} aria-hidden />
         )}
-        <Anchor component="button" type="button" size="sm" ta="center" onClick={() => setTfaChallenge(null)}>
-          {t("auth.backToLogin")}
-        </Anchor>
-      </Stack>
-    </form>
+        <Text size="sm" data-testid="tfa-destination">
+          {isApp
+            ? t("auth.tfa.appText")
+            : t(channel === "email" ? "auth.tfa.emailText" : "auth.tfa.smsText", {
+                destination: destination ?? "",
+              })}
+        </Text>
+      </Group>
+      {errorMessage ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+          {errorMessage}
+        </Alert>
+      ) : null}
+      {sentNotice ? (
+        <Text size="sm" c="teal.9" role="status">
+          {sentNotice}
+        </Text>
+      ) : null}
+      <CodeEntryForm submitLabel={t("auth.tfa.submit")} onVerify={verify} />
+      {isApp ? null : (
+        <Stack gap={6} align="center">
+          <ResendCodeButton resendAtMs={resendAtMs} isSending={isSending} onResend={() => void sendAgain()} />
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            disabled={isSending}
+            onClick={() => void sendAgain(otherChannel)}
+          >
+            {t(otherChannel === "sms" ? "auth.tfa.useSms" : "auth.tfa.useEmail")}
+          </Anchor>
+        </Stack>
+      )}
+      <Anchor component="button" type="button" size="sm" ta="center" onClick={() => setTfaChallenge(null)}>
+        {t("auth.backToLogin")}
+      </Anchor>
+    </Stack>
   );
 };

@@ -9,18 +9,22 @@ export const failureText = (error: unknown, fallback: string): string => {
   return error.serverMessage ?? firstFieldError ?? fallback;
 };
 
+/** A failed step in the modal: what went wrong shows above the step. */
+export const showFailure = (error: unknown) => {
+  useAuthModalStore.getState().setErrorMessage(failureText(error, i18n.t("errors.unexpected")));
+};
+
 /**
  * A failed sign-in step (password, second factor). Too many tries (429) locks the form behind the
  * abuser message with the server's `Retry-After` countdown; anything else is shown in the modal.
  */
 export const showSignInFailure = (error: unknown) => {
-  const store = useAuthModalStore.getState();
   if (isApiError(error) && error.status === 429) {
-    store.setAbuserMessage({
+    useAuthModalStore.getState().setAbuserMessage({
       message: error.serverMessage ?? i18n.t("auth.abuser.fallback"),
       retryAtMs: error.retryAfterSeconds === null ? null : Date.now() + error.retryAfterSeconds * 1000,
     });
     return;
   }
-  store.setErrorMessage(failureText(error, i18n.t("errors.unexpected")));
+  showFailure(error);
 };

@@ -2,14 +2,14 @@ import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/cor
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { profileCompleteRequest } from "@vela/shared/auth";
-import { Controller, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { sessionHandlers } from "@/shared/api/auth-source";
 import { notice, notifyApiError, notifySuccess } from "@/shared/api/notify";
-import { useCountries } from "@/shared/api/reference/get-countries";
+import { CountryField } from "@/shared/forms/country-field";
 import { formResolver } from "@/shared/forms/form-resolver";
-import { CountrySearchSelect } from "@/shared/ui/country-search-select";
+import { NameFields } from "@/shared/forms/name-fields";
 import { PROFILE_QUERY_KEY, type Profile } from "../api/get-profile";
 import { completeProfile, updateProfile } from "../api/update-profile";
 
@@ -47,15 +47,17 @@ const isField = (name: string): name is Field => FIELDS.some((field) => field ==
 export const ProfileForm = ({ profile }: { profile: Profile }) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const countries = useCountries();
+  const methods = useForm({
+    resolver: formResolver(profileCompleteRequest),
+    defaultValues: formValues(profile),
+  });
   const {
     register,
-    control,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting, dirtyFields },
-  } = useForm({ resolver: formResolver(profileCompleteRequest), defaultValues: formValues(profile) });
+  } = methods;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -86,89 +88,61 @@ export const ProfileForm = ({ profile }: { profile: Profile }) => {
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t("profile.detailsTitle")}>
-      <Stack gap="md">
-        {profile.profile_completed ? null : (
-          <Alert color="vela" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-            {t("profile.incomplete")}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={t("auth.fields.firstName")}
-            autoComplete="given-name"
-            required
-            error={errors.first_name?.message}
-            {...register("first_name")}
-          />
-          <TextInput
-            label={t("auth.fields.lastName")}
-            autoComplete="family-name"
-            required
-            error={errors.last_name?.message}
-            {...register("last_name")}
-          />
-          <TextInput
-            label={t("profile.fields.dateOfBirth")}
-            type="date"
-            autoComplete="bday"
-            required
-            error={errors.date_of_birth?.message}
-            {...register("date_of_birth")}
-          />
-          <TextInput
-            label={t("profile.fields.occupation")}
-            autoComplete="organization-title"
-            required
-            error={errors.occupation?.message}
-            {...register("occupation")}
-          />
-          <Controller
-            control={control}
-            name="country_id"
-            render={({ field }) => (
-              <CountrySearchSelect
-                label={t("auth.fields.country")}
-                placeholder={t("auth.fields.countryPlaceholder")}
-                required
-                countries={countries.data ?? []}
-                disabled={!countries.data}
-                value={typeof field.value === "number" ? field.value : null}
-                onChange={(country) => field.onChange(country?.id ?? null)}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.country_id?.message}
-              />
-            )}
-          />
-          <TextInput
-            label={t("profile.fields.city")}
-            autoComplete="address-level2"
-            required
-            error={errors.city?.message}
-            {...register("city")}
-          />
-          <TextInput
-            label={t("profile.fields.address")}
-            autoComplete="street-address"
-            required
-            error={errors.address?.message}
-            {...register("address")}
-          />
-          <TextInput
-            label={t("profile.fields.postalCode")}
-            autoComplete="postal-code"
-            required
-            error={errors.postal_code?.message}
-            {...register("postal_code")}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end">
-          <Button type="submit" loading={isSubmitting}>
-            {profile.profile_completed ? t("profile.save") : t("profile.complete")}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <FormProvider {...methods}>
+      <form onSubmit={submit} noValidate aria-label={t("profile.detailsTitle")}>
+        <Stack gap="md">
+          {profile.profile_completed ? null : (
+            <Alert color="vela" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+              {t("profile.incomplete")}
+            </Alert>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NameFields />
+            <TextInput
+              label={t("profile.fields.dateOfBirth")}
+              type="date"
+              autoComplete="bday"
+              required
+              error={errors.date_of_birth?.message}
+              {...register("date_of_birth")}
+            />
+            <TextInput
+              label={t("profile.fields.occupation")}
+              autoComplete="organization-title"
+              required
+              error={errors.occupation?.message}
+              {...register("occupation")}
+            />
+            <CountryField />
+            <TextInput
+              label={t("profile.fields.city")}
+              autoComplete="address-level2"
+              required
+              error={errors.city?.message}
+              {...register("city")}
+            />
+            <TextInput
+              label={t("profile.fields.address")}
+              autoComplete="street-address"
+              required
+              error={errors.address?.message}
+              {...register("address")}
+            />
+            <TextInput
+              label={t("profile.fields.postalCode")}
+              autoComplete="postal-code"
+              required
+              error={errors.postal_code?.message}
+              {...register("postal_code")}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button type="submit" loading={isSubmitting}>
+              {profile.profile_completed ? t("profile.save") : t("profile.complete")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
   );
 };

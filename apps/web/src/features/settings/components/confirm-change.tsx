@@ -1,14 +1,14 @@
-import { Button, PasswordInput, SegmentedControl, Stack, Text } from "@mantine/core";
+import { Button, PasswordInput, SegmentedControl, Stack } from "@mantine/core";
 import { type CodeChannel, PASSWORD_MAX_LENGTH } from "@vela/shared/auth";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { notifyApiError } from "@/shared/api/notify";
-import { CodeEntryForm } from "@/shared/forms/code-entry-form";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { secondsFromNow } from "@/shared/hooks/use-countdown";
 import { type Confirmation, sendSecurityCode } from "../api/update-security-settings";
+import { CodeSentForm } from "./code-sent-form";
 
 const passwordForm = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
 
@@ -67,17 +67,13 @@ const CodeConfirmation = ({ submitLabel, codeChannel, onConfirm }: ConfirmChange
     );
   }
   return (
-    <Stack gap="sm">
-      <Text size="sm" role="status">
-        {t("settings.confirm.sent", { destination: sent.destination })}
-      </Text>
-      <CodeEntryForm
-        submitLabel={submitLabel}
-        resendAtMs={sent.resendAtMs}
-        onVerify={(code) => onConfirm({ code })}
-        onResend={send}
-      />
-    </Stack>
+    <CodeSentForm
+      sentText={t("settings.confirm.sent", { destination: sent.destination })}
+      submitLabel={submitLabel}
+      resendAtMs={sent.resendAtMs}
+      onVerify={(code) => onConfirm({ code })}
+      onResend={send}
+    />
   );
 };
 

@@ -1,23 +1,22 @@
-import { Alert, Button, Group, PasswordInput, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { useQueryClient } from "@tanstack/react-query";
 import { type CodeSent, changeEmailRequest } from "@vela/shared/auth";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
-import { sessionHandlers } from "@/shared/api/auth-source";
-import { notifyApiError, notifySuccess } from "@/shared/api/notify";
-import { CodeEntryForm } from "@/shared/forms/code-entry-form";
+import { notifyApiError } from "@/shared/api/notify";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { secondsFromNow } from "@/shared/hooks/use-countdown";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { changeEmail } from "../api/change-email";
 import { EMAIL_SETTINGS_QUERY_KEY, useEmailSettings } from "../api/get-email-settings";
-import { SECURITY_SETTINGS_QUERY_KEY } from "../api/get-security-settings";
 import { resendVerificationEmail, verifyCurrentEmail } from "../api/verify-current-email";
 import { verifyEmailChange } from "../api/verify-email";
+import { CodeSentForm } from "../components/code-sent-form";
 import { SettingsCard } from "../components/settings-card";
+import { SettingsFallback } from "../components/settings-fallback";
+import { useVerifyContact } from "../hooks/use-verify-contact";
 
 type PendingCode = {
   /** Which address the code confirms: the account's own (unverified) one, or a new one. */
@@ -31,9 +30,10 @@ type PendingCode = {
 export const EmailSettingsRoute = () => {
   const { t } = useTranslation();
   useDocumentTitle(`${t("settings.email.title")} · Vela`);
-  const queryClient = useQueryClient();
   const settings = useEmailSettings();
   const [pending, setPending] = useState<PendingCode | null>(null);
+  // A change started on an earlier visit can be set aside to start a new one (which replaces it).
+  const [earlierChangeSetAside, setEarlierChangeSetAside] = useState(false);
   const {
     register,
     handleSubmit,
@@ -65,37 +65,29 @@ export const EmailSettingsRoute = () => {
     }
   };
 
-  const verify = async (code: string) => {
-    if (!pending) return;
-    try {
-      if (pending.kind === "change") await verifyEmailChange(code);
-      else await verifyCurrentEmail(code);
+  const verifyCode = useVerifyContact({
+    queryKey: EMAIL_SETTINGS_QUERY_KEY,
+    verifiedMessage: t("settings.email.verified"),
+    onVerified: () => {
       setPending(null);
       reset({ email: "", password: "" });
-      notifySuccess(t("settings.email.verified"));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: EMAIL_SETTINGS_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: SECURITY_SETTINGS_QUERY_KEY }),
-        sessionHandlers().reloadSession(),
-      ]);
-    } catch (error) {
-      notifyApiError(error);
-    }
-  };
+    },
+  });
 
-  if (settings.isPending || isSessionExpiredError(settings.error))
-    return <Skeleton height={240} radius="lg" />;
-  if (!settings.data) {
-    return (
-      <Alert color="red" title={t("errors.title")}>
-        {t("settings.loadError")}
-      </Alert>
-    );
+  if (!settings.data || isSessionExpiredError(settings.error)) {
+    return <SettingsFallback query={settings} height={240} />;
   }
   const { email, email_verified, pending_email } = settings.data;
   // A change started earlier (another visit) is still waiting for its code.
   const shown: PendingCode | null =
-    pending ?? (pending_email ? { kind: "change", destination: pending_email, resendAtMs: null } : null);
+    pending ??
+    (pending_email && !earlierChangeSetAside
+      ? { kind: "change", destination: pending_email, resendAtMs: null }
+      : null);
+  const verify = async (code: string) => {
+    if (!shown) return;
+    await verifyCode(() => (shown.kind === "change" ? verifyEmailChange(code) : verifyCurrentEmail(code)));
+  };
 
   return (
     <SettingsCard
@@ -113,24 +105,16 @@ export const EmailSettingsRoute = () => {
       }
     >
       {shown ? (
-        <Stack gap="sm">
-          <Text size="sm" role="status">
-            {t(shown.kind === "change" ? "settings.email.sentToNew" : "settings.confirm.sent", {
-              destination: shown.destination,
-            })}
-          </Text>
-          <CodeEntryForm
-            submitLabel={t("settings.email.verify")}
-            resendAtMs={shown.resendAtMs}
-            onVerify={verify}
-            onResend={shown.kind === "current" ? sendCurrent : undefined}
-          />
-          {pending ? (
-            <Button variant="subtle" color="gray" onClick={() => setPending(null)}>
-              {t("settings.cancel")}
-            </Button>
-          ) : null}
-        </Stack>
+        <CodeSentForm
+          sentText={t(shown.kind === "change" ? "settings.email.sentToNew" : "settings.confirm.sent", {
+            destination: shown.destination,
+          })}
+          submitLabel={t("settings.email.verify")}
+          resendAtMs={shown.resendAtMs}
+          onVerify={verify}
+          onResend={shown.kind === "current" ? sendCurrent : undefined}
+          onCancel={pending ? () => setPending(null) : () => setEarlierChangeSetAside(true)}
+        />
       ) : (
         <Stack gap="lg">
           {email_verified ? null : (

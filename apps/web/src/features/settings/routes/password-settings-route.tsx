@@ -1,12 +1,13 @@
 import { Button, PasswordInput, Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { changePasswordRequest, PASSWORD_MIN_LENGTH } from "@vela/shared/auth";
-import { useForm } from "react-hook-form";
+import { changePasswordRequest } from "@vela/shared/auth";
+import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { sessionHandlers } from "@/shared/api/auth-source";
 import { notifyApiError, notifySuccess } from "@/shared/api/notify";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { NewPasswordFields } from "@/shared/forms/new-password-fields";
 import { confirmPassword } from "@/shared/forms/password-confirmation";
 import { changePassword } from "../api/change-password";
 import { SettingsCard } from "../components/settings-card";
@@ -17,16 +18,17 @@ const passwordForm = confirmPassword(changePasswordRequest);
 export const PasswordSettingsRoute = () => {
   const { t } = useTranslation();
   useDocumentTitle(`${t("settings.password.title")} · Vela`);
+  const methods = useForm({
+    resolver: formResolver(passwordForm),
+    defaultValues: { current_password: "", password: "", password_confirmation: "" },
+  });
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({
-    resolver: formResolver(passwordForm),
-    defaultValues: { current_password: "", password: "", password_confirmation: "" },
-  });
+  } = methods;
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -46,37 +48,23 @@ export const PasswordSettingsRoute = () => {
 
   return (
     <SettingsCard title={t("settings.password.title")} text={t("settings.password.text")}>
-      <form onSubmit={submit} noValidate aria-label={t("settings.password.title")}>
-        <Stack gap="md" maw={420}>
-          <PasswordInput
-            label={t("settings.password.current")}
-            autoComplete="current-password"
-            required
-            error={errors.current_password?.message}
-            {...register("current_password")}
-          />
-          <PasswordInput
-            label={t("auth.fields.newPassword")}
-            description={t("auth.fields.passwordHint", { min: PASSWORD_MIN_LENGTH })}
-            // The hint goes under the field, so that side-by-side fields stay aligned.
-            inputWrapperOrder={["label", "input", "description", "error"]}
-            autoComplete="new-password"
-            required
-            error={errors.password?.message}
-            {...register("password")}
-          />
-          <PasswordInput
-            label={t("auth.fields.passwordConfirmation")}
-            autoComplete="new-password"
-            required
-            error={errors.password_confirmation?.message}
-            {...register("password_confirmation")}
-          />
-          <Button type="submit" loading={isSubmitting} w="fit-content">
-            {t("settings.password.submit")}
-          </Button>
-        </Stack>
-      </form>
+      <FormProvider {...methods}>
+        <form onSubmit={submit} noValidate aria-label={t("settings.password.title")}>
+          <Stack gap="md" maw={420}>
+            <PasswordInput
+              label={t("settings.password.current")}
+              autoComplete="current-password"
+              required
+              error={errors.current_password?.message}
+              {...register("current_password")}
+            />
+            <NewPasswordFields />
+            <Button type="submit" loading={isSubmitting} w="fit-content">
+              {t("settings.password.submit")}
+            </Button>
+          </Stack>
+        </form>
+      </FormProvider>
     </SettingsCard>
   );
 };

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, Radio, Skeleton, Stack, Text } from "@mantine/core";
+import { Anchor, Group, Radio, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import type { SecuritySettings, TfaMethod } from "@vela/shared/auth";
@@ -13,6 +13,7 @@ import { SECURITY_SETTINGS_QUERY_KEY, useSecuritySettings } from "../api/get-sec
 import { type Confirmation, disableTfa, enableTfa } from "../api/update-security-settings";
 import { ConfirmChange } from "../components/confirm-change";
 import { SettingsCard } from "../components/settings-card";
+import { SettingsFallback } from "../components/settings-fallback";
 import { TotpSetup } from "../components/totp-setup";
 
 const METHOD_LABELS = {
@@ -42,14 +43,8 @@ export const SecuritySettingsRoute = () => {
     }
   };
 
-  if (settings.isPending || isSessionExpiredError(settings.error))
-    return <Skeleton height={280} radius="lg" />;
-  if (!settings.data) {
-    return (
-      <Alert color="red" title={t("errors.title")}>
-        {t("settings.loadError")}
-      </Alert>
-    );
+  if (!settings.data || isSessionExpiredError(settings.error)) {
+    return <SettingsFallback query={settings} height={280} />;
   }
   const { tfa_enabled, tfa_method, phone_verified, email, phone } = settings.data;
   const destination = (chosen: TfaMethod) =>

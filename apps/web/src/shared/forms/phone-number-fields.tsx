@@ -1,0 +1,70 @@
+import { Group, TextInput } from "@mantine/core";
+import { Controller, useFormContext } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { usePrefixes } from "@/shared/api/reference/get-prefixes";
+import { PhonePrefixSelect } from "@/shared/ui/phone-prefix-select";
+
+/** The form fields these inputs fill (the contract's names). */
+type PhoneNumberValues = { phone_prefix: string; phone_number: string };
+
+type PhoneNumberFieldsProps = {
+  numberLabel: string;
+  /**
+   * The country whose prefix is chosen. Several countries share a prefix (+1), so the form keeps
+   * the country (a country field may choose it too); null falls back to the first with the prefix.
+   */
+  prefixIso2: string | null;
+  onPrefixIso2Change: (iso2: string | null) => void;
+};
+
+/** The dialling prefix (with its flag) in a narrow column and the national number beside it. */
+export const PhoneNumberFields = ({
+  numberLabel,
+  prefixIso2,
+  onPrefixIso2Change,
+}: PhoneNumberFieldsProps) => {
+  const { t } = useTranslation();
+  const prefixes = usePrefixes();
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = useFormContext<PhoneNumberValues>();
+  return (
+    <Group gap="sm" align="flex-start" wrap="nowrap">
+      <Controller
+        control={control}
+        name="phone_prefix"
+        render={({ field }) => (
+          <PhonePrefixSelect
+            label={t("auth.fields.phonePrefix")}
+            required
+            w={150}
+            style={{ flex: "none" }}
+            prefixes={prefixes.data ?? []}
+            disabled={!prefixes.data}
+            iso2={prefixIso2 ?? prefixes.data?.find((prefix) => prefix.prefix === field.value)?.iso2 ?? null}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={errors.phone_prefix?.message}
+            comboboxProps={{ width: 280, position: "bottom-start" }}
+            onChange={(prefix) => {
+              onPrefixIso2Change(prefix?.iso2 ?? null);
+              field.onChange(prefix?.prefix ?? "");
+            }}
+          />
+        )}
+      />
+      <TextInput
+        label={numberLabel}
+        type="tel"
+        autoComplete="tel-national"
+        inputMode="tel"
+        required
+        style={{ flex: 1, minWidth: 0 }}
+        error={errors.phone_number?.message}
+        {...register("phone_number")}
+      />
+    </Group>
+  );
+};
