@@ -105,4 +105,16 @@ describe("notifyApiError (spec §8)", () => {
     expect(shown()).toEqual([{ title: undefined, message: "Copied", autoClose: 1500, color: "vela" }]);
     expect([NOTIFICATION_AUTO_CLOSE_MS, NOTICE_AUTO_CLOSE_MS]).toEqual([8000, 1500]);
   });
+
+  it("names every close button for screen readers, in the page's language", async () => {
+    notice("Copied");
+    await changeLanguage("es");
+    notifyApiError(new ApiError({ status: 500, message: null, errors: null }));
+
+    const { notifications, queue } = notificationsStore.getState();
+    expect([...notifications, ...queue].map((item) => item.closeButtonProps?.["aria-label"])).toEqual([
+      "Close notification",
+      "Cerrar notificación",
+    ]);
+  });
 });

@@ -1,4 +1,4 @@
-import { notifications } from "@mantine/notifications";
+import { type NotificationData, notifications } from "@mantine/notifications";
 import { i18n } from "@/shared/i18n/i18n";
 import { ApiError, type FieldErrors } from "./api-error";
 
@@ -45,8 +45,12 @@ const readFailure = (error: unknown): Failure => {
 const joinMessages = (messages: string[]): string =>
   messages.every((message) => /[.!?]$/.test(message.trim())) ? messages.join(" ") : messages.join(", ");
 
+/** Every notification goes out here, so each close button has a name a screen reader can say. */
+const show = (options: NotificationData): string =>
+  notifications.show({ ...options, closeButtonProps: { "aria-label": i18n.t("common.closeNotification") } });
+
 const showError = (message: string) =>
-  notifications.show({ title: ERROR_TITLE, message, color: "red", autoClose: NOTIFICATION_AUTO_CLOSE_MS });
+  show({ title: ERROR_TITLE, message, color: "red", autoClose: NOTIFICATION_AUTO_CLOSE_MS });
 
 /**
  * The shared failure display of spec §8:
@@ -75,7 +79,7 @@ export const notice = (
   message: string,
   options: { title?: string; color?: string; autoCloseMs?: number } = {},
 ): string =>
-  notifications.show({
+  show({
     message,
     title: options.title,
     color: options.color ?? "vela",
@@ -84,4 +88,4 @@ export const notice = (
 
 /** A success notification with the server's message (for example after saving a recipient). */
 export const notifySuccess = (message: string, title?: string): string =>
-  notifications.show({ message, title, color: "teal", autoClose: NOTIFICATION_AUTO_CLOSE_MS });
+  show({ message, title, color: "teal", autoClose: NOTIFICATION_AUTO_CLOSE_MS });

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { EmailSettings } from "@vela/shared/auth";
 import { api } from "@/shared/api/api-client";
 
-/** GET /settings/email-settings (not in the shared contract; shape as the API describes it). */
-export type EmailSettings = { email: string; email_verified: boolean; pending_email: string | null };
+/** GET /settings/email-settings, in the shared contract's shape. */
 
 export const getEmailSettings = (signal?: AbortSignal) =>
   api.get<EmailSettings>("settings/email-settings", undefined, signal);

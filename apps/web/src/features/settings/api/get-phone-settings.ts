@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { PhoneSettings } from "@vela/shared/auth";
 import { api } from "@/shared/api/api-client";
 
-/** GET /settings/phone-settings (not in the shared contract; shape as the API describes it). */
-export type PhoneSettings = {
-  phone_prefix: string | null;
-  phone_number: string | null;
-  phone_verified: boolean;
-};
+/** GET /settings/phone-settings, in the shared contract's shape. */
 
 export const getPhoneSettings = (signal?: AbortSignal) =>
   api.get<PhoneSettings>("settings/phone-settings", undefined, signal);

@@ -28,6 +28,8 @@ export const PhoneSettingsRoute = () => {
   useDocumentTitle(`${t("settings.phone.title")} · Vela`);
   const settings = usePhoneSettings();
   const [pending, setPending] = useState<PendingCode | null>(null);
+  // A change started on an earlier visit can be set aside to start a new one (which replaces it).
+  const [earlierChangeSetAside, setEarlierChangeSetAside] = useState(false);
   const [prefixIso2, setPrefixIso2] = useState<string | null>(null);
   const methods = useForm({
     resolver: formResolver(changePhoneRequest),
@@ -55,13 +57,22 @@ export const PhoneSettingsRoute = () => {
     verifiedMessage: t("settings.phone.verified"),
     onVerified: () => {
       setPending(null);
+      // The prefix picker keeps its country beside the form: both start over together.
       reset();
+      setPrefixIso2(null);
     },
   });
 
   if (!settings.data || isSessionExpiredError(settings.error)) {
     return <SettingsFallback query={settings} height={240} />;
   }
+  // A change started earlier (another visit) is still waiting for its code; asking again texts
+  // the new number, as the server sends a change's code there.
+  const shown: PendingCode | null =
+    pending ??
+    (settings.data.pending_phone && !earlierChangeSetAside
+      ? { destination: settings.data.pending_phone, resendAtMs: null, resend: sendPhoneCode }
+      : null);
   const current = settings.data.phone_number
     ? `${settings.data.phone_prefix ?? ""} ${settings.data.phone_number}`.trim()
     : null;
@@ -84,14 +95,14 @@ export const PhoneSettingsRoute = () => {
           </Group>
         }
       >
-        {pending ? (
+        {shown ? (
           <CodeSentForm
-            sentText={t("settings.confirm.sent", { destination: pending.destination })}
+            sentText={t("settings.confirm.sent", { destination: shown.destination })}
             submitLabel={t("settings.phone.verify")}
-            resendAtMs={pending.resendAtMs}
+            resendAtMs={shown.resendAtMs}
             onVerify={(code) => verifyCode(() => verifyPhone(code))}
-            onResend={() => startCode(pending.resend)}
-            onCancel={() => setPending(null)}
+            onResend={() => startCode(shown.resend)}
+            onCancel={pending ? () => setPending(null) : () => setEarlierChangeSetAside(true)}
           />
         ) : (
           <Stack gap="lg">

@@ -13,6 +13,7 @@ export const en = {
     backHome: "Back to home",
     loading: "Loading…",
     comingSoon: "Coming soon",
+    closeNotification: "Close notification",
   },
   language: {
     label: "Language",

@@ -10,6 +10,7 @@ export const es = {
     backHome: "Volver al inicio",
     loading: "Cargando…",
     comingSoon: "Muy pronto",
+    closeNotification: "Cerrar notificación",
   },
   language: {
     label: "Idioma",
