@@ -116,6 +116,10 @@ BEGIN
   IF EXISTS (SELECT 1 FROM unnest(p_amounts) AS a(amount) WHERE amount IS NULL OR amount = 0) THEN
     RAISE EXCEPTION 'a leg of zero moves nothing' USING ERRCODE = 'VL001';
   END IF;
+  -- Checked on its own: count(DISTINCT …) below would not count a NULL, so it would pass.
+  IF EXISTS (SELECT 1 FROM unnest(p_account_ids) AS u(x) WHERE x IS NULL) THEN
+    RAISE EXCEPTION 'unknown ledger account' USING ERRCODE = 'VL002';
+  END IF;
 
   SELECT count(*) INTO v_found FROM ledger_accounts WHERE id = ANY (p_account_ids);
   IF v_found <> (SELECT count(DISTINCT x) FROM unnest(p_account_ids) AS u(x)) THEN

@@ -60,6 +60,21 @@ describe("posting", () => {
     expect(await balanceOf(app.db, wallet)).toBe(before + 10_000n);
   });
 
+  it("refuses legs on accounts that do not exist, a missing one included, writing nothing", async () => {
+    const wallet = await walletOf(userIds[0]!);
+    const entriesBefore = (await app.db.select({ id: journalEntries.id }).from(journalEntries)).length;
+    const post = (accounts: string) =>
+      app.db.execute(
+        sql.raw(
+          `select post_entry('bad', null, null, null, '{}'::jsonb, ${accounts}, array[-1, 1]::bigint[])`,
+        ),
+      );
+    await expect(post("array[null, null]::bigint[]")).rejects.toThrow();
+    await expect(post(`array[${wallet}, null]::bigint[]`)).rejects.toThrow();
+    await expect(post(`array[${wallet}, 999999999]::bigint[]`)).rejects.toThrow();
+    expect((await app.db.select({ id: journalEntries.id }).from(journalEntries)).length).toBe(entriesBefore);
+  });
+
   it("refuses an entry that does not balance, moving nothing", async () => {
     const clearing = await ensureAccount(app.db, {
       kind: "payment_clearing",
@@ -313,5 +328,24 @@ describe("invariants over random entries", () => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe("ledger:check on a ledger written around post_entry", () => {
+  it("reports an entry with fewer than two postings and a posting on no account", async () => {
+    const broken = await buildTestApp();
+    try {
+      // Only a bug or a hand-written statement could do this: post_entry refuses both.
+      const [entry] = await broken.db.insert(journalEntries).values({ kind: "by-hand" }).returning();
+      await broken.db.execute(sql`
+        insert into postings (entry_id, account_id, currency_id, amount_minor)
+        values (${entry!.id.toString()}::bigint, 999999999, ${usd}, 5)`);
+      const { problems } = await reconcileLedger(broken.db);
+      expect(problems).toContain(`entry ${entry!.id} has fewer than two postings (1)`);
+      expect(problems).toContainEqual(expect.stringMatching(/^posting \d+ names no ledger account$/));
+      expect(problems).toContain(`entry ${entry!.id} is off by 5 in currency ${usd}`);
+    } finally {
+      await broken.close();
+    }
   });
 });

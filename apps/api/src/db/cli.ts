@@ -34,7 +34,7 @@ try {
     console.log(
       `Ledger checked: ${report.entries} entries, ${report.postings} postings, ${report.accounts} accounts.`,
     );
-    console.log("  - every entry sums to zero per currency");
+    console.log("  - every entry has two postings or more and sums to zero per currency");
     console.log("  - every cached balance (the sum of its shards) equals the sum of its postings");
     console.log("  - no customer wallet is below zero, in total or in any shard");
     console.log("  - every posting names an existing account, in that account's currency");

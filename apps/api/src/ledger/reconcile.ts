@@ -17,9 +17,10 @@ const count = async (db: Db, table: string) => {
 };
 
 /**
- * Reconciles the ledger from its history: every entry sums to zero per currency, every cached
- * balance (the sum of the account's shards) equals the sum of its postings, every posting names an
- * account in that account's currency, and no customer wallet is below zero.
+ * Reconciles the ledger from its history: every entry has two postings or more and sums to zero
+ * per currency, every cached balance (the sum of the account's shards) equals the sum of its
+ * postings, every posting names an account in that account's currency, and no customer wallet is
+ * below zero.
  */
 export async function reconcileLedger(db: Db): Promise<LedgerReport> {
   const problems: string[] = [];
@@ -32,6 +33,14 @@ export async function reconcileLedger(db: Db): Promise<LedgerReport> {
   for (const row of unbalanced) {
     problems.push(`entry ${row.entry_id} is off by ${row.total} in currency ${row.currency_id}`);
   }
+  const legless = await queryRows<{ id: string; legs: string }>(
+    db,
+    sql`
+    select e.id::text, count(p.id)::text as legs
+    from journal_entries e left join postings p on p.entry_id = e.id
+    group by e.id having count(p.id) < 2 limit 100`,
+  );
+  for (const row of legless) problems.push(`entry ${row.id} has fewer than two postings (${row.legs})`);
   // A balance is the sum of the account's shards (migration 0006).
   const drifted = await queryRows<{ id: string; cached: string; summed: string }>(
     db,
