@@ -1,7 +1,16 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, VIEWPORTS, watchForErrors } from "../support/browser";
+import { expectNoSeriousAxeViolations } from "../support/axe";
+import {
+  isStatusLog,
+  launchBrowser,
+  openSession,
+  screenshot,
+  VIEWPORTS,
+  type Viewport,
+} from "../support/browser";
+import { logIn, logOut, modal, pathname, submitLogin } from "../support/login";
+import { devMailbox } from "../support/mailbox";
 import { type RunningServer, startProductionServer } from "../support/production-server";
 
 // Proves the identity feature end to end in a real browser against the production build: a client
@@ -19,38 +28,11 @@ const TINY_PNG =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const NEW_PASSWORD = "Quiet-Lantern-93!";
 
-/**
- * Chrome reports each non-2xx fetch in the console. A 401 is how an access token says it ran
- * out (the client renews and retries), so it is expected here; anything else is a problem.
- */
-const isExpectedRenewal = (problem: string) =>
-  /Failed to load resource: the server responded with a status of 401/.test(problem);
-
-/** Requests the page itself cancelled (a query whose screen closed): not failures. */
-const cancelledUrls = new Set<string>();
-
-const watchCancellations = (page: Page) =>
-  page.on("requestfailed", (request) => {
-    if (request.failure()?.errorText === "net::ERR_ABORTED") cancelledUrls.add(request.url());
-  });
-
-const unexpected = (problems: string[]) =>
-  problems.filter(
-    (problem) =>
-      !isExpectedRenewal(problem) &&
-      !(
-        problem.startsWith("request failed: ") && cancelledUrls.has(problem.slice("request failed: ".length))
-      ),
-  );
-
-type Session = { context: BrowserContext; page: Page; problems: string[] };
-
 describe("identity journeys", () => {
   const baseUrl = inject("baseUrl");
   let shortLived: RunningServer;
   let browser: Browser;
-  /** Codes already typed: a code is read again only once a newer one has arrived. */
-  const usedCodes = new Set<string>();
+  const mailbox = devMailbox();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -61,28 +43,9 @@ describe("identity journeys", () => {
     await shortLived?.stop();
   });
 
-  async function open(
-    base: string,
-    path = "/",
-    viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  ): Promise<Session> {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    const problems = watchForErrors(page);
-    watchCancellations(page);
-    await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
-    return { context, page, problems };
-  }
-
-  const modal = (page: Page) => page.getByRole("dialog");
-
-  async function expectNoSeriousAxeViolations(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes[0]?.target.join(" ")})`);
-    expect(serious).toEqual([]);
-  }
+  // A 401 is how an access token says it ran out (the client renews and retries): expected here.
+  const open = (base: string, path?: string, viewport?: Viewport) =>
+    openSession(browser, base, { path, viewport, expected: (problem) => isStatusLog(problem, 401) });
 
   /**
    * Waits for the modal to settle (its opening transition), then screenshots the page and, for a
@@ -96,40 +59,6 @@ describe("identity journeys", () => {
       .last()
       .screenshot({ path: file.replace(/\.png$/, "-dialog.png") });
     await expectNoSeriousAxeViolations(page);
-  }
-
-  /**
-   * Reads the newest code sent to `to` on the development mailbox page, the way a new user would:
-   * a second tab of the same browser, filtered by recipient.
-   */
-  async function readCode(session: Session, base: string, to: string, shotName?: string): Promise<string> {
-    const mailbox = await session.context.newPage();
-    const problems = watchForErrors(mailbox);
-    watchCancellations(mailbox);
-    await mailbox.goto(`${base}/dev/mailbox`, { waitUntil: "networkidle" });
-    await mailbox.getByLabel("Recipient").fill(to);
-    let code = "";
-    await expect
-      .poll(
-        async () => {
-          const first = mailbox.getByTestId("outbox-message").first();
-          const text =
-            (await first
-              .getByTestId("outbox-code")
-              .textContent({ timeout: 1000 })
-              .catch(() => "")) ?? "";
-          code = text.trim();
-          return code !== "" && !usedCodes.has(code);
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .toBe(true);
-    usedCodes.add(code);
-    if (shotName) await screenshot(mailbox, shotName);
-    // Checked before closing: closing cancels the page's next refresh, which is no failure.
-    expect(unexpected(problems)).toEqual([]);
-    await mailbox.close();
-    return code;
   }
 
   /** Chooses an option of a Mantine combobox (Select) by its visible text, typing it where it can. */
@@ -162,19 +91,6 @@ describe("identity journeys", () => {
     const dialog = modal(page);
     await dialog.getByRole("checkbox", { name: /terms and conditions/ }).check();
     await dialog.getByRole("button", { name: "Create account" }).click();
-  }
-
-  async function logIn(page: Page, email: string, password: string) {
-    const dialog = modal(page);
-    await dialog.getByLabel(/^Email/).fill(email);
-    await dialog.getByLabel(/^Password/).fill(password);
-    await dialog.getByRole("button", { name: "Log in" }).click();
-  }
-
-  async function logOut(page: Page) {
-    await page.getByRole("button", { name: "Log out" }).click();
-    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
-    await expect.poll(() => page.getByRole("button", { name: "Log in" }).first().isVisible()).toBe(true);
   }
 
   async function sidebarLinks(page: Page) {
@@ -214,7 +130,7 @@ describe("identity journeys", () => {
       })
       .toBe(true);
     await captureModal(page, "auth-onboarding-email");
-    const emailCode = await readCode(client, base, email, "dev-mailbox");
+    const emailCode = await mailbox.readCode(client, email, "dev-mailbox");
     await modal(page)
       .getByLabel(/6-digit code/)
       .fill(emailCode);
@@ -233,7 +149,7 @@ describe("identity journeys", () => {
           .isVisible(),
       )
       .toBe(true);
-    const smsCode = await readCode(client, base, phone);
+    const smsCode = await mailbox.readCode(client, phone);
     await modal(page)
       .getByLabel(/6-digit code/)
       .fill(smsCode);
@@ -262,8 +178,8 @@ describe("identity journeys", () => {
       .poll(() => modal(page).getByRole("heading", { name: "Log in to Vela" }).isVisible())
       .toBe(true);
     await captureModal(page, "auth-login");
-    await logIn(page, email, PASSWORD);
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/account");
+    await submitLogin(page, email, PASSWORD);
+    await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe("/account");
 
     // Two-step verification: the authenticator set-up shows its QR code and key...
     await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Settings" }).click();
@@ -294,7 +210,6 @@ describe("identity journeys", () => {
 
     // Log out; logging in now asks for the code sent by e-mail.
     await logOut(page);
-    await page.getByRole("button", { name: "Log in" }).first().click();
     await logIn(page, email, PASSWORD);
     await expect
       .poll(() => modal(page).getByRole("heading", { name: "Two-step verification" }).isVisible(), {
@@ -305,13 +220,12 @@ describe("identity journeys", () => {
     await captureModal(page, "auth-tfa");
     await modal(page)
       .getByLabel(/6-digit code/)
-      .fill(await readCode(client, base, email));
+      .fill(await mailbox.readCode(client, email));
     await modal(page).getByRole("button", { name: "Verify and log in" }).click();
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/account");
+    await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe("/account");
 
     // A second browser signs in to the same account (code and all) and opens the profile.
     const other = await open(base);
-    await other.page.getByRole("button", { name: "Log in" }).first().click();
     await logIn(other.page, email, PASSWORD);
     await expect
       .poll(
@@ -324,9 +238,9 @@ describe("identity journeys", () => {
       .toBe(true);
     await modal(other.page)
       .getByLabel(/6-digit code/)
-      .fill(await readCode(other, base, email));
+      .fill(await mailbox.readCode(other, email));
     await modal(other.page).getByRole("button", { name: "Verify and log in" }).click();
-    await expect.poll(() => new URL(other.page.url()).pathname, { timeout: 15_000 }).toBe("/account");
+    await expect.poll(() => pathname(other.page), { timeout: 15_000 }).toBe("/account");
     await other.page
       .getByRole("navigation", { name: "Account" })
       .getByRole("link", { name: "Profile" })
@@ -388,22 +302,22 @@ describe("identity journeys", () => {
     await expect.poll(() => expired.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await expired.getByLabel(/^Email/).inputValue()).toBe(email);
     await captureModal(other.page, "auth-session-expired");
-    const pageBehind = new URL(other.page.url()).pathname;
+    const pageBehind = pathname(other.page);
 
     // Signing in again in place: new password, then the mailed code.
     await expired.getByLabel(/^Password/).fill(NEW_PASSWORD);
     await expired.getByRole("button", { name: "Log in" }).click();
     await expect.poll(() => expired.getByLabel(/6-digit code/).isVisible(), { timeout: 15_000 }).toBe(true);
-    await expired.getByLabel(/6-digit code/).fill(await readCode(other, base, email));
+    await expired.getByLabel(/6-digit code/).fill(await mailbox.readCode(other, email));
     await expired.getByRole("button", { name: "Verify and log in" }).click();
     await expect.poll(() => expired.isVisible(), { timeout: 15_000 }).toBe(false);
-    expect(new URL(other.page.url()).pathname).toBe(pageBehind);
+    expect(pathname(other.page)).toBe(pageBehind);
     await expect
       .poll(() => other.page.getByTestId("tfa-status").textContent(), { timeout: 15_000 })
       .toBe("On");
 
-    expect(unexpected(client.problems)).toEqual([]);
-    expect(unexpected(other.problems)).toEqual([]);
+    expect(client.problems).toEqual([]);
+    expect(other.problems).toEqual([]);
     await other.context.close();
     await client.context.close();
   }, 240_000);
@@ -430,7 +344,7 @@ describe("identity journeys", () => {
 
     // Agents have no on-boarding in the modal (spec §3): the account opens, and its rule check asks
     // for the e-mail, with a button that leads to the code.
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/account");
+    await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe("/account");
     const limit = modal(page);
     await expect
       .poll(() => limit.getByRole("heading", { name: /Verify your e-mail/ }).isVisible(), {
@@ -441,7 +355,7 @@ describe("identity journeys", () => {
     await limit.getByRole("button", { name: /Verify e-mail/ }).click();
     await modal(page)
       .getByLabel(/6-digit code/)
-      .fill(await readCode(agent, baseUrl, email));
+      .fill(await mailbox.readCode(agent, email));
     await modal(page).getByRole("button", { name: "Verify email" }).click();
     await expect.poll(() => modal(page).getByRole("button", { name: "Skip for now" }).isVisible()).toBe(true);
     await modal(page).getByRole("button", { name: "Skip for now" }).click();
@@ -469,11 +383,10 @@ describe("identity journeys", () => {
     await screenshot(page, "account-role-refused");
 
     await logOut(page);
-    await page.getByRole("button", { name: "Log in" }).first().click();
     await logIn(page, email, PASSWORD);
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/account");
+    await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe("/account");
     expect(await sidebarLinks(page)).toContain("Reports");
-    expect(unexpected(agent.problems)).toEqual([]);
+    expect(agent.problems).toEqual([]);
     await agent.context.close();
   }, 180_000);
 
@@ -496,7 +409,7 @@ describe("identity journeys", () => {
     await captureModal(page, "auth-register-business");
     await acceptTermsAndSubmit(page);
 
-    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe("/account");
+    await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe("/account");
     expect(await sidebarLinks(page)).toEqual([
       "Dashboard",
       "Send money",
@@ -530,7 +443,7 @@ describe("identity journeys", () => {
 
     // Wrong passwords until the account locks: the abuser message with its countdown.
     for (let attempt = 0; attempt < 8; attempt += 1) {
-      await logIn(page, email, "Not-The-Password-1");
+      await submitLogin(page, email, "Not-The-Password-1");
       const abuser = modal(page).getByRole("heading", { name: "Too many attempts" });
       const wrong = modal(page).getByRole("alert");
       await expect.poll(async () => (await abuser.isVisible()) || (await wrong.isVisible())).toBe(true);
@@ -546,9 +459,7 @@ describe("identity journeys", () => {
     await captureModal(page, "auth-abuser");
 
     // The lock's refusals are expected 429s; nothing else may have failed.
-    expect(unexpected(business.problems).filter((problem) => !/status of (401|429)/.test(problem))).toEqual(
-      [],
-    );
+    expect(business.problems.filter((problem) => !isStatusLog(problem, 429))).toEqual([]);
     await business.context.close();
   }, 180_000);
 
@@ -562,7 +473,7 @@ describe("identity journeys", () => {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
-    expect(unexpected(phone.problems)).toEqual([]);
+    expect(phone.problems).toEqual([]);
     await phone.context.close();
   });
 

@@ -1,8 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import * as OTPAuth from "otpauth";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, VIEWPORTS, watchForErrors } from "../support/browser";
+import { expectNoSeriousAxeViolations } from "../support/axe";
+import { isStatusLog, launchBrowser, openSession, type Session, screenshot } from "../support/browser";
+import { logIn, logOut, modal, pathname, submitLogin } from "../support/login";
+import { devMailbox } from "../support/mailbox";
 
 // Proves the account-settings pages end to end in a real browser against the production build.
 // Each journey opens a client through the API (registered, e-mail and phone verified, the codes
@@ -23,29 +25,11 @@ type OutboxMessage = { id: number; channel: "email" | "sms"; to: string; text: s
 /** The first six-digit number of a message: its code (as the mailbox page reads it). */
 const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? null;
 
-/** Requests the page itself cancelled (a query whose screen closed): not failures. */
-const cancelledUrls = new Set<string>();
-
-const watchCancellations = (page: Page) =>
-  page.on("requestfailed", (request) => {
-    if (request.failure()?.errorText === "net::ERR_ABORTED") cancelledUrls.add(request.url());
-  });
-
-const unexpected = (problems: string[]) =>
-  problems.filter(
-    (problem) =>
-      !(
-        problem.startsWith("request failed: ") && cancelledUrls.has(problem.slice("request failed: ".length))
-      ),
-  );
-
-type Session = { context: BrowserContext; page: Page; problems: string[] };
-
 describe("settings journeys", () => {
   const baseUrl = inject("baseUrl");
   let browser: Browser;
-  /** Codes already typed, by recipient: a code is read again only once a newer one has arrived. */
-  const usedCodes = new Set<string>();
+  // Codes read through the API and on the mailbox page are handed out once, from one record.
+  const mailbox = devMailbox();
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -71,22 +55,16 @@ describe("settings journeys", () => {
   }
 
   /** The newest code the development outbox holds for `to` that has not been used yet. */
-  async function outboxCode(to: string): Promise<string> {
-    let code: string | null = null;
-    await expect
-      .poll(
-        async () => {
-          const messages = await api<OutboxMessage[]>("GET", "/dev/outbox?limit=100");
-          const found = messages.find((message) => message.to === to && codeIn(message.text) !== null);
-          code = found ? codeIn(found.text) : null;
-          return code !== null && !usedCodes.has(`${to} ${code}`);
-        },
-        { timeout: 20_000, interval: 250 },
-      )
-      .toBe(true);
-    usedCodes.add(`${to} ${code}`);
-    return code ?? "";
-  }
+  const outboxCode = (to: string) =>
+    mailbox.freshCode(
+      to,
+      async () => {
+        const messages = await api<OutboxMessage[]>("GET", "/dev/outbox?limit=100");
+        const found = messages.find((message) => message.to === to && codeIn(message.text) !== null);
+        return found ? (codeIn(found.text) ?? "") : "";
+      },
+      250,
+    );
 
   /** A client with e-mail and a Mexican mobile number already verified, as on-boarding leaves one. */
   async function registerVerifiedClient(email: string, phoneNumber: string) {
@@ -119,79 +97,10 @@ describe("settings journeys", () => {
 
   // ---- The browser ----
 
-  async function open(path = "/"): Promise<Session> {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    const page = await context.newPage();
-    const problems = watchForErrors(page);
-    watchCancellations(page);
-    await page.goto(`${baseUrl}${path}`, { waitUntil: "networkidle" });
-    return { context, page, problems };
-  }
-
-  const modal = (page: Page) => page.getByRole("dialog");
-  const pathname = (page: Page) => new URL(page.url()).pathname;
-
-  /** Audits the page with axe: no serious or critical violations. */
-  async function expectNoSeriousAxeViolations(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes[0]?.target.join(" ")})`);
-    expect(serious).toEqual([]);
-  }
-
-  /**
-   * Reads the newest code sent to `to` on the development mailbox page, the way a developer would:
-   * a second tab of the same browser, filtered by recipient.
-   */
-  async function readCode(session: Session, to: string): Promise<string> {
-    const mailbox = await session.context.newPage();
-    const problems = watchForErrors(mailbox);
-    watchCancellations(mailbox);
-    await mailbox.goto(`${baseUrl}/dev/mailbox`, { waitUntil: "networkidle" });
-    await mailbox.getByLabel("Recipient").fill(to);
-    let code = "";
-    await expect
-      .poll(
-        async () => {
-          const first = mailbox.getByTestId("outbox-message").first();
-          const text =
-            (await first
-              .getByTestId("outbox-code")
-              .textContent({ timeout: 1000 })
-              .catch(() => "")) ?? "";
-          code = text.trim();
-          return code !== "" && !usedCodes.has(`${to} ${code}`);
-        },
-        { timeout: 20_000, interval: 500 },
-      )
-      .toBe(true);
-    usedCodes.add(`${to} ${code}`);
-    // Checked before closing: closing cancels the page's next refresh, which is no failure.
-    expect(unexpected(problems)).toEqual([]);
-    await mailbox.close();
-    return code;
-  }
-
-  async function logIn(page: Page, email: string) {
-    await page.getByRole("button", { name: "Log in" }).first().click();
-    const dialog = modal(page);
-    await expect.poll(() => dialog.getByRole("heading", { name: "Log in to Vela" }).isVisible()).toBe(true);
-    await dialog.getByLabel(/^Email/).fill(email);
-    await dialog.getByLabel(/^Password/).fill(PASSWORD);
-    await dialog.getByRole("button", { name: "Log in" }).click();
-  }
-
-  async function logOut(page: Page) {
-    await page.getByRole("button", { name: "Log out" }).click();
-    await expect.poll(() => pathname(page)).toBe("/");
-    await expect.poll(() => page.getByRole("button", { name: "Log in" }).first().isVisible()).toBe(true);
-  }
-
   /** Opens the site and signs in through the login modal; the account's dashboard opens. */
   async function signIn(email: string): Promise<Session> {
-    const session = await open();
-    await logIn(session.page, email);
+    const session = await openSession(browser, baseUrl);
+    await logIn(session.page, email, PASSWORD);
     await expect.poll(() => pathname(session.page), { timeout: 15_000 }).toBe("/account");
     return session;
   }
@@ -255,7 +164,7 @@ describe("settings journeys", () => {
 
     // Logging in again asks for the app's code: no destination, no "send again".
     await logOut(page);
-    await logIn(page, email);
+    await logIn(page, email, PASSWORD);
     const dialog = modal(page);
     await expect
       .poll(() => dialog.getByRole("heading", { name: "Two-step verification" }).isVisible(), {
@@ -277,7 +186,7 @@ describe("settings journeys", () => {
     const again = await openSettings(page, "Two-step verification");
     await expect.poll(() => again.getByTestId("tfa-status").textContent()).toBe("On");
 
-    expect(unexpected(client.problems)).toEqual([]);
+    expect(client.problems).toEqual([]);
     await client.context.close();
   }, 120_000);
 
@@ -307,7 +216,7 @@ describe("settings journeys", () => {
     await settle(page);
     await screenshot(page, "settings-phone-code");
 
-    await card.getByLabel(/6-digit code/).fill(await readCode(client, "+34612345678"));
+    await card.getByLabel(/6-digit code/).fill(await mailbox.readCode(client, "+34612345678"));
     await card.getByRole("button", { name: "Verify phone" }).click();
     await expect
       .poll(() => card.getByTestId("current-phone").textContent(), { timeout: 15_000 })
@@ -326,7 +235,7 @@ describe("settings journeys", () => {
       .poll(() => page.getByTestId("current-phone").textContent(), { timeout: 15_000 })
       .toBe("+34 612345678");
 
-    expect(unexpected(client.problems)).toEqual([]);
+    expect(client.problems).toEqual([]);
     await client.context.close();
   }, 120_000);
 
@@ -350,7 +259,7 @@ describe("settings journeys", () => {
     await settle(page);
     await screenshot(page, "settings-email-code");
 
-    await card.getByLabel(/6-digit code/).fill(await readCode(client, newEmail));
+    await card.getByLabel(/6-digit code/).fill(await mailbox.readCode(client, newEmail));
     await card.getByRole("button", { name: "Verify email" }).click();
     await expect
       .poll(() => card.getByTestId("current-email").textContent(), { timeout: 15_000 })
@@ -364,22 +273,15 @@ describe("settings journeys", () => {
 
     // The old address no longer signs in; the new one does.
     await logOut(page);
-    await logIn(page, oldEmail);
+    await logIn(page, oldEmail, PASSWORD);
     await expect.poll(() => modal(page).getByRole("alert").isVisible(), { timeout: 15_000 }).toBe(true);
-    const dialog = modal(page);
-    await dialog.getByLabel(/^Email/).fill(newEmail);
-    await dialog.getByLabel(/^Password/).fill(PASSWORD);
-    await dialog.getByRole("button", { name: "Log in" }).click();
+    await submitLogin(page, newEmail, PASSWORD);
     await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe("/account");
     const after = await openSettings(page, "Email");
     await expect.poll(() => after.getByTestId("current-email").textContent()).toBe(newEmail);
 
     // The refused login is an expected 401 in the console; nothing else may have failed.
-    expect(
-      unexpected(client.problems).filter(
-        (problem) => !/Failed to load resource: the server responded with a status of 401/.test(problem),
-      ),
-    ).toEqual([]);
+    expect(client.problems.filter((problem) => !isStatusLog(problem, 401))).toEqual([]);
     await client.context.close();
   }, 120_000);
 
@@ -440,7 +342,7 @@ describe("settings journeys", () => {
     await settle(page);
     await screenshot(page, "settings-english-again");
 
-    expect(unexpected(client.problems)).toEqual([]);
+    expect(client.problems).toEqual([]);
     await client.context.close();
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { REPO_ROOT } from "./production-server";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -32,15 +32,58 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 } as const;
 
+export type Viewport = { width: number; height: number };
+
+export type ErrorWatch = {
+  /** Requests the page cancelled itself (a query whose screen closed) are no failures. */
+  ignoreCancelled?: boolean;
+  /** Problems the journey expects; they are left out of the list. */
+  expected?: (problem: string) => boolean;
+};
+
 /** Collects console errors and failed requests of a page, so a journey can assert there were none. */
-export function watchForErrors(page: Page): string[] {
+export function watchForErrors(page: Page, { ignoreCancelled = false, expected }: ErrorWatch = {}): string[] {
   const problems: string[] = [];
+  const note = (problem: string) => {
+    if (!expected?.(problem)) problems.push(problem);
+  };
   page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    if (message.type() === "error") note(`console: ${message.text()}`);
   });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("requestfailed", (request) => problems.push(`request failed: ${request.url()}`));
+  page.on("pageerror", (error) => note(`page error: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    if (ignoreCancelled && request.failure()?.errorText === "net::ERR_ABORTED") return;
+    note(`request failed: ${request.url()}`);
+  });
   return problems;
+}
+
+/** Chrome logs each non-2xx fetch as a console error: true for such a line with one of `statuses`. */
+export const isStatusLog = (problem: string, ...statuses: number[]) =>
+  statuses.some((status) =>
+    problem.includes(`Failed to load resource: the server responded with a status of ${status}`),
+  );
+
+/** A page in its own context, with what went wrong in it; a second tab (the mailbox) watches the same. */
+export type Session = {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+  baseUrl: string;
+  watch: ErrorWatch;
+};
+
+export async function openSession(
+  browser: Browser,
+  baseUrl: string,
+  options: { path?: string; viewport?: Viewport; expected?: (problem: string) => boolean } = {},
+): Promise<Session> {
+  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORTS.desktop });
+  const page = await context.newPage();
+  const watch: ErrorWatch = { ignoreCancelled: true, expected: options.expected };
+  const problems = watchForErrors(page, watch);
+  await page.goto(`${baseUrl}${options.path ?? "/"}`, { waitUntil: "networkidle" });
+  return { context, page, problems, baseUrl, watch };
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

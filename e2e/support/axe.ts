@@ -1,0 +1,12 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+/** Audits the page with axe: no serious or critical violations. */
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes[0]?.target.join(" ")})`);
+  expect(serious).toEqual([]);
+}

@@ -1,0 +1,28 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+
+export const modal = (page: Page) => page.getByRole("dialog");
+export const pathname = (page: Page) => new URL(page.url()).pathname;
+
+/** Fills the open login modal and submits it. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  const dialog = modal(page);
+  await dialog.getByLabel(/^Email/).fill(email);
+  await dialog.getByLabel(/^Password/).fill(password);
+  await dialog.getByRole("button", { name: "Log in" }).click();
+}
+
+/** Opens the login modal from the header, then fills and submits it. */
+export async function logIn(page: Page, email: string, password: string) {
+  await page.getByRole("button", { name: "Log in" }).first().click();
+  await expect
+    .poll(() => modal(page).getByRole("heading", { name: "Log in to Vela" }).isVisible())
+    .toBe(true);
+  await submitLogin(page, email, password);
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect.poll(() => pathname(page)).toBe("/");
+  await expect.poll(() => page.getByRole("button", { name: "Log in" }).first().isVisible()).toBe(true);
+}
