@@ -26,6 +26,7 @@ import {
 } from "../../auth/codes";
 import { maskEmail, maskPhone } from "../../auth/masking";
 import { sendCode } from "../../auth/notifications";
+import { isPhoneVerifiedElsewhere, PHONE_TAKEN } from "../../auth/phone-ownership";
 import type { UserRow } from "../../auth/sessions";
 import { onboardingOf } from "../../auth/user-view";
 import { isUniqueViolation } from "../../db/errors";
@@ -33,7 +34,6 @@ import { businessTypes, users } from "../../db/schema/index";
 import { ok } from "../../http/envelope";
 import { ConflictError, InvalidDataError, NotAllowedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
-import { PHONE_TAKEN } from "../settings/phone-change";
 
 const tags = ["onboarding"];
 const typeParams = z.object({ type: z.enum(ONBOARDING_TYPES) });
@@ -144,13 +144,11 @@ export async function onboardingRoutes(app: FastifyInstance) {
     }
     if (purpose === "verify_phone") {
       // One verified number per account: another account may have verified it meanwhile.
-      const [taken] = await app.db
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          sql`${users.phonePrefix} = ${user.phonePrefix} and ${users.phoneNumber} = ${user.phoneNumber} and ${users.phoneVerifiedAt} is not null and ${users.id} <> ${user.id}`,
-        );
-      if (taken) throw new ConflictError(PHONE_TAKEN);
+      const { phonePrefix, phoneNumber } = user;
+      const phone =
+        phonePrefix && phoneNumber ? { phone_prefix: phonePrefix, phone_number: phoneNumber } : null;
+      if (phone && (await isPhoneVerifiedElsewhere(app.db, user.id, phone)))
+        throw new ConflictError(PHONE_TAKEN);
     }
     try {
       await app.db

@@ -1,9 +1,10 @@
 import type { CodeSent, PhoneSettings } from "@vela/shared/auth";
-import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { issueCode } from "../../auth/codes";
 import { maskPhone } from "../../auth/masking";
 import { sendCode } from "../../auth/notifications";
+import { isPhoneVerifiedElsewhere, PHONE_TAKEN } from "../../auth/phone-ownership";
 import type { UserRow } from "../../auth/sessions";
 import type { Db } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
@@ -34,27 +35,11 @@ export function toPhoneSettings(user: UserRow): PhoneSettings {
   };
 }
 
-/** A number can be verified on one account only (a partial unique index backs this). */
-export const PHONE_TAKEN = "This phone number is already used by another account.";
-
-/**
- * A verified number belongs to one account: it receives that account's codes. Nothing in the
- * schema enforces it, so this is checked when a number is chosen and again when it is confirmed.
- */
+/** Checked when a number is chosen and again when it is confirmed. */
 async function assertPhoneFree(db: Db, userId: number, phone: PhoneNumber) {
-  const [other] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.phonePrefix, phone.phone_prefix),
-        eq(users.phoneNumber, phone.phone_number),
-        isNotNull(users.phoneVerifiedAt),
-        ne(users.id, userId),
-      ),
-    )
-    .limit(1);
-  if (other) throw new ConflictError(PHONE_TAKEN, { phone_number: [PHONE_TAKEN] });
+  if (await isPhoneVerifiedElsewhere(db, userId, phone)) {
+    throw new ConflictError(PHONE_TAKEN, { phone_number: [PHONE_TAKEN] });
+  }
 }
 
 /** Issues a code of `purpose` for `phone` and texts it; `alsoWrite` commits with the code or not at all. */
