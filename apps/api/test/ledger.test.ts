@@ -10,7 +10,13 @@ import {
   users,
 } from "../src/db/schema/index";
 import { InsufficientFundsError } from "../src/http/errors";
-import { balanceOf, ensureAccount, postEntry, reverseEntry } from "../src/ledger/ledger";
+import {
+  balanceOf,
+  ensureAccount,
+  IdempotencyKeyReusedError,
+  postEntry,
+  reverseEntry,
+} from "../src/ledger/ledger";
 import { reconcileLedger } from "../src/ledger/reconcile";
 import { registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
@@ -129,6 +135,50 @@ describe("posting", () => {
     const second = await postEntry(app.db, entry);
     expect(second).toBe(first);
     expect(await balanceOf(app.db, wallet)).toBe(500n);
+  });
+
+  it("refuses a used idempotency key for a different entry, answering the same one in any leg order", async () => {
+    const clearing = await ensureAccount(app.db, {
+      kind: "payment_clearing",
+      currencyId: usd,
+      channel: "ach-transfer",
+    });
+    const wallet = await walletOf(userIds[2]!);
+    const other = await walletOf(userIds[1]!);
+    const idempotencyKey = `exact-${Date.now()}`;
+    const legs = [
+      { accountId: clearing, amountMinor: -700n },
+      { accountId: wallet, amountMinor: 700n },
+    ];
+    const before = await balanceOf(app.db, wallet);
+    const otherBefore = await balanceOf(app.db, other);
+    const first = await postEntry(app.db, { kind: "deposit", idempotencyKey, legs });
+    // The same legs in another order are the same entry.
+    expect(await postEntry(app.db, { kind: "deposit", idempotencyKey, legs: [legs[1]!, legs[0]!] })).toBe(
+      first,
+    );
+    const different = [
+      {
+        kind: "deposit",
+        legs: [
+          { ...legs[0]!, amountMinor: -701n },
+          { ...legs[1]!, amountMinor: 701n },
+        ],
+      },
+      { kind: "deposit", legs: [legs[0]!, { accountId: other, amountMinor: 700n }] },
+      {
+        kind: "deposit",
+        legs: [...legs, { accountId: clearing, amountMinor: -1n }, { accountId: wallet, amountMinor: 1n }],
+      },
+      { kind: "withdrawal", legs },
+    ];
+    for (const entry of different) {
+      await expect(postEntry(app.db, { ...entry, idempotencyKey })).rejects.toBeInstanceOf(
+        IdempotencyKeyReusedError,
+      );
+    }
+    expect(await balanceOf(app.db, wallet)).toBe(before + 700n);
+    expect(await balanceOf(app.db, other)).toBe(otherBefore);
   });
 
   it("never edits history, and a reversal undoes an entry", async () => {

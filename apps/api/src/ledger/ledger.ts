@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client";
-import { isCheckViolation } from "../db/errors";
+import { isCheckViolation, sqlState } from "../db/errors";
 import { type LedgerAccountKind, ledgerAccounts, ledgerBalanceShards, postings } from "../db/schema/index";
-import { InsufficientFundsError } from "../http/errors";
+import { ConflictError, InsufficientFundsError } from "../http/errors";
 
 export type AccountRef = {
   kind: LedgerAccountKind;
@@ -15,11 +15,26 @@ export type EntryInput = {
   kind: string;
   legs: Leg[];
   reference?: string | null;
-  /** At most one entry is ever posted under a key; a repeat answers the first entry. */
+  /**
+   * At most one entry is ever posted under a key: a repeat of the same entry (kind, reversed entry,
+   * legs in any order) answers the first entry's id; a different entry under a used key is refused
+   * with IdempotencyKeyReusedError.
+   */
   idempotencyKey?: string | null;
   reversesEntryId?: bigint | null;
   metadata?: Record<string, unknown>;
 };
+
+export const LEDGER_MESSAGES = {
+  keyReused: "This idempotency key was already used for a different entry.",
+} as const;
+
+/** post_entry was asked for another entry under a key that already posted one (SQLSTATE VL005). */
+export class IdempotencyKeyReusedError extends ConflictError {
+  constructor() {
+    super(LEDGER_MESSAGES.keyReused);
+  }
+}
 
 /** The account for an owner, kind, currency and channel, made on first use. */
 export async function ensureAccount(db: Db, ref: AccountRef): Promise<bigint> {
@@ -46,7 +61,7 @@ export async function ensureAccount(db: Db, ref: AccountRef): Promise<bigint> {
 }
 
 /**
- * Posts one balanced entry through `post_entry` (one round trip; see migrations 0003 and 0006). A customer
+ * Posts one balanced entry through `post_entry` (one round trip; see migrations 0003, 0006 and 0009). A customer
  * wallet that would go below zero refuses the whole entry with InsufficientFundsError.
  */
 export async function postEntry(db: Db, input: EntryInput): Promise<bigint> {
@@ -71,6 +86,7 @@ export async function postEntry(db: Db, input: EntryInput): Promise<bigint> {
     return BigInt(entryId);
   } catch (error) {
     if (isCheckViolation(error)) throw new InsufficientFundsError();
+    if (sqlState(error) === "VL005") throw new IdempotencyKeyReusedError();
     throw error;
   }
 }
