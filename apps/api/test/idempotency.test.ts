@@ -9,18 +9,29 @@ import { currencies, idempotencyKeys, ledgerAccounts, postings } from "../src/db
 import { ok, okSchema } from "../src/http/envelope";
 import { balanceOf, ensureAccount, postEntry } from "../src/ledger/ledger";
 import { currentAuth } from "../src/plugins/auth";
-import { IDEMPOTENCY_MESSAGES } from "../src/plugins/idempotency";
+import { IDEMPOTENCY_MESSAGES, requestDb } from "../src/plugins/idempotency";
 import { bearer, registerClient } from "./auth-support";
 import { openFreshDatabase, type TestApp, testConfig } from "./helper";
 
 // Proves the Idempotency-Key contract every money-moving POST relies on: a repeat answers the first
 // response (Idempotency-Hit: true) and moves no money; the same key for a different request is a
-// 422; keys belong to one user; a failed first attempt leaves the key free for a retry; a repeat
-// that arrives while the first still runs waits for its answer; and, on real PostgreSQL, ten
-// simultaneous requests with one key post exactly one journal entry.
+// 422; keys belong to one user; the claim, the work and the stored answer commit together, so a
+// failure after the work (a throw, an answer that cannot be stored, a killed connection) leaves
+// neither the work nor the key behind and the retry runs once; a repeat that arrives while the first
+// still runs waits for its answer; and, on real PostgreSQL, ten simultaneous requests with one key
+// post exactly one journal entry.
 
-/** What the test routes let a test steer: failures to throw, and a gate that holds the handler. */
-type RouteControls = { failuresLeft: number; gate: Promise<void> | null; runs: number };
+/** What the test routes let a test steer: failures, a gate that holds the handler, what it saw. */
+type RouteControls = {
+  /** Throw this many times, after the money has moved. */
+  failuresLeft: number;
+  /** Answer this many times with a NUL character, which a jsonb column cannot store. */
+  unstorableLeft: number;
+  gate: Promise<void> | null;
+  runs: number;
+  /** The PostgreSQL backend of the last run's transaction. */
+  backendPid: number | null;
+};
 
 /**
  * A money-moving route as the real ones will be: signed-in only, idempotent, posting a deposit from
@@ -35,40 +46,51 @@ function addTestRoutes(app: FastifyInstance, controls: RouteControls) {
       preValidation: app.requireAuth(),
       schema: {
         body: z.object({ amount_minor: z.string().regex(/^-?[1-9]\d{0,15}$/) }),
-        response: { 201: okSchema(z.object({ entry_id: z.string(), balance_minor: z.string() })) },
+        response: {
+          201: okSchema(z.object({ entry_id: z.string(), balance_minor: z.string(), note: z.string() })),
+        },
       },
     },
     async (request, reply) => {
       controls.runs++;
-      if (controls.failuresLeft > 0) {
-        controls.failuresLeft--;
-        throw new Error("the payment provider timed out");
+      // Everything through the request's transaction: the claim, the work and the answer commit together.
+      const db = requestDb(request);
+      if (app.database.kind === "postgres") {
+        const [row] = await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+        controls.backendPid = row?.pid ?? null;
       }
       if (controls.gate) await controls.gate;
       const { user } = currentAuth(request);
-      const [usd] = await app.db.select().from(currencies).where(eq(currencies.iso, "USD"));
+      const [usd] = await db.select().from(currencies).where(eq(currencies.iso, "USD"));
       if (!usd) throw new Error("no USD in the seed");
-      const clearing = await ensureAccount(app.db, {
+      const clearing = await ensureAccount(db, {
         kind: "payment_clearing",
         currencyId: usd.id,
         channel: "bank-transfer",
       });
-      const wallet = await ensureAccount(app.db, {
+      const wallet = await ensureAccount(db, {
         kind: "customer_wallet",
         currencyId: usd.id,
         userId: user.id,
       });
       const amountMinor = BigInt(request.body.amount_minor);
-      const entryId = await postEntry(app.db, {
+      const entryId = await postEntry(db, {
         kind: "deposit",
         legs: [
           { accountId: clearing, amountMinor: -amountMinor },
           { accountId: wallet, amountMinor },
         ],
       });
-      const balance = await balanceOf(app.db, wallet);
+      const balance = await balanceOf(db, wallet);
+      // Failures after the money moved: the worst moment for a crash.
+      if (controls.failuresLeft > 0) {
+        controls.failuresLeft--;
+        throw new Error("the payment provider timed out");
+      }
+      const note = controls.unstorableLeft > 0 ? "nul\u0000byte" : "ok";
+      if (controls.unstorableLeft > 0) controls.unstorableLeft--;
       reply.code(201);
-      return ok({ entry_id: entryId.toString(), balance_minor: balance.toString() }, "Deposited.");
+      return ok({ entry_id: entryId.toString(), balance_minor: balance.toString(), note }, "Deposited.");
     },
   );
   // Idempotent but open to anyone, to show that an anonymous caller cannot use a key.
@@ -106,15 +128,29 @@ async function walletBalance(app: TestApp, userId: number): Promise<bigint> {
   return row ? balanceOf(app.db, row.id) : 0n;
 }
 
+async function journalCount(app: TestApp): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from journal_entries`);
+  return row?.n ?? 0;
+}
+
 async function keyRows(app: TestApp, key: string) {
   return app.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
 }
+
+// Concurrency needs real connections: PGlite has one, so those parts need TEST_DATABASE_URL.
+const serverUrl = process.env.TEST_DATABASE_URL;
 
 let keyCounter = 0;
 const freshKey = () => `key-${Date.now().toString(36)}-${keyCounter++}`;
 
 describe("Idempotency-Key on a money-moving POST", () => {
-  const controls: RouteControls = { failuresLeft: 0, gate: null, runs: 0 };
+  const controls: RouteControls = {
+    failuresLeft: 0,
+    unstorableLeft: 0,
+    gate: null,
+    runs: 0,
+    backendPid: null,
+  };
   let app: TestApp;
   let token: string;
   let userId: number;
@@ -295,15 +331,17 @@ describe("Idempotency-Key on a money-moving POST", () => {
     expect((await deposit("10", key)).statusCode).toBe(201);
   });
 
-  it("frees the key when the handler throws, so the retry runs", async () => {
+  it("keeps neither the work nor the key when the handler fails after moving money, so the retry runs once", async () => {
     const key = freshKey();
     const before = await walletBalance(app, userId);
+    const entriesBefore = await journalCount(app);
     controls.failuresLeft = 1;
     const failed = await deposit("250", key);
     expect(failed.statusCode).toBe(500);
     expect(failed.json()).toEqual({ success: false, message: "Unexpected error, try again." });
     expect(await keyRows(app, key)).toEqual([]);
     expect(await walletBalance(app, userId)).toBe(before);
+    expect(await journalCount(app)).toBe(entriesBefore);
 
     const retried = await deposit("250", key);
     expect(retried.statusCode).toBe(201);
@@ -312,6 +350,25 @@ describe("Idempotency-Key on a money-moving POST", () => {
     expect(replayed.headers["idempotency-hit"]).toBe("true");
     expect(replayed.json()).toEqual(retried.json());
     expect(await walletBalance(app, userId)).toBe(before + 250n);
+    expect(await journalCount(app)).toBe(entriesBefore + 1);
+  });
+
+  it("commits nothing when the answer cannot be stored with the work", async () => {
+    const key = freshKey();
+    const before = await walletBalance(app, userId);
+    const entriesBefore = await journalCount(app);
+    controls.unstorableLeft = 1;
+    const failed = await deposit("275", key);
+    expect(failed.statusCode).toBe(500);
+    expect(await keyRows(app, key)).toEqual([]);
+    expect(await walletBalance(app, userId)).toBe(before);
+    expect(await journalCount(app)).toBe(entriesBefore);
+
+    const retried = await deposit("275", key);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json().data.note).toBe("ok");
+    expect((await deposit("275", key)).headers["idempotency-hit"]).toBe("true");
+    expect(await walletBalance(app, userId)).toBe(before + 275n);
   });
 
   it("stores a 4xx answer and replays it too", async () => {
@@ -340,7 +397,8 @@ describe("Idempotency-Key on a money-moving POST", () => {
     const runsBefore = controls.runs;
     try {
       const first = deposit("333", key);
-      await waitFor(async () => (await keyRows(app, key)).length === 1);
+      // The first holds its claim (uncommitted) once its handler runs.
+      await waitFor(async () => controls.runs > runsBefore);
       const repeat = deposit("333", key);
       setTimeout(release, 200);
       const [firstResponse, repeatResponse] = await Promise.all([first, repeat]);
@@ -356,23 +414,27 @@ describe("Idempotency-Key on a money-moving POST", () => {
     }
   });
 
-  it("answers 409 when the first request is still running after the wait", async () => {
+  // PGlite has one connection, so a repeat there simply queues behind the first request's transaction.
+  it.skipIf(!serverUrl)("answers 409 when the first request is still running after the wait", async () => {
     const key = freshKey();
     let release = () => {};
     controls.gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const runsBefore = controls.runs;
     try {
       const first = deposit("444", key);
-      await waitFor(async () => (await keyRows(app, key)).length === 1);
+      await waitFor(async () => controls.runs > runsBefore);
       const repeat = await deposit("444", key);
       expect(repeat.statusCode).toBe(409);
       expect(repeat.json()).toEqual({ success: false, message: IDEMPOTENCY_MESSAGES.inProgress });
-      // A different body is refused at once, in progress or not.
-      expect((await deposit("445", key)).statusCode).toBe(422);
+      // Nothing was committed yet, so a different body cannot be told apart until the first ends.
+      expect((await deposit("445", key)).statusCode).toBe(409);
       release();
       expect((await first).statusCode).toBe(201);
       expect((await deposit("444", key)).headers["idempotency-hit"]).toBe("true");
+      expect((await deposit("445", key)).statusCode).toBe(422);
+      expect(controls.runs - runsBefore).toBe(1);
     } finally {
       controls.gate = null;
       release();
@@ -403,8 +465,6 @@ async function waitFor(condition: () => Promise<boolean>, timeoutMs = 5_000) {
   }
 }
 
-// Concurrency needs real connections: PGlite has one, so this part needs TEST_DATABASE_URL.
-const serverUrl = process.env.TEST_DATABASE_URL;
 if (!serverUrl) {
   console.warn(
     "SKIPPED idempotency concurrency suite: it needs real PostgreSQL. Set TEST_DATABASE_URL=postgres://… to run it.",
@@ -412,7 +472,13 @@ if (!serverUrl) {
 }
 
 describe.skipIf(!serverUrl)("Idempotency-Key under concurrency (PostgreSQL, real HTTP)", () => {
-  const controls: RouteControls = { failuresLeft: 0, gate: null, runs: 0 };
+  const controls: RouteControls = {
+    failuresLeft: 0,
+    unstorableLeft: 0,
+    gate: null,
+    runs: 0,
+    backendPid: null,
+  };
   let app: TestApp;
   let baseUrl: string;
 
@@ -468,5 +534,48 @@ describe.skipIf(!serverUrl)("Idempotency-Key under concurrency (PostgreSQL, real
       sql`select count(*)::int as n from journal_entries`,
     );
     expect(journal?.n).toBe(1);
+  });
+  it("leaves no key in progress and no money moved when the connection dies after the work", async () => {
+    const { session } = await registerClient(app);
+    const key = freshKey();
+    const send = () =>
+      fetch(`${baseUrl}/api/test/deposit`, {
+        method: "POST",
+        headers: { ...bearer(session.token, { "idempotency-key": key }), "content-type": "application/json" },
+        body: JSON.stringify({ amount_minor: "777" }),
+      });
+    const entriesBefore = await journalCount(app);
+    let release = () => {};
+    controls.gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const runsBefore = controls.runs;
+    controls.backendPid = null;
+    let first: Response;
+    try {
+      const pending = send();
+      await waitFor(async () => controls.runs > runsBefore && controls.backendPid !== null);
+      // The transaction holding the claim is killed, as a crash of the server or of PostgreSQL would.
+      await app.db.execute(sql`select pg_terminate_backend(${controls.backendPid})`);
+      release();
+      first = await pending;
+    } finally {
+      controls.gate = null;
+      release();
+    }
+    expect(first.status).toBe(500);
+    expect(await keyRows(app, key)).toEqual([]);
+    expect(await walletBalance(app, session.user.id)).toBe(0n);
+    expect(await journalCount(app)).toBe(entriesBefore);
+
+    const retried = await send();
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get("idempotency-hit")).toBeNull();
+    const replayed = await send();
+    expect(replayed.headers.get("idempotency-hit")).toBe("true");
+    expect(await walletBalance(app, session.user.id)).toBe(777n);
+    expect(await journalCount(app)).toBe(entriesBefore + 1);
+    const [row] = await keyRows(app, key);
+    expect(row?.statusCode).toBe(201);
   });
 });

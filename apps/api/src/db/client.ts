@@ -41,6 +41,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 20 });
     // An idle client that errors (server restart) must not crash the process; the pool replaces it.
     pool.on("error", () => {});
+    // A client checked out for a transaction whose backend dies while JavaScript holds it (a request
+    // between two queries, pg_terminate_backend, a server restart) emits "error" with no pool listener
+    // on it, which would crash the process; this one only swallows the event, and the transaction's
+    // next query fails (so it rolls back) while the pool discards the client on release.
+    pool.on("connect", (client) => {
+      client.on("error", () => {});
+    });
     const db = drizzleNodePostgres(pool, { schema }) satisfies Db;
     return {
       db,

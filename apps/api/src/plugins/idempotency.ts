@@ -1,42 +1,52 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, TransactionRollbackError } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
 import type { Db } from "../db/client";
+import { sqlState } from "../db/errors";
 import { idempotencyKeys } from "../db/schema/index";
 import { ConflictError, InvalidDataError } from "../http/errors";
 
 /**
- * Idempotency for money-moving requests (ARCHITECTURE §4; STYLE habit 6).
+ * Idempotency for money-moving requests (ARCHITECTURE §4 and §7; STYLE habit 6).
  *
  * A route opts in with its route config, so the promise sits next to the route it covers:
  *
- *   app.post("/wallet/deposit", { config: { idempotent: true }, preValidation: app.requireAuth(), … }, handler)
+ *   app.post("/wallet/deposit", { config: { idempotent: true }, preValidation: app.requireAuth(), … },
+ *     async (request) => deposit({ db: requestDb(request), … }, command))
  *
- * A route option rather than an exported preHandler because the plugin needs three hooks that must
- * agree (the raw body before validation, the claim before the handler, the stored answer on the way
- * out); a config flag turns all three on at once and cannot be half-applied.
+ * A route option rather than an exported preHandler because the plugin needs hooks that must agree
+ * (the raw body before validation, the claim before the handler, the stored answer on the way out);
+ * a config flag turns them all on at once and cannot be half-applied.
  *
- * With an `Idempotency-Key` header (1–255 visible ASCII characters) the first request claims the key
- * by inserting its row before the handler runs; the answer is stored when it is a 2xx or 4xx, and a
- * repeat is answered from the row with `Idempotency-Hit: true` without running the handler again.
- * A 5xx (including any unexpected throw) deletes the row, so the client may retry. Without the header
- * the route runs as usual.
+ * With an `Idempotency-Key` header (1–255 visible ASCII characters) the request runs in one database
+ * transaction that holds the claim, the work and the answer: the plugin opens it, inserts the key's
+ * row inside it, the handler does its work through `requestDb(request)` (that transaction), and the
+ * answer is written to the row just before COMMIT. So the record and the work commit together or
+ * not at all: a crash, a killed connection or a failure anywhere before the commit leaves neither
+ * (the key is free and nothing happened), and after the commit a repeat always finds the answer.
+ * No row is ever committed "in progress".
  *
+ * - The answer is stored when it is a 2xx or a 4xx. A 4xx is a refusal: the work done before it is
+ *   rolled back (to a savepoint taken after the claim) and only the refusal is kept and replayed.
+ *   Anything else (5xx, an unexpected throw, a failure storing the answer or committing) rolls the
+ *   whole transaction back and answers 500, so the client may retry and the retry runs once.
+ * - A repeat is answered from the row with `Idempotency-Hit: true` without running the handler.
+ *   A repeat that arrives while the first request is running waits on the key's row (its insert
+ *   meets the first one's uncommitted row in the primary key) for up to `waitForInProgressMs`, 10 s
+ *   by default, then replays the committed answer, runs itself if the first rolled back, or answers
+ *   409 when the first is still running.
  * - Scope: the signed-in user's id. An anonymous caller sending the header is refused (422) rather
  *   than scoped by IP or by nothing: an IP scope breaks retries across networks, and a shared scope
  *   would let one stranger read another's stored answer by guessing their key.
  * - Same key, different request (method, path with query, canonical JSON of the body as sent): 422.
- * - A repeat that finds the first request still running polls until it finishes (up to
- *   `waitForInProgressMs`, 10 s by default) and then replays its answer, or 409 when it is still
- *   running. If the first request failed with a 5xx meanwhile, the repeat claims the key and runs.
  * - Keys live 24 hours: a row created longer ago is claimed afresh by the next request with its key,
  *   whatever its body, so clients must not reuse a key within a day for a different request.
- *   A row left in progress by a crashed process therefore blocks its key (409) for at most a day;
- *   that is the price of never running a money movement twice.
  * - Replays answer the stored status and JSON body only (no other headers). The body comes back from
  *   a jsonb column, so its keys may be in another order than the first answer's, never other values.
+ * - On PGlite (one connection) the transaction holds the database for the whole request: a handler
+ *   must use `requestDb(request)` for every query, or it waits for itself.
  */
 
 declare module "fastify" {
@@ -55,22 +65,26 @@ export type IdempotencyPluginOptions = {
   waitForInProgressMs?: number;
 };
 
+type OpenTransaction = {
+  tx: Db;
+  /** Commits (true) or rolls back (false) and resolves when PostgreSQL has answered. */
+  end: (commit: boolean) => Promise<void>;
+};
+
 type IdempotencyClaim = {
   scope: string;
   key: string;
   /** The body as the client sent it, captured before validation replaces it with the parsed one. */
   rawBody: unknown;
-  /** True once this request owns the key's row and must store or release it. */
-  isOwner: boolean;
-  isSettled: boolean;
+  /** The transaction holding the claim while this request owns the key; null before and after. */
+  open: OpenTransaction | null;
 };
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 export const IDEMPOTENCY_HIT_HEADER = "Idempotency-Hit";
 const KEY_TTL_HOURS = 24;
 const DEFAULT_WAIT_MS = 10_000;
-const POLL_FIRST_MS = 20;
-const POLL_MAX_MS = 250;
+const WORK_SAVEPOINT = "idempotent_work";
 
 /** The header's rule, exported so the OpenAPI document can list it on idempotent routes. */
 export const idempotencyKeyHeaderSchema = z
@@ -101,19 +115,46 @@ function requestHash(method: string, url: string, body: unknown): string {
     .digest("hex");
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 type StoredRow = { requestHash: string; statusCode: number | null; responseBody: unknown };
 
 /**
- * Claims the key: inserts its row, or takes over a row older than the TTL, in one statement so two
- * racing requests cannot both win. Answers null when this request now owns the key, else the row.
+ * Opens a transaction that outlives this call: Drizzle's transaction is a callback, so the callback
+ * hands its transaction out and then waits for `end` to say how it finishes.
+ */
+function openTransaction(db: Db): Promise<OpenTransaction> {
+  return new Promise((resolveOpen, rejectOpen) => {
+    let decide: (commit: boolean) => void = () => {};
+    const decided = new Promise<boolean>((resolve) => {
+      decide = resolve;
+    });
+    const finished = db.transaction(async (tx) => {
+      resolveOpen({ tx, end });
+      if (!(await decided)) tx.rollback();
+    });
+    // BEGIN itself failed: nobody has the transaction yet, so the opener hears of it.
+    finished.catch(rejectOpen);
+    async function end(commit: boolean) {
+      decide(commit);
+      try {
+        await finished;
+      } catch (error) {
+        if (!commit && error instanceof TransactionRollbackError) return;
+        throw error;
+      }
+    }
+  });
+}
+
+/**
+ * Claims the key inside `tx`: inserts its row, or takes over a row older than the TTL, in one
+ * statement. A row another request is still writing makes this wait (the primary key) until that
+ * transaction ends. Answers null when this request now owns the key, else the committed row.
  */
 async function claimOrRead(
-  db: Db,
+  tx: Db,
   row: { scope: string; key: string; method: string; path: string; requestHash: string },
-): Promise<StoredRow | null | "vanished"> {
-  const claimed = await db
+): Promise<StoredRow | null> {
+  const claimed = await tx
     .insert(idempotencyKeys)
     .values(row)
     .onConflictDoUpdate({
@@ -131,7 +172,7 @@ async function claimOrRead(
     })
     .returning({ key: idempotencyKeys.key });
   if (claimed.length > 0) return null;
-  const [existing] = await db
+  const [existing] = await tx
     .select({
       requestHash: idempotencyKeys.requestHash,
       statusCode: idempotencyKeys.statusCode,
@@ -139,8 +180,16 @@ async function claimOrRead(
     })
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, row.scope), eq(idempotencyKeys.key, row.key)));
-  // The first request failed and released the key between our two statements: try again.
-  return existing ?? "vanished";
+  if (!existing) throw new Error("idempotency row vanished under its lock");
+  return existing;
+}
+
+/**
+ * The database a route's handler works through: the request's idempotency transaction when it holds
+ * a claim, else the app's pool. Routes with `config: { idempotent: true }` pass this to their services.
+ */
+export function requestDb(request: FastifyRequest): Db {
+  return request.idempotency?.open?.tx ?? request.server.db;
 }
 
 function headerKey(request: FastifyRequest): string | undefined {
@@ -168,7 +217,7 @@ export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
       if (!request.routeOptions.config.idempotent) return;
       const key = headerKey(request);
       if (key === undefined) return;
-      request.idempotency = { scope: "", key, rawBody: request.body, isOwner: false, isSettled: false };
+      request.idempotency = { scope: "", key, rawBody: request.body, open: null };
     });
 
     // After authentication (preValidation) and validation, so a refused or malformed request never
@@ -193,58 +242,77 @@ export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
         requestHash: requestHash(request.method, request.url, claim.rawBody),
       };
 
-      const deadline = Date.now() + waitForInProgressMs;
-      let pollMs = POLL_FIRST_MS;
-      for (;;) {
-        const stored = await claimOrRead(app.db, row);
+      const open = await openTransaction(app.db);
+      let stored: StoredRow | null;
+      try {
+        // Bounds the wait for a first request still holding the key; the work itself waits as usual.
+        await open.tx.execute(
+          sql.raw(`set local lock_timeout = ${Math.max(1, Math.round(waitForInProgressMs))}`),
+        );
+        stored = await claimOrRead(open.tx, row);
         if (stored === null) {
-          claim.isOwner = true;
+          await open.tx.execute(sql`set local lock_timeout to default`);
+          await open.tx.execute(sql.raw(`savepoint ${WORK_SAVEPOINT}`));
+          claim.open = open;
           return;
         }
-        if (stored !== "vanished") {
-          if (stored.requestHash !== row.requestHash) {
-            request.idempotency = null;
-            throw new InvalidDataError(
-              { "Idempotency-Key": [IDEMPOTENCY_MESSAGES.mismatch] },
-              IDEMPOTENCY_MESSAGES.mismatch,
-            );
-          }
-          if (stored.statusCode !== null) {
-            request.idempotency = null;
-            return replay(reply, { ...stored, statusCode: stored.statusCode });
-          }
-          if (Date.now() >= deadline) {
-            request.idempotency = null;
-            throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
-          }
-          await sleep(Math.min(pollMs, Math.max(0, deadline - Date.now())));
-          pollMs = Math.min(pollMs * 2, POLL_MAX_MS);
-        }
+      } catch (error) {
+        request.idempotency = null;
+        await open.end(false).catch(() => {});
+        if (sqlState(error) === "55P03") throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+        throw error;
       }
+      // Someone else's committed answer: nothing of ours to keep.
+      request.idempotency = null;
+      await open.end(false);
+      if (stored.requestHash !== row.requestHash) {
+        throw new InvalidDataError(
+          { "Idempotency-Key": [IDEMPOTENCY_MESSAGES.mismatch] },
+          IDEMPOTENCY_MESSAGES.mismatch,
+        );
+      }
+      // Only rows left by the design before migration 0009 can be committed without an answer.
+      if (stored.statusCode === null) throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+      return replay(reply, { ...stored, statusCode: stored.statusCode });
     });
 
-    // Stored before the answer leaves, so a client that retries the moment it hears back is replayed.
+    // The answer is stored and the transaction committed before the answer leaves, so a client that
+    // retries the moment it hears back is replayed, and a client that hears a success can rely on it.
     app.addHook("onSend", async (request, reply, payload) => {
+      const open = request.idempotency?.open;
       const claim = request.idempotency;
-      if (!claim?.isOwner || claim.isSettled) return payload;
-      claim.isSettled = true;
-      const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
+      if (!open || !claim) return payload;
+      claim.open = null;
       const status = reply.statusCode;
+      if (status >= 500 || status < 200 || (status >= 300 && status < 400)) {
+        await open.end(false).catch((error) => {
+          request.log.error({ err: error }, "could not roll back an idempotent request");
+        });
+        return payload;
+      }
       try {
-        if (status >= 500 || status < 200 || (status >= 300 && status < 400)) {
-          await app.db.delete(idempotencyKeys).where(where);
-          return payload;
-        }
-        await app.db
+        // A refusal keeps nothing of the work, only the refusal (and clears a failed statement).
+        if (status >= 400) await open.tx.execute(sql.raw(`rollback to savepoint ${WORK_SAVEPOINT}`));
+        await open.tx
           .update(idempotencyKeys)
           .set({ statusCode: status, responseBody: storableBody(payload), completedAt: sql`now()` })
-          .where(where);
+          .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)));
+        await open.end(true);
       } catch (error) {
-        // The answer still goes out. The row stays "in progress", so repeats get 409 until it
-        // expires: when in doubt whether money moved, refusing is safe and running again is not.
-        request.log.error({ err: error }, "could not store the idempotent answer");
+        // Nothing is committed (or PostgreSQL lost the connection, which rolls back): the work and
+        // the record go together, and the client hears a 500 it may retry.
+        await open.end(false).catch(() => {});
+        throw error;
       }
       return payload;
+    });
+
+    // A last guard: a request that never reached onSend must not keep its transaction open.
+    app.addHook("onResponse", async (request) => {
+      const open = request.idempotency?.open;
+      if (!open || !request.idempotency) return;
+      request.idempotency.open = null;
+      await open.end(false).catch(() => {});
     });
   },
   { name: "idempotency", dependencies: ["database", "auth", "error-handler"] },
