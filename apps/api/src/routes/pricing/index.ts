@@ -21,6 +21,7 @@ import { corridors, currencies } from "../../db/schema/index";
 import { ok } from "../../http/envelope";
 import { InvalidDataError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
+import { requestDb } from "../../plugins/idempotency";
 import { corridorMethodsOf, limitsOf } from "../../pricing/corridors";
 import { findPromoCode, promoTerms } from "../../pricing/promo-codes";
 import {
@@ -58,11 +59,12 @@ const PROMO_SERVICES = [
 export async function pricingRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const rates = createTableRateProvider(app.db);
-  const contextOf = (request: FastifyRequest): PricingContext => ({
-    db: app.db,
-    rates,
-    language: request.ctx.language,
-  });
+  const contextOf = (request: FastifyRequest): PricingContext => {
+    // A quotation created under an Idempotency-Key is saved in the key's transaction (rates are read
+    // there too: on PGlite, with one connection, a query outside it would wait for it).
+    const db = requestDb(request);
+    return { db, rates: db === app.db ? rates : createTableRateProvider(db), language: request.ctx.language };
+  };
   const calculationAnswer = { 200: successEnvelope(calculation) };
   const quotationAnswer = { 200: successEnvelope(quotation) };
   const createdQuotation = { 201: successEnvelope(quotation) };
@@ -245,6 +247,7 @@ export async function pricingRoutes(app: FastifyInstance) {
   routes.post(
     "/consignments/quotation",
     {
+      config: { idempotent: true },
       preValidation: app.requireAuth(),
       schema: {
         tags: quotationTags,
@@ -264,6 +267,7 @@ export async function pricingRoutes(app: FastifyInstance) {
   routes.post(
     "/quotations",
     {
+      config: { idempotent: true },
       preValidation: app.requireAuth(),
       schema: {
         tags: quotationTags,
@@ -284,6 +288,7 @@ export async function pricingRoutes(app: FastifyInstance) {
     routes.post(
       `/wallets/${kind}-money/quotation/create`,
       {
+        config: { idempotent: true },
         preValidation: app.requireAuth(),
         schema: {
           tags: quotationTags,

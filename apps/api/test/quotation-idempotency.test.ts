@@ -1,0 +1,106 @@
+import { count, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currencies, quotations } from "../src/db/schema/index";
+import { IDEMPOTENCY_MESSAGES } from "../src/plugins/idempotency";
+import { bearer, countryId, registerClient } from "./auth-support";
+import { buildTestApp, type TestApp } from "./helper";
+
+// Proves issue 7 point 12: the POSTs that create quotations take an Idempotency-Key. The same key
+// twice, one after the other or eight at once, makes one quotation and replays its answer; another
+// body under the key is a 422; without a key every request makes its own quotation.
+let app: TestApp;
+let ids: Record<string, number>;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const rows = await app.db.select().from(currencies).where(sql`${currencies.iso} in ('USD','MXN','EUR')`);
+  ids = Object.fromEntries(rows.map((row) => [row.iso, row.id]));
+  for (const iso2 of ["US", "MX"]) ids[iso2] = await countryId(app, iso2);
+});
+afterAll(() => app.close());
+
+const consignment = (sendAmount: string) => ({
+  country_from_id: ids.US!,
+  country_to_id: ids.MX!,
+  currency_from_id: ids.USD!,
+  currency_to_id: ids.MXN!,
+  send_amount: sendAmount,
+});
+
+const routes = [
+  { url: "/api/quotations", body: consignment },
+  { url: "/api/consignments/quotation", body: consignment },
+  {
+    url: "/api/wallets/convert-money/quotation/create",
+    body: (sendAmount: string) => ({
+      currency_from_id: ids.USD!,
+      currency_to_id: ids.EUR!,
+      send_amount: sendAmount,
+    }),
+  },
+  {
+    url: "/api/wallets/deposit-money/quotation/create",
+    body: (sendAmount: string) => ({
+      currency_from_id: ids.USD!,
+      currency_to_id: ids.USD!,
+      send_amount: sendAmount,
+      payment_method: "credit-and-debit-card-methods",
+    }),
+  },
+] as const;
+
+async function quotationsOf(userId: number): Promise<number> {
+  const [row] = await app.db.select({ n: count() }).from(quotations).where(eq(quotations.userId, userId));
+  return row?.n ?? 0;
+}
+
+let keyCounter = 0;
+const freshKey = () => `quote-${Date.now().toString(36)}-${keyCounter++}`;
+
+describe.each(routes)("POST $url with an Idempotency-Key", ({ url, body }) => {
+  const post = (token: string, payload: Record<string, unknown>, key?: string) =>
+    app.inject({
+      method: "POST",
+      url,
+      headers: bearer(token, key === undefined ? {} : { "idempotency-key": key }),
+      payload,
+    });
+
+  it("makes one quotation for the same key twice and replays the first answer", async () => {
+    const { session } = await registerClient(app);
+    const key = freshKey();
+    const first = await post(session.token, body("120.00"), key);
+    expect(first.statusCode).toBe(201);
+    expect(first.headers["idempotency-hit"]).toBeUndefined();
+    const second = await post(session.token, body("120.00"), key);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers["idempotency-hit"]).toBe("true");
+    expect(second.json()).toEqual(first.json());
+    expect(await quotationsOf(session.user.id)).toBe(1);
+
+    const other = await post(session.token, body("121.00"), key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().message).toBe(IDEMPOTENCY_MESSAGES.mismatch);
+    expect(await quotationsOf(session.user.id)).toBe(1);
+  });
+
+  it("makes one quotation for eight requests sent at once with one key", async () => {
+    const { session } = await registerClient(app);
+    const key = freshKey();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => post(session.token, body("130.00"), key)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(8).fill(201));
+    expect(answers.filter((answer) => answer.headers["idempotency-hit"] === undefined)).toHaveLength(1);
+    const quoteIds = new Set(answers.map((answer) => answer.json().data.id));
+    expect(quoteIds.size).toBe(1);
+    expect(await quotationsOf(session.user.id)).toBe(1);
+  });
+
+  it("makes a quotation per request without a key", async () => {
+    const { session } = await registerClient(app);
+    expect((await post(session.token, body("140.00"))).statusCode).toBe(201);
+    expect((await post(session.token, body("140.00"))).statusCode).toBe(201);
+    expect(await quotationsOf(session.user.id)).toBe(2);
+  });
+});
