@@ -19,19 +19,20 @@
 CREATE OR REPLACE FUNCTION ledger_draw_from_wallet(p_account_id bigint, p_amount bigint) RETURNS void
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_shard smallint;
   v_total bigint;
   v_count integer;
   v_rest bigint;
 BEGIN
   BEGIN
-    SELECT shard INTO v_shard FROM ledger_balance_shards
-    WHERE account_id = p_account_id AND balance_minor >= p_amount
-    ORDER BY balance_minor DESC LIMIT 1
-    FOR NO KEY UPDATE SKIP LOCKED;
+    -- One statement: the sub-select locks the shard, the UPDATE (which then waits for nothing) pays.
+    UPDATE ledger_balance_shards SET balance_minor = balance_minor - p_amount
+    WHERE account_id = p_account_id AND shard = (
+      SELECT shard FROM ledger_balance_shards
+      WHERE account_id = p_account_id AND balance_minor >= p_amount
+      ORDER BY balance_minor DESC LIMIT 1
+      FOR NO KEY UPDATE SKIP LOCKED
+    );
     IF FOUND THEN
-      UPDATE ledger_balance_shards SET balance_minor = balance_minor - p_amount
-      WHERE account_id = p_account_id AND shard = v_shard;
       RETURN;
     END IF;
     RAISE EXCEPTION 'no free shard covers the debit' USING ERRCODE = 'VL006';
