@@ -3,7 +3,9 @@ import { jsonb, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-o
 /**
  * The first answer to each money-moving request, by caller and Idempotency-Key: a repeat is
  * answered from here (`Idempotency-Hit: true`) and never runs again. `request_hash` tells a
- * repeat from a different request reusing the key (422).
+ * repeat from a different request reusing the key (422). A row is inserted and answered inside the
+ * transaction of the work it protects (plugins/idempotency.ts), so a committed row always has its
+ * answer.
  */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
@@ -14,7 +16,7 @@ export const idempotencyKeys = pgTable(
     method: text("method").notNull(),
     path: text("path").notNull(),
     requestHash: text("request_hash").notNull(),
-    /** null while the first request is still running. */
+    /** null only inside the first request's own, uncommitted transaction. */
     statusCode: smallint("status_code"),
     responseBody: jsonb("response_body"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
