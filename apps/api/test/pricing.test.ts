@@ -51,7 +51,7 @@ describe("home calculator", () => {
       guaranteed_rate: true,
       transfer_time: "Instant",
       estimated_fee_currency: "USD",
-      limits: { send: { min: "10", max: "10000" } },
+      limits: { send: { min: "10.00", max: "10000.00" } },
     });
     // ECB 25 Nov 2024: 21.3301 MXN and 1.0495 USD per euro; less the 0.5 % wallet margin.
     expect(data.mid_rate).toBe("20.32405908");
@@ -184,7 +184,7 @@ describe("corridor lookups", () => {
       method: "GET",
       url: `/api/limits?country_to_id=${ids.MX}&currency_from_id=${ids.USD}&currency_to_id=${ids.MXN}`,
     });
-    expect(limits.json().data.send).toEqual({ min: "10", max: "10000" });
+    expect(limits.json().data.send).toEqual({ min: "10.00", max: "10000.00" });
     const methods = await app.inject({
       method: "GET",
       url: `/api/shipping-methods?country_from_id=${ids.US}&country_to_id=${ids.PH}&currency_from_id=${ids.USD}&currency_to_id=${ids.PHP}`,
