@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
-import { createEcbFeed } from "../providers/fx/ecb-feed";
+import { createEcbFeed, type FetchText } from "../providers/fx/ecb-feed";
 import { createScheduledRateProvider, type ScheduledRateProvider } from "../providers/fx/rate-provider";
 import { createSandboxFeed } from "../providers/fx/sandbox-feed";
 
@@ -15,7 +15,7 @@ export type RatesPluginOptions = {
   config: Config;
   /** Tests fix the clock (the sandbox is a function of time) or replay a recorded ECB answer. */
   now?: () => number;
-  fetch?: typeof fetch;
+  fetch?: FetchText;
 };
 
 /**

@@ -46,9 +46,12 @@ export function parseEcbDaily(xml: string): RateTable {
   return withPegs(ECB_SOURCE, new Date(`${time}T14:00:00Z`), rates);
 }
 
+/** What the feed needs of `fetch`; tests replay a recorded answer through it. */
+export type FetchText = (url: string, init: RequestInit) => Promise<Response>;
+
 /** The real feed: the ECB's daily file over HTTPS, parsed as above. */
-export function createEcbFeed(options: { url?: string; fetch?: typeof fetch; timeoutMs?: number }): RateFeed {
-  const get = options.fetch ?? fetch;
+export function createEcbFeed(options: { url?: string; fetch?: FetchText; timeoutMs?: number }): RateFeed {
+  const get: FetchText = options.fetch ?? ((url, init) => fetch(url, init));
   return {
     name: "ecb",
     async load() {

@@ -26,10 +26,24 @@ const DEFAULTS = {
   maxDriftMillionths: 30_000,
 } as const;
 
-/** A uniform step in [-max, max] for one currency and bucket, from a hash of the seed (no state). */
-function step(seed: string, iso: string, bucket: number, max: number): number {
-  const digest = createHash("sha256").update(`${seed}:${iso}:${bucket}`).digest();
-  const unit = digest.readUIntBE(0, 6) / 2 ** 48;
+/** splitmix32's output function: a well-mixed 32-bit integer from any 32-bit integer. */
+function mix32(input: number): number {
+  let x = (input + 0x9e3779b9) | 0;
+  x ^= x >>> 16;
+  x = Math.imul(x, 0x21f0aaad);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0x735a2d97);
+  x ^= x >>> 15;
+  return x >>> 0;
+}
+
+/** A 32-bit key per seed and currency (SHA-256 once per table, not per step: a table has 8,640 steps). */
+const keyOf = (seed: string, iso: string) =>
+  createHash("sha256").update(`${seed}:${iso}`).digest().readUInt32BE(0);
+
+/** A uniform step in [-max, max] for one currency (its key) and bucket: a hash, no state. */
+function step(key: number, bucket: number, max: number): number {
+  const unit = mix32(key ^ mix32(bucket)) / 2 ** 32;
   return Math.floor(unit * (2 * max + 1)) - max;
 }
 
@@ -46,9 +60,10 @@ export function sandboxTable(options: SandboxFeedOptions, at: Date): RateTable {
   const source = `Vela sandbox feed around the ECB reference rates of ${ECB_SNAPSHOT.publishedOn} (seed ${options.seed})`;
   const rates = new Map<string, TableRate>();
   for (const [iso, perBase] of Object.entries(ECB_SNAPSHOT.rates)) {
+    const key = keyOf(options.seed, iso);
     let drift = 0;
     for (let k = Math.max(1, bucket - windowBuckets + 1); k <= bucket; k += 1) {
-      drift += step(options.seed, iso, k, stepMillionths);
+      drift += step(key, k, stepMillionths);
     }
     drift = Math.max(-maxDriftMillionths, Math.min(maxDriftMillionths, drift));
     const factor = fromMinor(BigInt(1_000_000 + drift), 6);
