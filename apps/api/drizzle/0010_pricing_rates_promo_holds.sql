@@ -4,8 +4,8 @@ CREATE TABLE "promo_code_redemptions" (
 	"user_id" integer NOT NULL,
 	"quotation_id" integer NOT NULL,
 	"status" text DEFAULT 'held' NOT NULL,
-	"expires_at" timestamp with time zone NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "promo_code_redemptions_status" CHECK ("promo_code_redemptions"."status" in ('held', 'redeemed'))
 );
 --> statement-breakpoint
 ALTER TABLE "quotations" ADD COLUMN "rate_as_of" timestamp with time zone;--> statement-breakpoint
@@ -14,5 +14,4 @@ ALTER TABLE "promo_code_redemptions" ADD CONSTRAINT "promo_code_redemptions_prom
 ALTER TABLE "promo_code_redemptions" ADD CONSTRAINT "promo_code_redemptions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "promo_code_redemptions" ADD CONSTRAINT "promo_code_redemptions_quotation_id_quotations_id_fk" FOREIGN KEY ("quotation_id") REFERENCES "public"."quotations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "promo_code_redemptions_quotation_unique" ON "promo_code_redemptions" USING btree ("quotation_id");--> statement-breakpoint
-CREATE INDEX "promo_code_redemptions_code_user_idx" ON "promo_code_redemptions" USING btree ("promo_code_id","user_id");--> statement-breakpoint
-ALTER TABLE "promo_code_redemptions" ADD CONSTRAINT "promo_code_redemptions_status" CHECK ("status" in ('held', 'redeemed'));
+CREATE INDEX "promo_code_redemptions_code_user_idx" ON "promo_code_redemptions" USING btree ("promo_code_id","user_id");

@@ -3,7 +3,7 @@ import { formatMoney } from "@vela/shared/money";
 import type { PromoCodeTerms } from "@vela/shared/pricing";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { currencies, promoCodeRedemptions, promoCodes } from "../db/schema/index";
+import { currencies, promoCodeRedemptions, promoCodes, quotations } from "../db/schema/index";
 import { InvalidDataError } from "../http/errors";
 import type { PromoDiscount } from "./price";
 
@@ -75,18 +75,22 @@ export async function promoTerms(db: Db, promo: PromoRow): Promise<PromoCodeTerm
 }
 
 /**
- * Holds one use of a code for a quotation, in the caller's transaction. The code's row is locked
- * first, so holds on one code queue and each counts what the previous ones wrote: redeemed uses plus
- * holds whose quotation has not expired (an abandoned quotation stops counting when it expires).
- * The quotation's own earlier hold is replaced, so requoting never counts it twice.
+ * Holds one use of a code for a quotation, in the caller's transaction (after the quotation row is
+ * written). The code's row is locked first, so holds on one code queue and each counts what the
+ * previous ones committed: redeemed uses plus holds whose quotation is open and unexpired (an
+ * abandoned quotation stops counting the moment its rate lock ends). The quotation's own earlier
+ * hold is replaced, so requoting never counts it twice.
  */
 export async function holdPromoCode(
   tx: Db,
   promo: PromoRow,
-  hold: { userId: number; quotationId: number; expiresAt: Date },
+  hold: { userId: number; quotationId: number },
   field = "code",
 ) {
-  await tx.execute(sql`select 1 from ${promoCodes} where ${promoCodes.id} = ${promo.id} for update`);
+  // NO KEY UPDATE, not UPDATE: the quotation row just written keeps a KEY SHARE lock on the code
+  // (its foreign key), and a FOR UPDATE here would wait on every other request's KEY SHARE while
+  // they wait on ours: a deadlock. NO KEY UPDATE only queues the holders behind one another.
+  await tx.execute(sql`select 1 from ${promoCodes} where ${promoCodes.id} = ${promo.id} for no key update`);
   await releasePromoHold(tx, hold.quotationId);
   const [used] = await tx
     .select({
@@ -94,10 +98,11 @@ export async function holdPromoCode(
       mine: sql<number>`(count(*) filter (where ${promoCodeRedemptions.userId} = ${hold.userId}))::int`,
     })
     .from(promoCodeRedemptions)
+    .innerJoin(quotations, eq(quotations.id, promoCodeRedemptions.quotationId))
     .where(
       and(
         eq(promoCodeRedemptions.promoCodeId, promo.id),
-        sql`(${promoCodeRedemptions.status} = 'redeemed' or ${promoCodeRedemptions.expiresAt} > now())`,
+        sql`(${promoCodeRedemptions.status} = 'redeemed' or (${quotations.status} = 'open' and ${quotations.expiresAt} > now()))`,
       ),
     );
   if (promo.maxUsesTotal !== null && (used?.total ?? 0) >= promo.maxUsesTotal) {
@@ -106,12 +111,9 @@ export async function holdPromoCode(
   if (promo.maxUsesPerUser !== null && (used?.mine ?? 0) >= promo.maxUsesPerUser) {
     throw refuse(field, "You have already used this promo code.");
   }
-  await tx.insert(promoCodeRedemptions).values({
-    promoCodeId: promo.id,
-    userId: hold.userId,
-    quotationId: hold.quotationId,
-    expiresAt: hold.expiresAt,
-  });
+  await tx
+    .insert(promoCodeRedemptions)
+    .values({ promoCodeId: promo.id, userId: hold.userId, quotationId: hold.quotationId });
 }
 
 /** Drops a quotation's unredeemed hold (its code was removed or replaced). */

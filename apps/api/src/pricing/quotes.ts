@@ -372,12 +372,7 @@ export async function saveQuotation(
       })
       .returning();
     if (priced.promo) {
-      await holdPromoCode(
-        tx,
-        priced.promo,
-        { userId, quotationId: inserted!.id, expiresAt: inserted!.expiresAt },
-        priced.promoField,
-      );
+      await holdPromoCode(tx, priced.promo, { userId, quotationId: inserted!.id }, priced.promoField);
     }
     return inserted!;
   });
@@ -479,12 +474,7 @@ export async function updateQuotation(
       .where(eq(quotations.id, row.id))
       .returning();
     if (priced.promo) {
-      await holdPromoCode(
-        tx,
-        priced.promo,
-        { userId: row.userId, quotationId: row.id, expiresAt: written!.expiresAt },
-        priced.promoField,
-      );
+      await holdPromoCode(tx, priced.promo, { userId: row.userId, quotationId: row.id }, priced.promoField);
     } else {
       await releasePromoHold(tx, row.id);
     }
@@ -555,12 +545,7 @@ export async function applyPromoCode(
         "This quotation has expired and its rate is no longer held. Request a new quotation.",
       );
     }
-    await holdPromoCode(
-      tx,
-      promo,
-      { userId: row.userId, quotationId: row.id, expiresAt: written.expiresAt },
-      field,
-    );
+    await holdPromoCode(tx, promo, { userId: row.userId, quotationId: row.id }, field);
     return written;
   });
   return describeQuotation(context, updated);

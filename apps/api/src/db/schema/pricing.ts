@@ -201,9 +201,9 @@ export const quotations = pgTable(
 
 /**
  * A promo code held by a quotation, then redeemed when it is paid. The use limits count redeemed
- * uses and holds whose quotation is still open; an expired unpaid quotation's hold counts for
- * nothing. Holds are taken under a row lock on the code (see pricing/promo-codes.ts), so limits
- * hold however the requests are timed.
+ * uses and holds whose quotation is still open and unexpired (read from the quotation itself, so
+ * the lock has one expiry); an expired unpaid quotation's hold counts for nothing. Holds are taken
+ * under a row lock on the code (see pricing/promo-codes.ts), so limits hold however requests are timed.
  */
 export const promoCodeRedemptions = pgTable(
   "promo_code_redemptions",
@@ -221,11 +221,10 @@ export const promoCodeRedemptions = pgTable(
     status: text("status", { enum: ["held", "redeemed"] })
       .notNull()
       .default("held"),
-    /** A hold lapses with its quotation's rate lock; a redeemed use never lapses. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    check("promo_code_redemptions_status", sql`${table.status} in ('held', 'redeemed')`),
     uniqueIndex("promo_code_redemptions_quotation_unique").on(table.quotationId),
     index("promo_code_redemptions_code_user_idx").on(table.promoCodeId, table.userId),
   ],
