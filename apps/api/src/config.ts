@@ -78,6 +78,8 @@ const configSchema = z
     FX_PROVIDER: z.enum(["sandbox", "ecb"]).default("sandbox"),
     /** The sandbox feed's seed: the same seed and time give the same rates. */
     FX_SANDBOX_SEED: z.string().min(1).max(100).default("vela"),
+    /** The sandbox's largest move per five-minute step, in basis points; 0 holds the snapshot still. */
+    FX_SANDBOX_STEP_BPS: z.coerce.number().min(0).max(100).default(5),
     /** How often the rate table is reloaded; unset: every minute for the sandbox, every hour for the ECB. */
     FX_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
     /** A table older than this is not quoted on (five days covers the ECB's Easter weekend). */

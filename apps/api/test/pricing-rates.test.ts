@@ -8,7 +8,7 @@ import { createEcbFeed, ECB_SOURCE, parseEcbDaily } from "../src/providers/fx/ec
 import { createScheduledRateProvider, midRateFrom, type RateFeed } from "../src/providers/fx/rate-provider";
 import { SANDBOX_ANCHOR, sandboxTable } from "../src/providers/fx/sandbox-feed";
 import { bearer, countryId, registerClient } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { buildTestApp, type TestApp, testConfig } from "./helper";
 
 // Point 15 of issue 7: rates move (a seeded sandbox feed, refreshed on a schedule into memory), a
 // real ECB adapter is chosen by configuration and tested against a recorded daily file, a table
@@ -67,6 +67,23 @@ describe("sandbox feed", () => {
         expect(ratio).toBeLessThanOrEqual(1.03);
       }
     }
+  });
+
+  it("holds still at the snapshot with a step of 0, its as-of still moving with time", () => {
+    const later = new Date(SANDBOX_ANCHOR.getTime() + 700 * DAY + 3 * 60_000);
+    const table = sandboxTable({ seed: "still", stepMillionths: 0 }, later);
+    expect(table.rates.get("MXN")?.perBase).toBe("21.330100");
+    expect(table.asOf.getTime()).toBe(SANDBOX_ANCHOR.getTime() + 700 * DAY);
+  });
+
+  it("is chosen and tuned by configuration, and a bad value stops the start", () => {
+    expect(testConfig()).toMatchObject({
+      FX_PROVIDER: "sandbox",
+      FX_SANDBOX_STEP_BPS: 5,
+      FX_MAX_AGE_SECONDS: 432_000,
+    });
+    expect(() => testConfig({ FX_PROVIDER: "bank" })).toThrow(/FX_PROVIDER/);
+    expect(() => testConfig({ FX_MAX_AGE_SECONDS: "5" })).toThrow(/FX_MAX_AGE_SECONDS/);
   });
 
   it("takes both legs of a cross rate from one table, each named with source and as-of", () => {

@@ -27,7 +27,10 @@ export const ratesPlugin = fp<RatesPluginOptions>(
     const feed =
       config.FX_PROVIDER === "ecb"
         ? createEcbFeed({ url: config.FX_ECB_URL, fetch })
-        : createSandboxFeed({ seed: config.FX_SANDBOX_SEED });
+        : createSandboxFeed({
+            seed: config.FX_SANDBOX_SEED,
+            stepMillionths: Math.round(config.FX_SANDBOX_STEP_BPS * 100),
+          });
     const refreshSeconds = config.FX_REFRESH_SECONDS ?? (config.FX_PROVIDER === "ecb" ? 3600 : 60);
     const rates = createScheduledRateProvider(feed, {
       refreshMs: refreshSeconds * 1000,
