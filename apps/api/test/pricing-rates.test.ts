@@ -2,13 +2,19 @@ import { readFileSync } from "node:fs";
 import { crossRate } from "@vela/shared/decimal";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp } from "../src/app";
 import { currencies, fxRates, quotations } from "../src/db/schema/index";
 import { ECB_SNAPSHOT } from "../src/providers/fx/ecb-2024-11-25";
 import { createEcbFeed, ECB_SOURCE, parseEcbDaily } from "../src/providers/fx/ecb-feed";
-import { createScheduledRateProvider, midRateFrom, type RateFeed } from "../src/providers/fx/rate-provider";
+import {
+  createScheduledRateProvider,
+  midRateFrom,
+  NO_RATES_MESSAGE,
+  type RateFeed,
+} from "../src/providers/fx/rate-provider";
 import { SANDBOX_ANCHOR, sandboxTable } from "../src/providers/fx/sandbox-feed";
 import { bearer, countryId, registerClient } from "./auth-support";
-import { buildTestApp, type TestApp, testConfig } from "./helper";
+import { buildTestApp, openFreshDatabase, type TestApp, testConfig } from "./helper";
 
 // Point 15 of issue 7: rates move (a seeded sandbox feed, refreshed on a schedule into memory), a
 // real ECB adapter is chosen by configuration and tested against a recorded daily file, a table
@@ -133,6 +139,24 @@ describe("scheduled provider", () => {
     provider.stop();
     await vi.advanceTimersByTimeAsync(10 * 300_000);
     expect(loads).toBe(5);
+  });
+
+  it("refuses to quote, with a 503, when no table was ever loaded", async () => {
+    const provider = createScheduledRateProvider(
+      {
+        name: "down",
+        load: async () => {
+          throw new Error("feed down");
+        },
+      },
+      { refreshMs: 60_000, maxAgeMs: DAY },
+    );
+    await provider.start();
+    provider.stop();
+    await expect(provider.midRate("USD", "MXN")).rejects.toMatchObject({
+      statusCode: 503,
+      message: NO_RATES_MESSAGE,
+    });
   });
 });
 
@@ -309,33 +333,66 @@ describe("quoting on the ECB feed", () => {
     }
   });
 
-  it("answers 503 in the envelope when no table could be loaded at all", async () => {
-    const failures: unknown[] = [];
-    const app = await buildTestApp(
-      { FX_PROVIDER: "ecb" },
-      {
-        fx: {
-          fetch: async () => {
-            failures.push("asked");
-            throw new TypeError("fetch failed");
-          },
+  it("keeps each day's file and, restarted while the ECB is unreachable, quotes on the last one", async () => {
+    let clock = Date.parse("2024-11-27T09:00:00Z");
+    const nextDay = ECB_SAMPLE.replace("time='2024-11-25'", "time='2024-11-26'").replace(
+      "rate='1.0495'",
+      "rate='1.0512'",
+    );
+    const database = await openFreshDatabase();
+    const config = testConfig({ FX_PROVIDER: "ecb" });
+    const first = await buildApp({
+      config,
+      database,
+      closeDatabase: false,
+      fx: { now: () => clock, fetch: async () => new Response(nextDay) },
+    });
+    const kept = await first.db.select().from(fxRates).where(eq(fxRates.publishedOn, "2024-11-26"));
+    expect(kept.map((row) => row.quote).sort()).toEqual(Object.keys(ECB_SNAPSHOT.rates).sort());
+    await first.close();
+
+    clock = Date.parse("2024-11-28T09:00:00Z");
+    const asked: string[] = [];
+    const second = await buildApp({
+      config,
+      database,
+      fx: {
+        now: () => clock,
+        fetch: async (url) => {
+          asked.push(url);
+          throw new TypeError("fetch failed");
         },
       },
-    );
+    });
     try {
-      expect(failures).toHaveLength(1);
-      const response = await app.inject({
+      expect(asked).toHaveLength(1);
+      const key = await usToMexico(second);
+      const priced = await second.inject({
         method: "POST",
         url: "/api/home/send-money/calculator",
-        payload: await usToMexico(app),
+        payload: key,
       });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
+      expect(priced.statusCode).toBe(200);
+      expect(priced.json().data).toMatchObject({
+        mid_rate: crossRate("1.0512", "21.3301"),
+        rate_source: `${ECB_SOURCE}, 2024-11-26`,
+      });
+      expect(priced.json().data.rate_legs[0]).toMatchObject({ iso: "USD", per_base: "1.0512" });
+
+      clock = Date.parse("2024-12-02T09:00:00Z");
+      await second.rates.refresh();
+      const stale = await second.inject({
+        method: "POST",
+        url: "/api/home/send-money/calculator",
+        payload: key,
+      });
+      expect(stale.statusCode).toBe(503);
+      expect(stale.json()).toEqual({
         success: false,
-        message: "We have no exchange rates yet, so we cannot quote right now. Try again later.",
+        message: "Our exchange rates are out of date, so we cannot quote right now. Try again later.",
       });
     } finally {
-      await app.close();
+      await second.close();
     }
   });
 });

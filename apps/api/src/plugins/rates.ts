@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Config } from "../config";
-import { createEcbFeed, type FetchText } from "../providers/fx/ecb-feed";
+import { createEcbFeed, ECB_SOURCE, type FetchText } from "../providers/fx/ecb-feed";
+import { createRateArchive } from "../providers/fx/rate-archive";
 import { createScheduledRateProvider, type ScheduledRateProvider } from "../providers/fx/rate-provider";
 import { createSandboxFeed } from "../providers/fx/sandbox-feed";
 
@@ -39,6 +40,8 @@ export const ratesPlugin = fp<RatesPluginOptions>(
       // The error only: a feed's URL or answer is no secret, but keep the line short.
       onError: (error) =>
         app.log.warn({ err: error, feed: feed.name }, "exchange rates could not be refreshed"),
+      // The sandbox's tables follow from seed and time; the ECB's daily ones are kept.
+      archive: config.FX_PROVIDER === "ecb" ? createRateArchive(app.db, ECB_SOURCE) : undefined,
     });
     await rates.start();
     app.decorate("rates", rates);

@@ -123,6 +123,8 @@ export function createScheduledRateProvider(
     maxAgeMs: number;
     now?: () => number;
     onError?: (error: unknown) => void;
+    /** Where each loaded table is kept, and read back when the first load fails (the ECB feed's). */
+    archive?: { save: (table: RateTable) => Promise<void>; latest: () => Promise<RateTable | undefined> };
   },
 ): ScheduledRateProvider {
   const now = options.now ?? Date.now;
@@ -136,11 +138,15 @@ export function createScheduledRateProvider(
   }
 
   async function refresh() {
+    let loaded: RateTable;
     try {
-      table = await feed.load(new Date(now()));
+      loaded = await feed.load(new Date(now()));
     } catch (error) {
       options.onError?.(error);
+      return;
     }
+    table = loaded;
+    await options.archive?.save(loaded).catch(options.onError);
   }
 
   return {
@@ -148,6 +154,11 @@ export function createScheduledRateProvider(
     current: () => table,
     async start() {
       await refresh();
+      if (!table && options.archive)
+        table = await options.archive.latest().catch((error) => {
+          options.onError?.(error);
+          return undefined;
+        });
       timer ??= setInterval(() => void refresh(), options.refreshMs);
       // A pending refresh must not keep the process (or a test run) alive.
       timer.unref();
