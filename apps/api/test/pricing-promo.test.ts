@@ -194,6 +194,23 @@ describe("use limits under concurrency", () => {
     const first = await quote(token, { promo_code: code.code });
     expect(first.statusCode).toBe(201);
     expect((await quote(token, { promo_code: code.code })).statusCode).toBe(422);
+    // The calculator forecasts the same refusal rather than show a discount the quotation would refuse.
+    const forecast = await app.inject({
+      method: "POST",
+      url: "/api/calculator",
+      headers: bearer(token),
+      payload: { ...corridor, send_amount: "100", promo_code: code.code },
+    });
+    expect(forecast.json().errors).toEqual({ promo_code: ["You have already used this promo code."] });
+    // Requoting the quotation that holds the code keeps it: its own hold does not count against it.
+    const requoted = await app.inject({
+      method: "PUT",
+      url: `/api/quotations/${first.json().data.id}`,
+      headers: bearer(token),
+      payload: { send_amount: "120" },
+    });
+    expect(requoted.statusCode).toBe(200);
+    expect(requoted.json().data).toMatchObject({ promo_code: code.code, discount: "1.49" });
 
     // The first quotation is abandoned: once its rate lock ends, its hold counts for nothing.
     await app.db

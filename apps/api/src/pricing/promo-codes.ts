@@ -1,7 +1,7 @@
 import { compareAmounts, fromMinor } from "@vela/shared/decimal";
 import { formatMoney } from "@vela/shared/money";
 import type { PromoCodeTerms } from "@vela/shared/pricing";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { currencies, promoCodeRedemptions, promoCodes, quotations } from "../db/schema/index";
 import { InvalidDataError } from "../http/errors";
@@ -25,8 +25,8 @@ type Use = {
 
 /**
  * Whether a code applies to this price, with the reason when not: not yet valid, expired, another
- * currency, or below its minimum. The use limits are not judged here: holdPromoCode counts them
- * under a lock when the quotation is stored.
+ * currency, or below its minimum. The use limits are judged by assertUsesLeft (a forecast) and
+ * decided by holdPromoCode, under a lock, when the quotation is stored.
  */
 export async function assertPromoUsable(db: Db, promo: PromoRow, use: Use, field = "code") {
   const now = new Date();
@@ -92,10 +92,29 @@ export async function holdPromoCode(
   // they wait on ours: a deadlock. NO KEY UPDATE only queues the holders behind one another.
   await tx.execute(sql`select 1 from ${promoCodes} where ${promoCodes.id} = ${promo.id} for no key update`);
   await releasePromoHold(tx, hold.quotationId);
-  const [used] = await tx
+  await assertUsesLeft(tx, promo, hold.userId, null, field);
+  await tx
+    .insert(promoCodeRedemptions)
+    .values({ promoCodeId: promo.id, userId: hold.userId, quotationId: hold.quotationId });
+}
+
+/**
+ * Refuses a code whose total or per-user uses are spent: redeemed uses plus holds whose quotation is
+ * open and unexpired, leaving out `exceptQuotationId`'s own hold. Read without a lock, it is only a
+ * forecast for the calculators; holdPromoCode runs it again under the code's lock to decide.
+ */
+export async function assertUsesLeft(
+  db: Db,
+  promo: PromoRow,
+  userId: number,
+  exceptQuotationId: number | null,
+  field = "code",
+) {
+  if (promo.maxUsesTotal === null && promo.maxUsesPerUser === null) return;
+  const [used] = await db
     .select({
       total: sql<number>`count(*)::int`,
-      mine: sql<number>`(count(*) filter (where ${promoCodeRedemptions.userId} = ${hold.userId}))::int`,
+      mine: sql<number>`(count(*) filter (where ${promoCodeRedemptions.userId} = ${userId}))::int`,
     })
     .from(promoCodeRedemptions)
     .innerJoin(quotations, eq(quotations.id, promoCodeRedemptions.quotationId))
@@ -103,6 +122,7 @@ export async function holdPromoCode(
       and(
         eq(promoCodeRedemptions.promoCodeId, promo.id),
         sql`(${promoCodeRedemptions.status} = 'redeemed' or (${quotations.status} = 'open' and ${quotations.expiresAt} > now()))`,
+        exceptQuotationId === null ? undefined : ne(promoCodeRedemptions.quotationId, exceptQuotationId),
       ),
     );
   if (promo.maxUsesTotal !== null && (used?.total ?? 0) >= promo.maxUsesTotal) {
@@ -111,9 +131,6 @@ export async function holdPromoCode(
   if (promo.maxUsesPerUser !== null && (used?.mine ?? 0) >= promo.maxUsesPerUser) {
     throw refuse(field, "You have already used this promo code.");
   }
-  await tx
-    .insert(promoCodeRedemptions)
-    .values({ promoCodeId: promo.id, userId: hold.userId, quotationId: hold.quotationId });
 }
 
 /** Drops a quotation's unredeemed hold (its code was removed or replaced). */

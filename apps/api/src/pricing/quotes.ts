@@ -30,6 +30,7 @@ import {
 import { discountFor, type Price, type PriceTerms, priceTransfer } from "./price";
 import {
   assertPromoUsable,
+  assertUsesLeft,
   discountOf,
   findPromoCode,
   holdPromoCode,
@@ -267,6 +268,7 @@ async function usablePromo(
   userId: number | null,
   offer: Offer,
   sendAmount: string,
+  quotationId: number | null,
   field: string,
 ) {
   if (!code) return null;
@@ -278,6 +280,8 @@ async function usablePromo(
     { currencyId: offer.from.id, currencyDecimals: offer.from.decimals, sendAmount },
     field,
   );
+  // A forecast, so a calculator does not show a discount the quotation will refuse.
+  await assertUsesLeft(context.db, promo, userId, quotationId, field);
   return promo;
 }
 
@@ -292,6 +296,8 @@ export async function priceOffer(
   options: {
     promoCode?: string | undefined;
     userId: number | null;
+    /** The quotation being repriced: its own hold does not count against it. */
+    quotationId?: number | null;
     promoField?: string;
   },
 ) {
@@ -303,6 +309,7 @@ export async function priceOffer(
     options.userId,
     offer,
     undiscounted.sendAmount,
+    options.quotationId ?? null,
     options.promoField ?? "promo_code",
   );
   const price = promo
@@ -463,6 +470,7 @@ export async function updateQuotation(
   const priced = await priceOffer(context, offer, amounts, {
     promoCode,
     userId: row.userId,
+    quotationId: row.id,
     promoField: changes.promoField,
   });
   // The new lock and the code's hold (re-counted, since an expired hold may have lost its place)
