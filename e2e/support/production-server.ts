@@ -39,6 +39,8 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
       HOST: "127.0.0.1",
       PGLITE_DATA_DIR: path.join(dataDir, "pglite"),
       LOG_LEVEL: "warn",
+      // The sandbox rates hold still at the committed ECB snapshot, so the journeys' prices are known.
+      FX_SANDBOX_STEP_BPS: "0",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -10,6 +10,7 @@ import { errorHandlerPlugin } from "./plugins/error-handler";
 import { flagsPlugin } from "./plugins/flags";
 import { type IdempotencyPluginOptions, idempotencyPlugin } from "./plugins/idempotency";
 import { openApiPlugin } from "./plugins/openapi";
+import { type RatesPluginOptions, ratesPlugin } from "./plugins/rates";
 import { requestContextPlugin } from "./plugins/request-context";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
@@ -30,6 +31,8 @@ export type BuildAppOptions = {
   closeDatabase?: boolean;
   /** Tests shorten how long a repeated Idempotency-Key waits for the first request. */
   idempotency?: IdempotencyPluginOptions;
+  /** Tests fix the exchange-rate clock or replay a recorded feed answer. */
+  fx?: Omit<RatesPluginOptions, "config">;
 };
 
 // Never log credentials or card data, wherever they appear in a logged object.
@@ -68,6 +71,7 @@ export async function buildApp({
   database,
   closeDatabase = true,
   idempotency = {},
+  fx = {},
 }: BuildAppOptions) {
   useFriendlyValidationMessages();
   const app = Fastify({
@@ -94,6 +98,7 @@ export async function buildApp({
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin, idempotency);
+  await app.register(ratesPlugin, { config, ...fx });
 
   await app.register(
     async (api) => {

@@ -74,6 +74,18 @@ const configSchema = z
     MAIL_FROM: z.string().min(3).default("Vela <no-reply@vela.example>"),
     /** An HTTPS endpoint of an SMS gateway (POST {to, text}); without it SMS lands in the outbox. */
     SMS_WEBHOOK_URL: z.url().optional(),
+    /** Where exchange rates come from: a sandbox feed moving around a snapshot, or the ECB's daily file. */
+    FX_PROVIDER: z.enum(["sandbox", "ecb"]).default("sandbox"),
+    /** The sandbox feed's seed: the same seed and time give the same rates. */
+    FX_SANDBOX_SEED: z.string().min(1).max(100).default("vela"),
+    /** The sandbox's largest move per five-minute step, in basis points; 0 holds the snapshot still. */
+    FX_SANDBOX_STEP_BPS: z.coerce.number().min(0).max(100).default(5),
+    /** How often the rate table is reloaded; unset: every minute for the sandbox, every hour for the ECB. */
+    FX_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
+    /** A table older than this is not quoted on (five days covers the ECB's Easter weekend). */
+    FX_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(432_000),
+    /** The ECB daily reference-rate file (eurofxref-daily.xml). */
+    FX_ECB_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV === "production" && !config.APP_SECRET) {

@@ -1,7 +1,8 @@
 import { inject } from "vitest";
-import { buildApp } from "../src/app";
+import { type BuildAppOptions, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { Database } from "../src/db/client";
+import { SANDBOX_ANCHOR } from "../src/providers/fx/sandbox-feed";
 import { openTestDatabase } from "./template-database";
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
@@ -22,10 +23,19 @@ export function openFreshDatabase(): Promise<Database> {
   return openTestDatabase(inject("databaseTemplate"));
 }
 
+/**
+ * The exchange-rate clock tests run at: the sandbox feed's anchor, where its rates are exactly the
+ * committed ECB table of 25 November 2024, so expected prices can be worked out by hand.
+ */
+export const FX_TEST_CLOCK = { now: () => SANDBOX_ANCHOR.getTime() };
+
 /** Builds the app on a fresh database; close it in afterAll. */
-export async function buildTestApp(overrides: Record<string, string> = {}) {
+export async function buildTestApp(
+  overrides: Record<string, string> = {},
+  options: Pick<BuildAppOptions, "fx"> = {},
+) {
   const database = await openFreshDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database });
+  const app = await buildApp({ config: testConfig(overrides), database, fx: options.fx ?? FX_TEST_CLOCK });
   await app.ready();
   return app;
 }

@@ -51,7 +51,7 @@ describe("home calculator", () => {
       guaranteed_rate: true,
       transfer_time: "Instant",
       estimated_fee_currency: "USD",
-      limits: { send: { min: "10", max: "10000" } },
+      limits: { send: { min: "10.00", max: "10000.00" } },
     });
     // ECB 25 Nov 2024: 21.3301 MXN and 1.0495 USD per euro; less the 0.5 % wallet margin.
     expect(data.mid_rate).toBe("20.32405908");
@@ -184,7 +184,7 @@ describe("corridor lookups", () => {
       method: "GET",
       url: `/api/limits?country_to_id=${ids.MX}&currency_from_id=${ids.USD}&currency_to_id=${ids.MXN}`,
     });
-    expect(limits.json().data.send).toEqual({ min: "10", max: "10000" });
+    expect(limits.json().data.send).toEqual({ min: "10.00", max: "10000.00" });
     const methods = await app.inject({
       method: "GET",
       url: `/api/shipping-methods?country_from_id=${ids.US}&country_to_id=${ids.PH}&currency_from_id=${ids.USD}&currency_to_id=${ids.PHP}`,
@@ -408,5 +408,122 @@ describe("promo codes", () => {
       value: "2.00",
       currency_iso: "EUR",
     });
+  });
+});
+
+// Point 16 of issue 7: the home calculator answers POST too (spec §7), the wallet-to-wallet
+// calculator refuses a delivery method instead of switching it, amounts and rates leave in one
+// format everywhere, and validation messages follow `language: es`.
+describe("calculators: POST, one format, Spanish", () => {
+  const postHome = (payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    app.inject({ method: "POST", url: "/api/home/send-money/calculator", headers, payload });
+
+  it("answers POST /home/send-money/calculator like the GET, for anyone", async () => {
+    const posted = await postHome({ ...usToMx(), send_amount: "100.00" });
+    expect(posted.statusCode).toBe(200);
+    const got = await home({ ...usToMx(), send_amount: "100.00" });
+    expect(posted.json()).toEqual(got.json());
+    const withCode = await postHome({ ...usToMx(), send_amount: "100", promo_code: "WELCOME50" });
+    expect(withCode.statusCode).toBe(422);
+    expect(withCode.json().errors).toEqual({ promo_code: ["Sign in to use a promo code."] });
+  });
+
+  it("refuses a delivery method other than the wallet on /send_money/calculator", async () => {
+    const methods = await app.db.select().from(shippingMethods);
+    const id = (slug: string) => methods.find((method) => method.slug === slug)!.id;
+    const send = (extra: Record<string, unknown>) =>
+      app.inject({
+        method: "POST",
+        url: "/api/send_money/calculator",
+        headers: bearer(token),
+        payload: { ...usToMx(), send_amount: "100", ...extra },
+      });
+    const cash = await send({ shipping_method_id: id("cash-pickup") });
+    expect(cash.statusCode).toBe(422);
+    expect(cash.json().errors).toEqual({
+      shipping_method_id: ["Wallet-to-wallet sends deliver only into a Vela wallet."],
+    });
+    const vela = await send({ shipping_method_id: id("vela") });
+    expect(vela.statusCode).toBe(200);
+    expect(vela.json().data.shipping_method.slug).toBe("vela");
+    expect((await send({})).json().data.shipping_method.slug).toBe("vela");
+  });
+
+  it("writes amounts with the currency's digits and rates with eight decimals, stored or not", async () => {
+    const created = (
+      await app.inject({
+        method: "POST",
+        url: "/api/consignments/quotation",
+        headers: bearer(token),
+        payload: { ...usToMx(), send_amount: "100" },
+      })
+    ).json().data;
+    const read = (
+      await app.inject({ method: "GET", url: `/api/quotations/${created.id}`, headers: bearer(token) })
+    ).json().data;
+    for (const answer of [created, read]) {
+      expect(answer.mid_rate).toBe("20.32405908");
+      expect(answer.rate).toBe("20.22243878");
+      expect(answer.limits).toEqual({
+        send: { min: "10.00", max: "10000.00" },
+        receiving: { min: "10.00", max: expect.stringMatching(/^\d+\.00$/) },
+      });
+      for (const field of ["send_amount", "vela_fee_amount", "discount", "amount_paid", "receiving_amount"]) {
+        expect(answer[field]).toMatch(/^\d+\.\d{2}$/);
+      }
+    }
+    const toSenegal = (
+      await home({
+        country_from_id: ids.ES!,
+        country_to_id: ids.SN!,
+        currency_from_id: ids.EUR!,
+        currency_to_id: ids.XOF!,
+        send_amount: "100",
+      })
+    ).json().data;
+    expect(toSenegal.limits.receiving.min).toBe("10");
+    expect(toSenegal.mid_rate).toBe("655.95700000");
+  });
+
+  it("translates validation messages when the request says language: es", async () => {
+    const es = { language: "es" };
+    const missing = await postHome({ country_to_id: ids.MX, send_amount: "100" }, es);
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().message).toBe("Los datos proporcionados no son válidos.");
+    // (A coerced id reads a missing value as NaN, hence "a number" rather than "required".)
+    expect(missing.json().errors.country_from_id).toEqual(["Debe ser un número."]);
+    const both = await postHome({ ...usToMx(), send_amount: "100", receiving_amount: "100" }, es);
+    expect(both.json().errors.receiving_amount).toEqual([
+      "Indica el monto que envías o el que se recibe, no ambos.",
+    ]);
+    const notNumber = await postHome({ ...usToMx(), send_amount: "abc" }, es);
+    expect(notNumber.json().errors.send_amount).toEqual([
+      "El monto debe tener solo dígitos, con '-' y '.' opcionales, por ejemplo 1234.56",
+    ]);
+    const method = await postHome({ ...usToMx(), send_amount: "100", payment_method: "gold" }, es);
+    expect(method.json().errors.payment_method?.[0]).toMatch(/^Debe ser uno de: wallet, /);
+    const code = await postHome({ ...usToMx(), send_amount: "100", promo_code: "WELCOME50" }, es);
+    expect(code.json().errors.promo_code).toEqual(["Inicia sesión para usar un código promocional."]);
+    const tooPrecise = await postHome(
+      {
+        country_from_id: ids.ES,
+        country_to_id: ids.SN,
+        currency_from_id: ids.EUR,
+        currency_to_id: ids.XOF,
+        receiving_amount: "1000.5",
+      },
+      es,
+    );
+    expect(tooPrecise.json().errors.receiving_amount).toEqual(["Debe ser un monto entero."]);
+    const cents = await postHome({ ...usToMx(), send_amount: "100.001" }, es);
+    expect(cents.json().errors.send_amount).toEqual(["Debe tener como máximo 2 decimales."]);
+    const corridor = await postHome({ ...usToMx(), currency_to_id: ids.PHP, send_amount: "100" }, es);
+    expect(corridor.json().errors.country_to_id).toEqual([
+      "Todavía no enviamos a este país en estas monedas desde allí.",
+    ]);
+    // The spec's limit messages keep their wording (the SPA reads the limit back from them); the
+    // amount follows the language's separators.
+    const low = await postHome({ ...usToMx(), send_amount: "5" }, es);
+    expect(low.json().errors.send_amount).toEqual(["Min send amount is 10,00"]);
   });
 });

@@ -18,6 +18,7 @@ import {
   subtractAmounts,
   toCurrencyAmount,
   toMinor,
+  toRateString,
 } from "./decimal";
 
 /** Runs `action` and returns the InvalidAmountError it throws, failing the test if it throws nothing else. */
@@ -294,5 +295,13 @@ describe("conversion", () => {
     }
     expect(sendAmountForReceiving("1", "3", 2)).toBe("0.34");
     expect(sendAmountForReceiving("0", "3", 2)).toBe("0.00");
+  });
+});
+
+describe("the wire form of a rate", () => {
+  it("has exactly eight decimals, cut towards zero", () => {
+    expect(toRateString("20.3240590800")).toBe("20.32405908");
+    expect(toRateString("1")).toBe("1.00000000");
+    expect(toRateString("0.123456789")).toBe("0.12345678");
   });
 });

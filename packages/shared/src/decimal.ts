@@ -300,6 +300,15 @@ function assertRate(rate: string): void {
 export const RATE_DECIMALS = 8;
 
 /**
+ * The one wire form of a rate: exactly RATE_DECIMALS places ("20.2224387800" from a numeric(24,10)
+ * column becomes "20.22243878"). Extra digits are cut towards zero, so a shown rate is never better
+ * than the one applied.
+ */
+export function toRateString(rate: string): string {
+  return roundAmount(rate, RATE_DECIMALS, "truncate");
+}
+
+/**
  * The rate between two currencies quoted against a common base (units of each per base unit,
  * as a reference-rate table gives them): `to / from`, to RATE_DECIMALS, half-even (a mid rate
  * favours nobody; the margin that follows is where the house's rounding lives).

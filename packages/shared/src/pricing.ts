@@ -115,7 +115,17 @@ export const calculation = z.object({
   /** Units of the receiving currency per unit sent, after our margin. */
   rate: z.string(),
   mid_rate: z.string(),
+  /** The rate table's source and day, e.g. "ECB euro foreign exchange reference rates, 2024-11-25". */
   rate_source: z.string(),
+  /**
+   * When that table was published or observed, and each leg of the cross rate through the euro
+   * (units per euro, source, as-of). Optional only so older clients' fixtures still type-check;
+   * the API always sends them (null / [] for quotations stored before legs were kept).
+   */
+  rate_as_of: z.string().nullable().optional(),
+  rate_legs: z
+    .array(z.object({ iso: z.string(), per_base: z.string(), source: z.string(), as_of: z.string() }))
+    .optional(),
   limits: z.object({ send: limits, receiving: limits }),
   guaranteed_rate: z.boolean(),
   transfer_time: z.string(),

@@ -56,3 +56,49 @@ function friendlyMessage(issue: RawIssue): string | undefined {
 export function useFriendlyValidationMessages(): void {
   z.config({ customError: friendlyMessage });
 }
+
+const SPANISH_EXPECTED: Record<string, string> = {
+  "a number": "un número",
+  "a whole number": "un número entero",
+  text: "texto",
+  "true or false": "verdadero o falso",
+  "an object": "un objeto",
+  "a list": "una lista",
+  "a date": "una fecha",
+};
+
+/** Spanish for the messages above, by their shape: the value they carry is kept as it is. */
+const SPANISH_PATTERNS: [RegExp, (...parts: string[]) => string][] = [
+  [/^This field is required\.$/, () => "Este campo es obligatorio."],
+  [/^Must be a number\.$/, () => "Debe ser un número."],
+  [/^Must be at least (.+) characters\.$/, (n) => `Debe tener al menos ${n} caracteres.`],
+  [/^Must be at most (.+) characters\.$/, (n) => `Debe tener como máximo ${n} caracteres.`],
+  [/^Must have at least (.+) items\.$/, (n) => `Debe tener al menos ${n} elementos.`],
+  [/^Must have at most (.+) items\.$/, (n) => `Debe tener como máximo ${n} elementos.`],
+  [/^Must be at least (.+)\.$/, (n) => `Debe ser como mínimo ${n}.`],
+  [/^Must be greater than (.+)\.$/, (n) => `Debe ser mayor que ${n}.`],
+  [/^Must be at most (.+)\.$/, (n) => `Debe ser como máximo ${n}.`],
+  [/^Must be less than (.+)\.$/, (n) => `Debe ser menor que ${n}.`],
+  [/^Must be one of: (.+)\.$/, (values) => `Debe ser uno de: ${values}.`],
+  [/^Must be a valid email address\.$/, () => "Debe ser un correo electrónico válido."],
+  [/^Has an invalid format\.$/, () => "Tiene un formato no válido."],
+  [/^Must be a valid (.+)\.$/, (format) => `Debe ser un ${format} válido.`],
+  [/^Unknown fields?: (.+)\.$/, (keys) => `Campos desconocidos: ${keys}.`],
+  [/^Must be a multiple of (.+)\.$/, (n) => `Debe ser múltiplo de ${n}.`],
+  [
+    /^Must be (.+)\.$/,
+    (expected) => (SPANISH_EXPECTED[expected] ? `Debe ser ${SPANISH_EXPECTED[expected]}.` : ""),
+  ],
+];
+
+/**
+ * The Spanish of a message written by `friendlyMessage`, or undefined when it is not one of them.
+ * The API translates its `errors` with it when the request says `language: es`.
+ */
+export function spanishValidationMessage(message: string): string | undefined {
+  for (const [pattern, spanish] of SPANISH_PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return spanish(...match.slice(1)) || undefined;
+  }
+  return undefined;
+}

@@ -1,4 +1,5 @@
 import type { Language } from "@vela/shared/api";
+import { spanishValidationMessage } from "@vela/shared/validation-messages";
 
 /**
  * Spanish for the API's fixed messages, keyed by the English text, so code keeps writing plain
@@ -55,10 +56,72 @@ const SPANISH: Record<string, string> = {
     "Una solicitud con este Idempotency-Key todavía está en curso.",
   "Welcome to Vela. We sent a code to your e-mail address.":
     "Bienvenido a Vela. Enviamos un código a tu correo electrónico.",
+  // Pricing: amounts, corridors, quotations and promo codes.
+  "Amount must be plain digits with an optional '-' and '.', such as 1234.56":
+    "El monto debe tener solo dígitos, con '-' y '.' opcionales, por ejemplo 1234.56",
+  "Must not be negative.": "No debe ser negativo.",
+  "Must be a whole amount.": "Debe ser un monto entero.",
+  "Give either the send amount or the receiving amount, not both.":
+    "Indica el monto que envías o el que se recibe, no ambos.",
+  "Give either the send amount or the receiving amount.": "Indica el monto que envías o el que se recibe.",
+  "Sign in to use a promo code.": "Inicia sesión para usar un código promocional.",
+  "We do not send to this country in these currencies from there yet.":
+    "Todavía no enviamos a este país en estas monedas desde allí.",
+  "We do not send to this country in these currencies yet.":
+    "Todavía no enviamos a este país en estas monedas.",
+  "This delivery method is not offered on this corridor.":
+    "Este método de entrega no se ofrece en esta ruta.",
+  "Wallet-to-wallet sends are not offered on this corridor.":
+    "Los envíos entre billeteras no se ofrecen en esta ruta.",
+  "Wallet-to-wallet sends deliver only into a Vela wallet.":
+    "Los envíos entre billeteras solo se entregan en una billetera Vela.",
+  "Unknown currency.": "Moneda desconocida.",
+  "Choose a different currency to convert to.": "Elige otra moneda a la que convertir.",
+  "Quotation not found.": "Cotización no encontrada.",
+  "Quotation created.": "Cotización creada.",
+  "Quotation updated.": "Cotización actualizada.",
+  "Promo code applied.": "Código promocional aplicado.",
+  "This quotation was already used. Request a new quotation.":
+    "Esta cotización ya se usó. Solicita una cotización nueva.",
+  "This quotation has expired and its rate is no longer held. Request a new quotation.":
+    "Esta cotización caducó y su tipo de cambio ya no está garantizado. Solicita una cotización nueva.",
+  "This promo code does not exist.": "Este código promocional no existe.",
+  "This promo code is not valid yet.": "Este código promocional todavía no es válido.",
+  "This promo code has expired.": "Este código promocional ha caducado.",
+  "This promo code has been used up.": "Este código promocional ya se agotó.",
+  "You have already used this promo code.": "Ya usaste este código promocional.",
+  "Our exchange rates are out of date, so we cannot quote right now. Try again later.":
+    "Nuestros tipos de cambio no están actualizados, así que no podemos cotizar ahora. Inténtalo más tarde.",
+  "We have no exchange rates yet, so we cannot quote right now. Try again later.":
+    "Todavía no tenemos tipos de cambio, así que no podemos cotizar ahora. Inténtalo más tarde.",
 };
 
+/** Messages that carry a value (a number of decimals, a currency, an amount), by their shape. */
+const SPANISH_PATTERNS: [RegExp, (...parts: string[]) => string][] = [
+  [/^Must have at most (\d+) decimals\.$/, (n) => `Debe tener como máximo ${n} decimales.`],
+  [
+    /^This promo code is for transfers sent in (.+)\.$/,
+    (iso) => `Este código promocional es para envíos en ${iso}.`,
+  ],
+  [
+    /^This promo code needs a send amount of at least (.+)\.$/,
+    (amount) => `Este código promocional necesita un monto de envío de al menos ${amount}.`,
+  ],
+  [/^We have no rate from (\w+) to (\w+)\.$/, (from, to) => `No tenemos tipo de cambio de ${from} a ${to}.`],
+];
+
+function spanish(message: string): string {
+  const fixed = SPANISH[message];
+  if (fixed) return fixed;
+  for (const [pattern, translated] of SPANISH_PATTERNS) {
+    const match = pattern.exec(message);
+    if (match) return translated(...match.slice(1));
+  }
+  return spanishValidationMessage(message) ?? message;
+}
+
 export function translate(message: string, language: Language): string {
-  if (language === "es") return SPANISH[message] ?? message;
+  if (language === "es") return spanish(message);
   return message;
 }
 

@@ -1,4 +1,4 @@
-import { fromMinor } from "@vela/shared/decimal";
+import { fromMinor, toCurrencyAmount } from "@vela/shared/decimal";
 import { FALLBACK_LIMITS } from "@vela/shared/money";
 import type { CorridorLimits } from "@vela/shared/pricing";
 import { and, asc, eq } from "drizzle-orm";
@@ -97,11 +97,14 @@ export async function findCorridorMethod(db: Db, key: CorridorKey): Promise<Corr
   return row;
 }
 
-/** The limits of a corridor method as decimal strings, with the spec's fallback where one is missing. */
+/**
+ * The limits of a corridor method as decimal strings with the currency's digits (like every amount
+ * the API answers), with the spec's fallback where one is missing.
+ */
 export function limitsOf(row: CorridorMethodRow): CorridorLimits {
   const side = (min: bigint | null, max: bigint | null, decimals: number) => ({
-    min: min === null ? FALLBACK_LIMITS.min : fromMinor(min, decimals),
-    max: max === null ? FALLBACK_LIMITS.max : fromMinor(max, decimals),
+    min: min === null ? toCurrencyAmount(FALLBACK_LIMITS.min, decimals) : fromMinor(min, decimals),
+    max: max === null ? toCurrencyAmount(FALLBACK_LIMITS.max, decimals) : fromMinor(max, decimals),
   });
   return {
     send: side(row.method.sendMinMinor, row.method.sendMaxMinor, row.from.decimals),

@@ -1,12 +1,25 @@
 import type { Language } from "@vela/shared/api";
-import { fromMinor, toMinor } from "@vela/shared/decimal";
+import {
+  addAmounts,
+  convertAmount,
+  crossRate,
+  fromMinor,
+  multiplyAmounts,
+  rateLessMargin,
+  roundFeeUp,
+  roundReceivingDown,
+  subtractAmounts,
+  toCurrencyAmount,
+  toMinor,
+  toRateString,
+} from "@vela/shared/decimal";
 import { FALLBACK_LIMITS } from "@vela/shared/money";
-import type { Calculation, CalculatorRequest, Quotation } from "@vela/shared/pricing";
-import { eq, sql } from "drizzle-orm";
+import type { Calculation, CalculatorRequest, CorridorLimits, Quotation } from "@vela/shared/pricing";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { currencies, promoCodes, quotations, shippingMethods } from "../db/schema/index";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
-import type { FxRateProvider } from "../providers/fx/rate-provider";
+import { type FxRateProvider, midRateFrom, type RateLeg } from "../providers/fx/rate-provider";
 import {
   type CorridorKey,
   type CorridorMethodRow,
@@ -14,8 +27,16 @@ import {
   limitsOf,
   tiersFor,
 } from "./corridors";
-import { type Price, type PriceTerms, priceTransfer } from "./price";
-import { assertPromoUsable, discountOf, findPromoCode, type PromoRow } from "./promo-codes";
+import { discountFor, type Price, type PriceTerms, priceTransfer } from "./price";
+import {
+  assertPromoUsable,
+  assertUsesLeft,
+  discountOf,
+  findPromoCode,
+  holdPromoCode,
+  type PromoRow,
+  releasePromoHold,
+} from "./promo-codes";
 
 export type PricingContext = { db: Db; rates: FxRateProvider; language: Language };
 export type QuotationRow = typeof quotations.$inferSelect;
@@ -35,16 +56,35 @@ type Offer = {
   quoteTtlSeconds: number;
   paymentMethod: string;
   terms: PriceTerms;
-  rateSource: string;
+  rate: RateLock;
 };
+
+/**
+ * The rate a price used, as a quotation records and later keeps it: the mid rate, the table's
+ * source and as-of, and each leg through the euro (a wallet quote adds the dollar leg its limits
+ * were converted with). All legs come from one table.
+ */
+export type RateLock = { midRate: string; source: string; asOf: Date | null; legs: RateLeg[] };
 
 const DEFAULT_PAYMENT_METHOD = "bank-transfer";
 
-async function midRateOf(context: PricingContext, from: CurrencyRow, to: CurrencyRow) {
-  const mid = await context.rates.midRate(from.iso, to.iso);
+/** Today's rate from the provider's current table (503 when it has none or it is too old). */
+function currentRate(context: PricingContext, from: CurrencyRow, to: CurrencyRow, extra: string[] = []) {
+  const table = context.rates.table();
+  const mid = midRateFrom(table, from.iso, to.iso);
   if (!mid)
     throw new InvalidDataError({ currency_to_id: [`We have no rate from ${from.iso} to ${to.iso}.`] });
-  return mid;
+  const legs: RateLeg[] = [...mid.legs];
+  for (const iso of extra) {
+    const leg = midRateFrom(table, iso, iso)?.legs[0];
+    if (leg && !legs.some((known) => known.iso === iso)) legs.push(leg);
+  }
+  return { midRate: mid.rate, source: mid.source, asOf: mid.asOf, legs } satisfies RateLock;
+}
+
+/** The rate a stored quotation locked: its price and labels are rebuilt from it, never requoted. */
+export function lockedRate(row: QuotationRow): RateLock {
+  return { midRate: row.midRate, source: row.rateSource, asOf: row.rateAsOf, legs: row.rateLegs };
 }
 
 /** The offer for a consignment corridor: its delivery method, terms and today's rate. */
@@ -52,9 +92,10 @@ export async function consignmentOffer(
   context: PricingContext,
   key: CorridorKey,
   paymentMethod = DEFAULT_PAYMENT_METHOD,
+  locked?: RateLock,
 ): Promise<Offer> {
   const row: CorridorMethodRow = await findCorridorMethod(context.db, key);
-  const mid = await midRateOf(context, row.from, row.to);
+  const rate = locked ?? currentRate(context, row.from, row.to);
   return {
     countryFromId: row.corridor.countryFromId,
     countryToId: row.corridor.countryToId,
@@ -67,11 +108,11 @@ export async function consignmentOffer(
     estimatedFeeCurrency: row.method.estimatedFeeCurrency,
     quoteTtlSeconds: row.method.quoteTtlSeconds,
     paymentMethod,
-    rateSource: `${mid.source}, ${mid.publishedOn}`,
+    rate,
     terms: {
       fromDecimals: row.from.decimals,
       toDecimals: row.to.decimals,
-      midRate: mid.rate,
+      midRate: rate.midRate,
       marginBps: row.method.fxMarginBps,
       tiers: await tiersFor(context.db, row.method.id, paymentMethod),
       limits: limitsOf(row),
@@ -88,12 +129,61 @@ const WALLET_TERMS = {
   },
 };
 
+/**
+ * Wallet limits are set in a reference currency and converted at the quote's own rate, the way
+ * the corridor seed sets receiving ceilings: 10 to 10 000 US dollars' worth of any currency.
+ */
+export const WALLET_REFERENCE_LIMITS = { currency: "USD", min: "10", max: "10000" } as const;
+
+/**
+ * The send limits of a wallet quote in its sending currency (the minimum rounded up, the maximum
+ * down, to the currency's digits), and the receiving limits as what those buy at the customer
+ * rate, so a send amount within its limits is never refused for what it receives. Without the
+ * dollar's leg (a quotation stored before legs were kept) the spec's fallback stands.
+ */
+export function walletLimits(
+  rate: RateLock,
+  from: CurrencyRow,
+  to: CurrencyRow,
+  customerRate: string,
+): CorridorLimits {
+  const reference = WALLET_REFERENCE_LIMITS;
+  const perEuro = (iso: string) => rate.legs.find((leg) => leg.iso === iso)?.per_base;
+  const usd = from.iso === reference.currency ? "1" : perEuro(reference.currency);
+  const fromPerEuro = perEuro(from.iso);
+  if (!usd || !fromPerEuro) {
+    return {
+      send: {
+        min: toCurrencyAmount(FALLBACK_LIMITS.min, from.decimals),
+        max: toCurrencyAmount(FALLBACK_LIMITS.max, from.decimals),
+      },
+      receiving: {
+        min: toCurrencyAmount(FALLBACK_LIMITS.min, to.decimals),
+        max: toCurrencyAmount(FALLBACK_LIMITS.max, to.decimals),
+      },
+    };
+  }
+  const fromPerUsd = from.iso === reference.currency ? "1" : crossRate(usd, fromPerEuro);
+  const send = {
+    min: roundFeeUp(multiplyAmounts(reference.min, fromPerUsd), from.decimals),
+    max: roundReceivingDown(multiplyAmounts(reference.max, fromPerUsd), from.decimals),
+  };
+  return {
+    send,
+    receiving: {
+      min: convertAmount(send.min, customerRate, to.decimals),
+      max: roundFeeUp(multiplyAmounts(send.max, customerRate), to.decimals),
+    },
+  };
+}
+
 export async function walletOffer(
   context: PricingContext,
   kind: "convert" | "deposit",
   currencyFromId: number,
   currencyToId: number,
   paymentMethod: string,
+  locked?: RateLock,
 ): Promise<Offer> {
   const rows = await context.db
     .select()
@@ -106,9 +196,10 @@ export async function walletOffer(
   if (kind === "convert" && from.id === to.id) {
     throw new InvalidDataError({ currency_to_id: ["Choose a different currency to convert to."] });
   }
-  const mid = await midRateOf(context, from, to);
+  const rate = locked ?? currentRate(context, from, to, [WALLET_REFERENCE_LIMITS.currency]);
   const [vela] = await context.db.select().from(shippingMethods).where(eq(shippingMethods.slug, "vela"));
   const terms = WALLET_TERMS[kind];
+  const marginBps = from.id === to.id ? 0 : terms.marginBps;
   return {
     countryFromId: null,
     countryToId: null,
@@ -121,12 +212,12 @@ export async function walletOffer(
     estimatedFeeCurrency: from.iso,
     quoteTtlSeconds: 600,
     paymentMethod,
-    rateSource: `${mid.source}, ${mid.publishedOn}`,
+    rate,
     terms: {
       fromDecimals: from.decimals,
       toDecimals: to.decimals,
-      midRate: mid.rate,
-      marginBps: from.id === to.id ? 0 : terms.marginBps,
+      midRate: rate.midRate,
+      marginBps,
       tiers: [
         {
           upToMinor: null,
@@ -134,7 +225,7 @@ export async function walletOffer(
           percentBps: terms.feeBps[paymentMethod] ?? terms.feeBps["*"] ?? 0,
         },
       ],
-      limits: { send: { ...FALLBACK_LIMITS }, receiving: { ...FALLBACK_LIMITS } },
+      limits: walletLimits(rate, from, to, rateLessMargin(rate.midRate, marginBps)),
     },
   };
 }
@@ -156,9 +247,11 @@ function toCalculation(offer: Offer, price: Price, promo: PromoRow | null): Calc
     external_fee_amount: fromMinor(0n, offer.from.decimals),
     discount: price.discount,
     amount_paid: price.total,
-    rate: price.rate,
-    mid_rate: offer.terms.midRate,
-    rate_source: offer.rateSource,
+    rate: toRateString(price.rate),
+    mid_rate: toRateString(offer.terms.midRate),
+    rate_source: offer.rate.source,
+    rate_as_of: offer.rate.asOf?.toISOString() ?? null,
+    rate_legs: offer.rate.legs,
     limits: offer.terms.limits,
     guaranteed_rate: offer.guaranteedRate,
     transfer_time: offer.transferTime,
@@ -184,9 +277,11 @@ async function usablePromo(
   await assertPromoUsable(
     context.db,
     promo,
-    { userId, currencyId: offer.from.id, currencyDecimals: offer.from.decimals, sendAmount, quotationId },
+    { currencyId: offer.from.id, currencyDecimals: offer.from.decimals, sendAmount },
     field,
   );
+  // A forecast, so a calculator does not show a discount the quotation will refuse.
+  await assertUsesLeft(context.db, promo, userId, quotationId, field);
   return promo;
 }
 
@@ -201,6 +296,7 @@ export async function priceOffer(
   options: {
     promoCode?: string | undefined;
     userId: number | null;
+    /** The quotation being repriced: its own hold does not count against it. */
     quotationId?: number | null;
     promoField?: string;
   },
@@ -219,7 +315,12 @@ export async function priceOffer(
   const price = promo
     ? priceTransfer(offer.terms, { ...request, promo: discountOf(promo) }, context.language)
     : undiscounted;
-  return { price, promo, calculation: toCalculation(offer, price, promo) };
+  return {
+    price,
+    promo,
+    promoField: options.promoField ?? "promo_code",
+    calculation: toCalculation(offer, price, promo),
+  };
 }
 
 export async function calculateConsignment(
@@ -244,7 +345,9 @@ function pricedColumns(offer: Offer, { price, promo }: Awaited<ReturnType<typeof
     midRate: offer.terms.midRate,
     marginBps: offer.terms.marginBps,
     customerRate: price.rate,
-    rateSource: offer.rateSource,
+    rateSource: offer.rate.source,
+    rateAsOf: offer.rate.asOf,
+    rateLegs: offer.rate.legs,
     fixedSide: price.fixedSide,
     promoCodeId: promo?.id ?? null,
     expiresAt: new Date(Date.now() + offer.quoteTtlSeconds * 1000),
@@ -259,21 +362,28 @@ export async function saveQuotation(
   offer: Offer,
   priced: Awaited<ReturnType<typeof priceOffer>>,
 ): Promise<Quotation> {
-  const [row] = await context.db
-    .insert(quotations)
-    .values({
-      userId,
-      service,
-      corridorMethodId: offer.corridorMethodId,
-      countryFromId: offer.countryFromId,
-      countryToId: offer.countryToId,
-      currencyFromId: offer.from.id,
-      currencyToId: offer.to.id,
-      shippingMethodId: offer.shipping.id,
-      ...pricedColumns(offer, priced),
-    })
-    .returning();
-  return toQuotation(row!, priced.calculation);
+  // The quotation and its promo hold commit together: a refused hold leaves no quotation behind.
+  const row = await context.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(quotations)
+      .values({
+        userId,
+        service,
+        corridorMethodId: offer.corridorMethodId,
+        countryFromId: offer.countryFromId,
+        countryToId: offer.countryToId,
+        currencyFromId: offer.from.id,
+        currencyToId: offer.to.id,
+        shippingMethodId: offer.shipping.id,
+        ...pricedColumns(offer, priced),
+      })
+      .returning();
+    if (priced.promo) {
+      await holdPromoCode(tx, priced.promo, { userId, quotationId: inserted!.id }, priced.promoField);
+    }
+    return inserted!;
+  });
+  return toQuotation(row, priced.calculation);
 }
 
 export function toQuotation(row: QuotationRow, calculation: Calculation): Quotation {
@@ -307,11 +417,12 @@ export function assertQuotationOpen(row: QuotationRow) {
   }
 }
 
-/** Rebuilds the offer a stored quotation was made from, at today's rate. */
+/** Rebuilds the offer a stored quotation was made from: at today's rate, or at its own when `locked`. */
 export async function offerOfQuotation(
   context: PricingContext,
   row: QuotationRow,
   paymentMethod: string,
+  locked?: RateLock,
 ): Promise<Offer> {
   if (row.countryFromId !== null && row.countryToId !== null) {
     return consignmentOffer(
@@ -324,10 +435,11 @@ export async function offerOfQuotation(
         shipping_method_id: row.shippingMethodId ?? undefined,
       },
       paymentMethod,
+      locked,
     );
   }
   const kind = row.service === "wallet-deposit" ? "deposit" : "convert";
-  return walletOffer(context, kind, row.currencyFromId, row.currencyToId, paymentMethod);
+  return walletOffer(context, kind, row.currencyFromId, row.currencyToId, paymentMethod, locked);
 }
 
 /** The amounts a stored quotation was asked for: the side the customer typed. */
@@ -337,7 +449,7 @@ export function amountsOfQuotation(row: QuotationRow, offer: Offer): Amounts {
     : { receiving_amount: fromMinor(row.receivingAmountMinor, offer.to.decimals) };
 }
 
-/** Recomputes a quotation in place (new amounts, payment method, promo or simply today's rate). */
+/** Recomputes a quotation in place at today's rate (new amounts, payment method, or simply requoted). */
 export async function updateQuotation(
   context: PricingContext,
   row: QuotationRow,
@@ -361,17 +473,27 @@ export async function updateQuotation(
     quotationId: row.id,
     promoField: changes.promoField,
   });
-  const [updated] = await context.db
-    .update(quotations)
-    .set({ ...pricedColumns(offer, priced), status: "open", updatedAt: sql`now()` })
-    .where(eq(quotations.id, row.id))
-    .returning();
-  return toQuotation(updated!, priced.calculation);
+  // The new lock and the code's hold (re-counted, since an expired hold may have lost its place)
+  // commit together.
+  const updated = await context.db.transaction(async (tx) => {
+    const [written] = await tx
+      .update(quotations)
+      .set({ ...pricedColumns(offer, priced), status: "open", updatedAt: sql`now()` })
+      .where(eq(quotations.id, row.id))
+      .returning();
+    if (priced.promo) {
+      await holdPromoCode(tx, priced.promo, { userId: row.userId, quotationId: row.id }, priced.promoField);
+    } else {
+      await releasePromoHold(tx, row.id);
+    }
+    return written!;
+  });
+  return toQuotation(updated, priced.calculation);
 }
 
 /** A stored quotation as the API answers it, priced from its own stored figures (no requote). */
 export async function describeQuotation(context: PricingContext, row: QuotationRow): Promise<Quotation> {
-  const offer = await offerOfQuotation(context, row, row.paymentMethod);
+  const offer = await offerOfQuotation(context, row, row.paymentMethod, lockedRate(row));
   const decimalsFrom = offer.from.decimals;
   const [promo] = row.promoCodeId
     ? await context.db.select().from(promoCodes).where(eq(promoCodes.id, row.promoCodeId))
@@ -385,10 +507,54 @@ export async function describeQuotation(context: PricingContext, row: QuotationR
     rate: row.customerRate,
     fixedSide: row.fixedSide,
   };
-  const calculation = toCalculation(
-    { ...offer, rateSource: row.rateSource, terms: { ...offer.terms, midRate: row.midRate } },
-    price,
-    promo ?? null,
+  return toQuotation(row, toCalculation(offer, price, promo ?? null));
+}
+
+/**
+ * Applies (or replaces) a promo code on an open quotation without touching what it locked: the
+ * amounts, the rate and the expiry stay as they were; only the discount and the total change.
+ * The code is held for the quotation until it expires (or is paid, which redeems the hold).
+ */
+export async function applyPromoCode(
+  context: PricingContext,
+  row: QuotationRow,
+  code: string,
+  field = "code",
+): Promise<Quotation> {
+  const offer = await offerOfQuotation(context, row, row.paymentMethod, lockedRate(row));
+  const decimals = offer.from.decimals;
+  const sendAmount = fromMinor(row.sendAmountMinor, decimals);
+  const fee = fromMinor(row.feeMinor, decimals);
+  const promo = await findPromoCode(context.db, code, field);
+  await assertPromoUsable(
+    context.db,
+    promo,
+    { currencyId: offer.from.id, currencyDecimals: decimals, sendAmount },
+    field,
   );
-  return toQuotation(row, calculation);
+  const discount = discountFor(discountOf(promo), fee, decimals);
+  const total = toCurrencyAmount(addAmounts(sendAmount, subtractAmounts(fee, discount)), decimals);
+  const updated = await context.db.transaction(async (tx) => {
+    // Only while the lock holds: a quotation that expired meanwhile is not given a code.
+    const [written] = await tx
+      .update(quotations)
+      .set({
+        promoCodeId: promo.id,
+        discountMinor: toMinor(discount, decimals),
+        totalMinor: toMinor(total, decimals),
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(eq(quotations.id, row.id), eq(quotations.status, "open"), gt(quotations.expiresAt, sql`now()`)),
+      )
+      .returning();
+    if (!written) {
+      throw new ConflictError(
+        "This quotation has expired and its rate is no longer held. Request a new quotation.",
+      );
+    }
+    await holdPromoCode(tx, promo, { userId: row.userId, quotationId: row.id }, field);
+    return written;
+  });
+  return describeQuotation(context, updated);
 }

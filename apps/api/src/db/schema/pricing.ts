@@ -6,6 +6,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   text,
@@ -172,6 +173,13 @@ export const quotations = pgTable(
     marginBps: integer("margin_bps").notNull(),
     customerRate: numeric("customer_rate", { precision: 24, scale: 10 }).notNull(),
     rateSource: text("rate_source").notNull(),
+    /** When the rate table the quote used was published or observed (both legs come from it). */
+    rateAsOf: timestamp("rate_as_of", { withTimezone: true }),
+    /** Each leg of the cross rate through the euro: currency, units per euro, source and as-of. */
+    rateLegs: jsonb("rate_legs")
+      .$type<{ iso: string; per_base: string; source: string; as_of: string }[]>()
+      .notNull()
+      .default([]),
     /** Which amount the customer typed: the other follows from it on a recalculation. */
     fixedSide: text("fixed_side", { enum: ["send", "receiving"] }).notNull(),
     promoCodeId: integer("promo_code_id").references(() => promoCodes.id),
@@ -188,5 +196,36 @@ export const quotations = pgTable(
       "quotations_amounts_not_negative",
       sql`${table.sendAmountMinor} > 0 and ${table.feeMinor} >= 0 and ${table.discountMinor} >= 0 and ${table.discountMinor} <= ${table.feeMinor} and ${table.receivingAmountMinor} > 0`,
     ),
+  ],
+);
+
+/**
+ * A promo code held by a quotation, then redeemed when it is paid. The use limits count redeemed
+ * uses and holds whose quotation is still open and unexpired (read from the quotation itself, so
+ * the lock has one expiry); an expired unpaid quotation's hold counts for nothing. Holds are taken
+ * under a row lock on the code (see pricing/promo-codes.ts), so limits hold however requests are timed.
+ */
+export const promoCodeRedemptions = pgTable(
+  "promo_code_redemptions",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    promoCodeId: integer("promo_code_id")
+      .notNull()
+      .references(() => promoCodes.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    quotationId: integer("quotation_id")
+      .notNull()
+      .references(() => quotations.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["held", "redeemed"] })
+      .notNull()
+      .default("held"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("promo_code_redemptions_status", sql`${table.status} in ('held', 'redeemed')`),
+    uniqueIndex("promo_code_redemptions_quotation_unique").on(table.quotationId),
+    index("promo_code_redemptions_code_user_idx").on(table.promoCodeId, table.userId),
   ],
 );

@@ -50,3 +50,13 @@ export const EURO_PEGS = {
   source: "Fixed euro parities (CFA franc and Cape Verde escudo agreements)",
   rates: { XOF: "655.957", XAF: "655.957", CVE: "110.265" },
 } as const;
+
+/**
+ * Currencies fixed to the US dollar by their central banks, which the ECB does not quote (units per
+ * 1 USD): the Bahraini dinar, the Omani rial and the Jordanian dinar, all three with 3 decimals.
+ * Their euro rate is the table's dollar rate times the parity, so both come from the same table.
+ */
+export const USD_PEGS = {
+  source: "Fixed US dollar parities (Bahrain, Oman, Jordan)",
+  rates: { BHD: "0.376", OMR: "0.3845", JOD: "0.709" },
+} as const;

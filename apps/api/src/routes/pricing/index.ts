@@ -19,12 +19,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
 import { ok } from "../../http/envelope";
-import { InvalidDataError } from "../../http/errors";
+import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import { corridorMethodsOf, limitsOf } from "../../pricing/corridors";
 import { findPromoCode, promoTerms } from "../../pricing/promo-codes";
 import {
+  applyPromoCode,
   assertQuotationOpen,
   calculateConsignment,
   consignmentOffer,
@@ -36,13 +37,15 @@ import {
   updateQuotation,
   walletOffer,
 } from "../../pricing/quotes";
-import { createTableRateProvider } from "../../providers/fx/rate-provider";
 
 const tags = ["send money"];
 const quotationTags = ["quotations"];
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-/** Services whose quotations take promo codes (spec: PATCH /{service}/quotation/{id}/apply-promo-code). */
-const PROMO_SERVICES = [
+/**
+ * Services whose quotations take promo codes (spec: PATCH /{service}/quotation/{id}/apply-promo-code),
+ * each with the quotation services it names: a quotation is found only under its own service.
+ */
+const PROMO_SERVICE_PATHS = [
   "consignments",
   "send_money",
   "wallets",
@@ -50,6 +53,14 @@ const PROMO_SERVICES = [
   "reload-phones",
   "prepaid-pay-bills",
 ] as const;
+const PROMO_SERVICES: Record<(typeof PROMO_SERVICE_PATHS)[number], readonly string[]> = {
+  consignments: ["consignments"],
+  send_money: ["send_money"],
+  wallets: ["wallet-convert", "wallet-deposit"],
+  "gift-cards": ["gift-cards"],
+  "reload-phones": ["reload-phones"],
+  "prepaid-pay-bills": ["prepaid-pay-bills"],
+};
 
 /**
  * Calculators, limits, delivery methods, currencies by corridor, quotations and promo codes.
@@ -58,16 +69,21 @@ const PROMO_SERVICES = [
  */
 export async function pricingRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const rates = createTableRateProvider(app.db);
-  const contextOf = (request: FastifyRequest): PricingContext => {
-    // A quotation created under an Idempotency-Key is saved in the key's transaction (rates are read
-    // there too: on PGlite, with one connection, a query outside it would wait for it).
-    const db = requestDb(request);
-    return { db, rates: db === app.db ? rates : createTableRateProvider(db), language: request.ctx.language };
-  };
+  const contextOf = (request: FastifyRequest): PricingContext => ({
+    // A quotation created under an Idempotency-Key is saved in the key's transaction; rates come from
+    // memory (app.rates), so nothing here waits on a second connection.
+    db: requestDb(request),
+    rates: app.rates,
+    language: request.ctx.language,
+  });
   const calculationAnswer = { 200: successEnvelope(calculation) };
   const quotationAnswer = { 200: successEnvelope(quotation) };
   const createdQuotation = { 201: successEnvelope(quotation) };
+
+  const homeCalculator = async (request: FastifyRequest, input: z.infer<typeof homeCalculatorQuery>) => {
+    if (input.promo_code) throw new InvalidDataError({ promo_code: ["Sign in to use a promo code."] });
+    return ok(await calculateConsignment(contextOf(request), input, null));
+  };
 
   routes.get(
     "/home/send-money/calculator",
@@ -80,13 +96,26 @@ export async function pricingRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      if (request.query.promo_code)
-        throw new InvalidDataError({ promo_code: ["Sign in to use a promo code."] });
-      // Rates change once a day: a minute of caching costs nothing and spares the database.
+      const answer = await homeCalculator(request, request.query);
+      // Rates are refreshed every minute at most: a minute of caching costs nothing.
       reply.header("Cache-Control", "public, max-age=60");
       reply.header("Vary", "language");
-      return ok(await calculateConsignment(contextOf(request), request.query, null));
+      return answer;
     },
+  );
+
+  // Spec §7 lists the calculators as POST; the GET above stays for caches and links.
+  routes.post(
+    "/home/send-money/calculator",
+    {
+      schema: {
+        tags,
+        summary: "Public calculator of the home page (POST, as spec §7 lists it): same answer as the GET",
+        body: homeCalculatorQuery,
+        response: calculationAnswer,
+      },
+    },
+    async (request) => homeCalculator(request, request.body),
   );
 
   for (const [path, summary] of [
@@ -126,6 +155,15 @@ export async function pricingRoutes(app: FastifyInstance) {
         throw new InvalidDataError({
           country_to_id: ["Wallet-to-wallet sends are not offered on this corridor."],
         });
+      // A method the corridor lacks is refused, never quietly replaced by the wallet.
+      if (
+        request.body.shipping_method_id !== undefined &&
+        request.body.shipping_method_id !== vela.shipping.id
+      ) {
+        throw new InvalidDataError({
+          shipping_method_id: ["Wallet-to-wallet sends deliver only into a Vela wallet."],
+        });
+      }
       const body = { ...request.body, shipping_method_id: vela.shipping.id };
       return ok(await calculateConsignment(context, body, currentAuth(request).user.id));
     },
@@ -376,19 +414,20 @@ export async function pricingRoutes(app: FastifyInstance) {
       preValidation: app.requireAuth(),
       schema: {
         tags: quotationTags,
-        summary: "Applies a promo code to an open quotation",
-        params: idParams.extend({ service: z.enum(PROMO_SERVICES) }),
+        summary:
+          "Applies a promo code to an open quotation of this service; its amounts, rate and expiry stay locked",
+        params: idParams.extend({ service: z.enum(PROMO_SERVICE_PATHS) }),
         body: promoCodeRequest,
         response: quotationAnswer,
       },
     },
     async (request) => {
       const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
+      // Another service's quotation is not found here, as another user's is not.
+      if (!PROMO_SERVICES[request.params.service].includes(row.service))
+        throw new NotFoundError("Quotation not found.");
       assertQuotationOpen(row);
-      const quote = await updateQuotation(contextOf(request), row, {
-        promoCode: request.body.code,
-        promoField: "code",
-      });
+      const quote = await applyPromoCode(contextOf(request), row, request.body.code, "code");
       return ok(quote, "Promo code applied.");
     },
   );
