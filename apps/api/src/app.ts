@@ -4,6 +4,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { serializeError } from "./http/log-serializers";
 import { authPlugin } from "./plugins/auth";
 import { databasePlugin } from "./plugins/database";
 import { errorHandlerPlugin } from "./plugins/error-handler";
@@ -30,6 +31,8 @@ export type BuildAppOptions = {
   closeDatabase?: boolean;
   /** Tests shorten how long a repeated Idempotency-Key waits for the first request. */
   idempotency?: IdempotencyPluginOptions;
+  /** Where log lines go (tests capture them); standard output otherwise. */
+  logStream?: { write: (line: string) => void };
 };
 
 // Never log credentials or card data, wherever they appear in a logged object.
@@ -51,10 +54,16 @@ const REDACTED_PATHS = [
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
-export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+export function loggerOptions(
+  config: Config,
+  stream?: BuildAppOptions["logStream"],
+): FastifyServerOptions["logger"] {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    // A failed query's error carries its SQL parameters (e-mail addresses, password hashes).
+    serializers: { err: serializeError },
+    ...(stream ? { stream } : {}),
   };
 }
 
@@ -68,10 +77,11 @@ export async function buildApp({
   database,
   closeDatabase = true,
   idempotency = {},
+  logStream,
 }: BuildAppOptions) {
   useFriendlyValidationMessages();
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // Keep a caller's request id when it looks like one, so logs join up across services.
