@@ -10,11 +10,12 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
  * frames (not the stack's first line, which repeats the message), and the same for each cause.
  */
 export type SerializedError = {
+  [key: string]: unknown;
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   cause?: SerializedError;
-} & Record<string, unknown>;
+};
 
 // Properties that name what failed without carrying the data that failed.
 const SAFE_PROPERTIES = [
@@ -46,10 +47,12 @@ function safeDatabaseMessage(message: string, sqlState: string): string {
   return message.replace(/"(?:[^"]|"")*"/g, '"[redacted]"').replace(/: 0x[0-9a-f ]+$/i, ": [redacted]");
 }
 
-function stackFrames(stack: unknown): string | undefined {
-  if (typeof stack !== "string") return undefined;
-  const frames = stack.split("\n").filter((line) => /^\s+at /.test(line));
-  return frames.length > 0 ? frames.join("\n") : undefined;
+function stackFrames(stack: unknown): string {
+  if (typeof stack !== "string") return "";
+  return stack
+    .split("\n")
+    .filter((line) => /^\s+at /.test(line))
+    .join("\n");
 }
 
 function serialize(error: Error, depth: number): SerializedError {
@@ -68,9 +71,8 @@ function serialize(error: Error, depth: number): SerializedError {
     ...properties,
     type: error.constructor?.name ?? error.name,
     message,
+    stack: stackFrames(error.stack),
   };
-  const stack = stackFrames(error.stack);
-  if (stack) serialized.stack = stack;
   if (error.cause instanceof Error && depth < MAX_CAUSE_DEPTH) {
     serialized.cause = serialize(error.cause, depth + 1);
   }
@@ -78,7 +80,7 @@ function serialize(error: Error, depth: number): SerializedError {
 }
 
 /** Pino's `err` serializer: see the type above for what is kept. */
-export function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
+export function serializeError(error: Error): SerializedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: "" };
   return serialize(error, 0);
 }
