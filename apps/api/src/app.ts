@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { useFriendlyValidationMessages } from "@vela/shared/validation-messages";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
 import { serializeError } from "./http/log-serializers";
 import { authPlugin } from "./plugins/auth";
 import { databasePlugin } from "./plugins/database";
-import { errorHandlerPlugin } from "./plugins/error-handler";
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from "./plugins/error-handler";
 import { flagsPlugin } from "./plugins/flags";
 import { type IdempotencyPluginOptions, idempotencyPlugin } from "./plugins/idempotency";
 import { openApiPlugin } from "./plugins/openapi";
@@ -89,9 +90,15 @@ export async function buildApp({
       const header = request.headers["x-request-id"];
       return typeof header === "string" && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
     },
-    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    // Errors found before a route is chosen (bad URL encoding, an over-long path parameter) and
+    // those of Node's HTTP parser (431 headers or query too large, 400 unparsable request) answer
+    // the error envelope too, not Fastify's or Node's own shape.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
+  registerJsonParser(app);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
