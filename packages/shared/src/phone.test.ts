@@ -58,3 +58,12 @@ describe("the request schemas", () => {
     expect(clientRegistration.safeParse({ ...body, phone_number: "2025550143" }).success).toBe(true);
   });
 });
+
+describe("a malformed field", () => {
+  it("keeps only its own message, not the plan's as well", () => {
+    const result = changePhoneRequest.safeParse({ phone_prefix: "+1", phone_number: "555-CALL-ME" });
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      "Must be a phone number of 4 to 15 digits.",
+    ]);
+  });
+});

@@ -27,7 +27,12 @@ export function refinePhoneNumber(
   value: { phone_prefix: string; phone_number: string },
   context: z.RefinementCtx,
 ): void {
-  if (!isValidPhone(value.phone_prefix, value.phone_number)) {
+  // A prefix or number malformed on its own already has its field's message (zod runs this
+  // refinement even then); the plan is checked only for a well-shaped pair.
+  const { phone_prefix: prefix, phone_number: number } = value;
+  if (typeof prefix !== "string" || typeof number !== "string") return;
+  if (!/^\+\d{1,4}$/.test(prefix) || !/^\d{4,15}$/.test(number)) return;
+  if (!isValidPhone(prefix, number)) {
     context.addIssue({ code: "custom", path: ["phone_number"], message: PHONE_INVALID_MESSAGE });
   }
 }
