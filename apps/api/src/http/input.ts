@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifySchemaCompiler } from "fastify";
-import type { FastifySchemaValidationError } from "fastify/types/schema";
+import type { FastifyInstance, FastifySchemaCompiler, FastifySchemaValidationError } from "fastify";
 import { validatorCompiler as zodValidatorCompiler } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { InvalidDataError } from "./errors";
