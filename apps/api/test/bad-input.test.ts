@@ -134,6 +134,7 @@ describe("NUL and invalid UTF-8 are a 422 on their field", () => {
 describe("framework errors answer the envelope", () => {
   it.each([
     ["bad URL encoding in the path", "GET", "/api/quotations/%FF", undefined, undefined, 400],
+    ["an unknown method on a known path", "DELETE", "/api/countries", undefined, undefined, 404],
     ["an over-long path parameter", "GET", `/api/quotations/${"9".repeat(300)}`, undefined, undefined, 414],
     [
       "a body over the limit",
@@ -155,7 +156,7 @@ describe("framework errors answer the envelope", () => {
     ],
   ])("%s", async (_name, method, url, contentType, payload, status) => {
     const response = await app.inject({
-      method: method as "GET" | "POST",
+      method: method as "GET" | "POST" | "DELETE",
       url,
       headers: { ...(contentType ? { "content-type": contentType } : {}), ...bearer(token) },
       ...(payload === undefined ? {} : { payload }),
