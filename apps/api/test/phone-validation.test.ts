@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMessages, users } from "../src/db/schema/index";
+import { InvalidDataError } from "../src/http/errors";
+import { createSmsProvider } from "../src/providers/sms/sms-provider";
 import { bearer, clientBody, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
@@ -80,5 +82,17 @@ describe("the SMS sandbox", () => {
     }
     const texted = await app.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, "+11234"));
     expect(texted).toEqual([]);
+  });
+
+  it("is the same rule the real gateway's provider applies before sending anything", async () => {
+    // Nothing listens on port 9: a send that got as far as the network would fail differently.
+    const gateway = createSmsProvider(
+      { SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms", NODE_ENV: "test" },
+      app.db,
+    );
+    await expect(gateway.send({ to: "+11234", text: "code" })).rejects.toBeInstanceOf(InvalidDataError);
+    await expect(gateway.send({ to: "+12025550143", text: "code" })).rejects.not.toBeInstanceOf(
+      InvalidDataError,
+    );
   });
 });

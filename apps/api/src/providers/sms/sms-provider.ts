@@ -14,12 +14,21 @@ export type SmsProvider = { name: "webhook" | "outbox"; send: (message: SmsMessa
 
 const GATEWAY_TIMEOUT_MS = 10_000;
 
+/**
+ * A number no network can reach (an account saved before numbers were checked may still hold one)
+ * is refused on the phone field, as a real gateway would refuse it, and never sent on.
+ */
+function refuseUnreachable(to: string) {
+  if (!isValidE164(to)) throw new InvalidDataError({ phone_number: [PHONE_INVALID_MESSAGE] });
+}
+
 export function createSmsProvider(config: Pick<Config, "SMS_WEBHOOK_URL" | "NODE_ENV">, db: Db): SmsProvider {
   const gateway = config.SMS_WEBHOOK_URL;
   if (gateway) {
     return {
       name: "webhook",
       send: async (message) => {
+        refuseUnreachable(message.to);
         const response = await fetch(gateway, {
           method: "POST",
           headers: { "content-type": "application/json" },
@@ -33,10 +42,8 @@ export function createSmsProvider(config: Pick<Config, "SMS_WEBHOOK_URL" | "NODE
   const keep = createOutbox(config, db);
   return {
     name: "outbox",
-    // The sandbox refuses what a real gateway would: a number no network can reach (an account
-    // saved before numbers were checked may still hold one). The refusal lands on the phone field.
     send: async ({ to, text }) => {
-      if (!isValidE164(to)) throw new InvalidDataError({ phone_number: [PHONE_INVALID_MESSAGE] });
+      refuseUnreachable(to);
       await keep({ channel: "sms", recipient: to, subject: null, text });
     },
   };
