@@ -106,6 +106,9 @@ async function startServer() {
       ...process.env,
       NODE_ENV: "production",
       APP_SECRET: randomBytes(32).toString("hex"),
+      // Production demands real transports; the bench sends no message, so nothing listens there.
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms",
       DATABASE_URL: "",
       REDIS_URL: "",
       PGLITE_DATA_DIR: "memory://",

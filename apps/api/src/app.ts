@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { useFriendlyValidationMessages } from "@vela/shared/validation-messages";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
+import { serializeError } from "./http/log-serializers";
 import { authPlugin } from "./plugins/auth";
 import { databasePlugin } from "./plugins/database";
-import { errorHandlerPlugin } from "./plugins/error-handler";
+import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from "./plugins/error-handler";
 import { flagsPlugin } from "./plugins/flags";
 import { type IdempotencyPluginOptions, idempotencyPlugin } from "./plugins/idempotency";
 import { openApiPlugin } from "./plugins/openapi";
@@ -33,6 +35,8 @@ export type BuildAppOptions = {
   idempotency?: IdempotencyPluginOptions;
   /** Tests fix the exchange-rate clock or replay a recorded feed answer. */
   fx?: Omit<RatesPluginOptions, "config">;
+  /** Where log lines go (tests capture them); standard output otherwise. */
+  logStream?: { write: (line: string) => void };
 };
 
 // Never log credentials or card data, wherever they appear in a logged object.
@@ -54,10 +58,16 @@ const REDACTED_PATHS = [
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 
-export function loggerOptions(config: Config): FastifyServerOptions["logger"] {
+export function loggerOptions(
+  config: Config,
+  stream?: BuildAppOptions["logStream"],
+): FastifyServerOptions["logger"] {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
+    // A failed query's error carries its SQL parameters (e-mail addresses, password hashes).
+    serializers: { err: serializeError },
+    ...(stream ? { stream } : {}),
   };
 }
 
@@ -72,10 +82,11 @@ export async function buildApp({
   closeDatabase = true,
   idempotency = {},
   fx = {},
+  logStream,
 }: BuildAppOptions) {
   useFriendlyValidationMessages();
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // Keep a caller's request id when it looks like one, so logs join up across services.
@@ -83,9 +94,15 @@ export async function buildApp({
       const header = request.headers["x-request-id"];
       return typeof header === "string" && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
     },
-    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true, querystringParser: parseQueryString },
+    // Errors found before a route is chosen (bad URL encoding, an over-long path parameter) and
+    // those of Node's HTTP parser (431 headers or query too large, 400 unparsable request) answer
+    // the error envelope too, not Fastify's or Node's own shape.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
+  registerJsonParser(app);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);

@@ -88,8 +88,25 @@ const configSchema = z
     FX_ECB_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
   })
   .superRefine((config, context) => {
-    if (config.NODE_ENV === "production" && !config.APP_SECRET) {
+    if (config.NODE_ENV !== "production") return;
+    if (!config.APP_SECRET) {
       context.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production" });
+    }
+    // Without a real transport, messages (one-time codes among them) would be kept readable in the
+    // outbox table, which only development reads: production refuses to start instead.
+    if (!config.SMTP_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["SMTP_URL"],
+        message: "is required in production (e-mail codes are never kept in the outbox there)",
+      });
+    }
+    if (!config.SMS_WEBHOOK_URL) {
+      context.addIssue({
+        code: "custom",
+        path: ["SMS_WEBHOOK_URL"],
+        message: "is required in production (SMS codes are never kept in the outbox there)",
+      });
     }
   });
 

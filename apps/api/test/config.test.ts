@@ -27,4 +27,26 @@ describe("loadConfig", () => {
       expect((error as Error).message.split("\n")).toHaveLength(4);
     }
   });
+
+  it("refuses production without real e-mail and SMS transports, so no code is kept in the outbox", () => {
+    const production = { NODE_ENV: "production", APP_SECRET: "x".repeat(32) };
+    try {
+      loadConfig(production);
+      expect.unreachable("production started without SMTP_URL and SMS_WEBHOOK_URL");
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const problems = (error as ConfigError).problems;
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toMatch(/^SMTP_URL: is required in production/);
+      expect(problems[1]).toMatch(/^SMS_WEBHOOK_URL: is required in production/);
+    }
+    const configured = loadConfig({
+      ...production,
+      SMTP_URL: "smtp://mail.example.com:587",
+      SMS_WEBHOOK_URL: "https://sms.example.com/send",
+    });
+    expect(configured.SMTP_URL).toBe("smtp://mail.example.com:587");
+    // Development keeps the outbox working with neither.
+    expect(loadConfig({}).SMTP_URL).toBeUndefined();
+  });
 });

@@ -1,9 +1,15 @@
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outboxMessages } from "../src/db/schema/index";
+import { createEmailProvider } from "../src/providers/email/email-provider";
+import { createOutbox } from "../src/providers/outbox";
+import { createSmsProvider } from "../src/providers/sms/sms-provider";
 import { bearer, latestCode, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
 // Proves the development outbox: it lists the messages kept instead of sent (the codes among
-// them) newest first, bounds its limit, and does not exist at all in production.
+// them) newest first, bounds its limit, forgets messages after a day, and does not exist at all in
+// production: neither the route nor the table's use (production must name real transports).
 let app: TestApp;
 
 beforeAll(async () => {
@@ -50,7 +56,12 @@ describe("GET /api/dev/outbox", () => {
 describe("in production", () => {
   let production: TestApp;
   beforeAll(async () => {
-    production = await buildTestApp({ NODE_ENV: "production", APP_SECRET: "x".repeat(32) });
+    production = await buildTestApp({
+      NODE_ENV: "production",
+      APP_SECRET: "x".repeat(32),
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms",
+    });
   });
   afterAll(() => production.close());
 
@@ -58,5 +69,38 @@ describe("in production", () => {
     const response = await production.inject({ method: "GET", url: "/api/dev/outbox" });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ success: false, message: "Not found." });
+  });
+
+  it("sends through the configured transports and never builds the outbox", async () => {
+    expect(production.email.name).toBe("smtp");
+    expect(production.sms.name).toBe("webhook");
+    const config = { NODE_ENV: "production", MAIL_FROM: "x <x@example.com>" } as const;
+    expect(() => createOutbox(config, production.db)).toThrow(/SMTP_URL and SMS_WEBHOOK_URL/);
+    expect(() => createEmailProvider(config, production.db)).toThrow(/SMTP_URL/);
+    expect(() => createSmsProvider(config, production.db)).toThrow(/SMS_WEBHOOK_URL/);
+  });
+});
+
+describe("retention", () => {
+  it("forgets messages older than a day when the next one is kept", async () => {
+    const [old] = await app.db
+      .insert(outboxMessages)
+      .values({
+        channel: "email",
+        recipient: "old@example.com",
+        subject: "Your Vela code: 111111",
+        text: "111111",
+      })
+      .returning();
+    await app.db
+      .update(outboxMessages)
+      .set({ createdAt: sql`now() - interval '25 hours'` })
+      .where(eq(outboxMessages.id, old?.id ?? 0));
+    await registerClient(app);
+    const left = await app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, "old@example.com"));
+    expect(left).toEqual([]);
   });
 });

@@ -312,10 +312,10 @@ describe("phone settings", () => {
     await markPhoneVerified(userId);
     const started = await send("POST", "/api/profile/change-phone", token, {
       phone_prefix: "+44",
-      phone_number: "7700900123",
+      phone_number: "7911123456",
     });
     expect(started.statusCode).toBe(200);
-    const firstCode = await latestCode(app, "+447700900123");
+    const firstCode = await latestCode(app, "+447911123456");
 
     // Another code inside the resend wait is refused; after it, send-code re-sends to the new number.
     const tooSoon = await send("POST", "/api/settings/phone-settings/send-code", token);
@@ -323,8 +323,8 @@ describe("phone settings", () => {
     await skipResendWait(userId);
     const resent = await send("POST", "/api/settings/phone-settings/send-code", token);
     expect(resent.statusCode).toBe(200);
-    expect(resent.json().data.destination).toBe("+44 ••••••••23");
-    const code = await latestCode(app, "+447700900123");
+    expect(resent.json().data.destination).toBe("+44 ••••••••56");
+    const code = await latestCode(app, "+447911123456");
 
     // The first code stopped working when the second was sent (unless both happen to be equal).
     if (firstCode !== code) {
@@ -338,7 +338,7 @@ describe("phone settings", () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
       phone_prefix: "+44",
-      phone_number: "7700900123",
+      phone_number: "7911123456",
       phone_verified: true,
       pending_phone: null,
     });

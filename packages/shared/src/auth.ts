@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "./api";
+import { refinePhoneNumber } from "./phone";
 
 /**
  * The identity contract (spec §1–§4, §6, §7 Auth, Password recovery, Two-factor, Profile, Settings):
@@ -70,41 +71,50 @@ const registrationBase = {
   terms: z.literal(true, { error: "The terms and conditions must be accepted." }),
 };
 
-export const clientRegistration = z.object({
-  first_name: trimmed(80),
-  last_name: trimmed(80),
-  ...registrationBase,
-});
+export const clientRegistration = z
+  .object({
+    first_name: trimmed(80),
+    last_name: trimmed(80),
+    ...registrationBase,
+  })
+  .superRefine(refinePhoneNumber);
 /** What the API receives once parsed. */
 export type ClientRegistration = z.infer<typeof clientRegistration>;
 /** What a form holds before parsing. */
 export type ClientRegistrationForm = z.input<typeof clientRegistration>;
 
-export const agentRegistration = z.object({
-  agency_name: trimmed(120),
-  first_name: trimmed(80),
-  last_name: trimmed(80),
-  state_id: idField.optional(),
-  city_id: idField.optional(),
-  address: trimmed(200),
-  ...registrationBase,
-});
+export const agentRegistration = z
+  .object({
+    agency_name: trimmed(120),
+    first_name: trimmed(80),
+    last_name: trimmed(80),
+    state_id: idField.optional(),
+    city_id: idField.optional(),
+    address: trimmed(200),
+    ...registrationBase,
+  })
+  .superRefine(refinePhoneNumber);
 /** What the API receives once parsed. */
 export type AgentRegistration = z.infer<typeof agentRegistration>;
 /** What a form holds before parsing. */
 export type AgentRegistrationForm = z.input<typeof agentRegistration>;
 
-export const businessRegistration = z.object({
-  legal_name: trimmed(160),
-  business_type_id: idField,
-  tax_id: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]{3,39}$/, "Must be 4 to 40 letters, digits, spaces, '.', '/' or '-'."),
-  first_name: trimmed(80),
-  last_name: trimmed(80),
-  ...registrationBase,
-});
+export const businessRegistration = z
+  .object({
+    legal_name: trimmed(160),
+    business_type_id: idField,
+    tax_id: z
+      .string()
+      .trim()
+      .regex(
+        /^[A-Za-z0-9][A-Za-z0-9 ./-]{3,39}$/,
+        "Must be 4 to 40 letters, digits, spaces, '.', '/' or '-'.",
+      ),
+    first_name: trimmed(80),
+    last_name: trimmed(80),
+    ...registrationBase,
+  })
+  .superRefine(refinePhoneNumber);
 /** What the API receives once parsed. */
 export type BusinessRegistration = z.infer<typeof businessRegistration>;
 /** What a form holds before parsing. */
@@ -165,10 +175,12 @@ export const securitySettingsRequest = z.discriminatedUnion("action", [
 ]);
 export type SecuritySettingsRequest = z.input<typeof securitySettingsRequest>;
 
-export const changePhoneRequest = z.object({
-  phone_prefix: phonePrefixField,
-  phone_number: phoneNumberField,
-});
+export const changePhoneRequest = z
+  .object({
+    phone_prefix: phonePrefixField,
+    phone_number: phoneNumberField,
+  })
+  .superRefine(refinePhoneNumber);
 export const changeEmailRequest = z.object({
   email: emailField,
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),

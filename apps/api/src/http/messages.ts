@@ -48,6 +48,12 @@ const SPANISH: Record<string, string> = {
     "Tu contraseña se cambió. Inicia sesión con la nueva.",
   "E-mail address verified.": "Correo electrónico verificado.",
   "Phone number verified.": "Número de teléfono verificado.",
+  "Must be text without NUL characters or invalid UTF-8.":
+    "Debe ser texto sin caracteres NUL ni UTF-8 inválido.",
+  "Malformed URL encoding.": "La codificación de la URL no es válida.",
+  "A path parameter is too long.": "Un parámetro de la ruta es demasiado largo.",
+  "Must be a valid phone number for the country of its prefix.":
+    "Debe ser un número de teléfono válido para el país de su prefijo.",
   "Must be 1 to 255 visible ASCII characters.": "Debe tener de 1 a 255 caracteres ASCII visibles.",
   "An Idempotency-Key needs a signed-in caller.": "Un Idempotency-Key necesita una sesión iniciada.",
   "This Idempotency-Key was already used for a different request.":

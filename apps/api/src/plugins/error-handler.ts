@@ -1,4 +1,6 @@
-import { UNEXPECTED_ERROR_MESSAGE } from "@vela/shared/api";
+import { STATUS_CODES } from "node:http";
+import type { Socket } from "node:net";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language, UNEXPECTED_ERROR_MESSAGE } from "@vela/shared/api";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError, type FieldErrors } from "../http/errors";
@@ -27,6 +29,17 @@ const CLIENT_ERROR_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Malformed JSON in request body.",
 };
 
+/**
+ * The caller's language. Errors found before the request context exists (the framework errors
+ * below) read the header themselves.
+ */
+function languageOf(request: FastifyRequest): Language {
+  if (request.ctx) return request.ctx.language;
+  const header = request.headers.language;
+  const tag = (Array.isArray(header) ? header[0] : header)?.trim().toLowerCase().slice(0, 2);
+  return LANGUAGES.find((language) => language === tag) ?? DEFAULT_LANGUAGE;
+}
+
 function send(
   reply: FastifyReply,
   request: FastifyRequest,
@@ -34,7 +47,7 @@ function send(
   message: string,
   errors?: FieldErrors,
 ) {
-  const language = request.ctx?.language ?? "en";
+  const language = languageOf(request);
   return reply
     .status(status)
     .type("application/json; charset=utf-8")
@@ -87,3 +100,44 @@ export const errorHandlerPlugin = fp(
   },
   { name: "error-handler" },
 );
+
+// Errors the router meets before any route or hook runs, with the status and message we answer.
+const ROUTER_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: "Malformed URL encoding." },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: "A path parameter is too long." },
+};
+
+/**
+ * Fastify's `frameworkErrors`: the router's own failures (a path that does not decode, an
+ * over-long path parameter) answer the envelope rather than Fastify's default shape.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = error.code ? ROUTER_ERRORS[error.code] : undefined;
+  if (known) return send(reply, request, known.status, known.message);
+  request.log.error({ err: error }, "framework error");
+  return send(reply, request, 500, UNEXPECTED_ERROR_MESSAGE);
+}
+
+/**
+ * Fastify's `clientErrorHandler`, for what Node's HTTP parser refuses before Fastify sees a request
+ * (headers or a query string over the 16 KiB limit, a request that does not parse, a timeout). No
+ * header has been read, so the answer is in English; the connection is closed, as Node does.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "The request's headers or URL are too large."]
+      : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "The request took too long to arrive."]
+        : [400, "Malformed request."];
+  this.log.debug({ err: error }, "client error");
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

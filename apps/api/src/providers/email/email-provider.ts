@@ -1,14 +1,20 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { outboxMessages } from "../../db/schema/index";
+import { createOutbox } from "../outbox";
 
 export type EmailMessage = { to: string; subject: string; text: string };
 
-/** Where e-mail goes: a real SMTP server when SMTP_URL is set, otherwise the outbox table. */
+/**
+ * Where e-mail goes: a real SMTP server when SMTP_URL is set, otherwise (never in production) the
+ * development outbox table.
+ */
 export type EmailProvider = { name: "smtp" | "outbox"; send: (message: EmailMessage) => Promise<void> };
 
-export function createEmailProvider(config: Pick<Config, "SMTP_URL" | "MAIL_FROM">, db: Db): EmailProvider {
+export function createEmailProvider(
+  config: Pick<Config, "SMTP_URL" | "MAIL_FROM" | "NODE_ENV">,
+  db: Db,
+): EmailProvider {
   if (config.SMTP_URL) {
     const transport = nodemailer.createTransport(config.SMTP_URL);
     return {
@@ -18,10 +24,9 @@ export function createEmailProvider(config: Pick<Config, "SMTP_URL" | "MAIL_FROM
       },
     };
   }
+  const keep = createOutbox(config, db);
   return {
     name: "outbox",
-    send: async ({ to, subject, text }) => {
-      await db.insert(outboxMessages).values({ channel: "email", recipient: to, subject, text });
-    },
+    send: ({ to, subject, text }) => keep({ channel: "email", recipient: to, subject, text }),
   };
 }

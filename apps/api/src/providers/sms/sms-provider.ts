@@ -1,20 +1,34 @@
+import { isValidE164, PHONE_INVALID_MESSAGE } from "@vela/shared/phone";
 import type { Config } from "../../config";
 import type { Db } from "../../db/client";
-import { outboxMessages } from "../../db/schema/index";
+import { InvalidDataError } from "../../http/errors";
+import { createOutbox } from "../outbox";
 
 export type SmsMessage = { to: string; text: string };
 
-/** Where SMS goes: an SMS gateway's webhook when SMS_WEBHOOK_URL is set, otherwise the outbox table. */
+/**
+ * Where SMS goes: an SMS gateway's webhook when SMS_WEBHOOK_URL is set, otherwise (never in
+ * production) the development outbox table.
+ */
 export type SmsProvider = { name: "webhook" | "outbox"; send: (message: SmsMessage) => Promise<void> };
 
 const GATEWAY_TIMEOUT_MS = 10_000;
 
-export function createSmsProvider(config: Pick<Config, "SMS_WEBHOOK_URL">, db: Db): SmsProvider {
+/**
+ * A number no network can reach (an account saved before numbers were checked may still hold one)
+ * is refused on the phone field, as a real gateway would refuse it, and never sent on.
+ */
+function refuseUnreachable(to: string) {
+  if (!isValidE164(to)) throw new InvalidDataError({ phone_number: [PHONE_INVALID_MESSAGE] });
+}
+
+export function createSmsProvider(config: Pick<Config, "SMS_WEBHOOK_URL" | "NODE_ENV">, db: Db): SmsProvider {
   const gateway = config.SMS_WEBHOOK_URL;
   if (gateway) {
     return {
       name: "webhook",
       send: async (message) => {
+        refuseUnreachable(message.to);
         const response = await fetch(gateway, {
           method: "POST",
           headers: { "content-type": "application/json" },
@@ -25,10 +39,12 @@ export function createSmsProvider(config: Pick<Config, "SMS_WEBHOOK_URL">, db: D
       },
     };
   }
+  const keep = createOutbox(config, db);
   return {
     name: "outbox",
     send: async ({ to, text }) => {
-      await db.insert(outboxMessages).values({ channel: "sms", recipient: to, subject: null, text });
+      refuseUnreachable(to);
+      await keep({ channel: "sms", recipient: to, subject: null, text });
     },
   };
 }

@@ -199,11 +199,12 @@ export async function pricingRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Delivery methods offered on a corridor",
+        // Ids are PostgreSQL integers: a larger one is a 422 here, not a 500 from the database.
         querystring: z.object({
-          country_from_id: z.coerce.number().int().min(1).optional(),
-          country_to_id: z.coerce.number().int().min(1),
-          currency_from_id: z.coerce.number().int().min(1),
-          currency_to_id: z.coerce.number().int().min(1),
+          country_from_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+          country_to_id: z.coerce.number().int().min(1).max(2_147_483_647),
+          currency_from_id: z.coerce.number().int().min(1).max(2_147_483_647),
+          currency_to_id: z.coerce.number().int().min(1).max(2_147_483_647),
         }),
         response: { 200: successEnvelope(z.array(shippingMethod)) },
       },

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { PHONE_INVALID_MESSAGE } from "@vela/shared/phone";
 import type { FieldError, FieldValues, Resolver } from "react-hook-form";
 import type { z } from "zod";
 import { i18n } from "@/shared/i18n/i18n";
@@ -13,6 +14,7 @@ const CONTRACT_MESSAGES = {
   "Must be the 6-digit code.": "validation.code",
   "Must be a dialling prefix such as +1.": "validation.phonePrefix",
   "Must be a phone number of 4 to 15 digits.": "validation.phoneNumber",
+  [PHONE_INVALID_MESSAGE]: "validation.phoneInvalid",
   "The terms and conditions must be accepted.": "validation.terms",
   "Must be 4 to 40 letters, digits, spaces, '.', '/' or '-'.": "validation.taxId",
 } as const;

@@ -273,6 +273,34 @@ describe("auth modal", () => {
     });
   }, 20_000);
 
+  it("refuses a number the country's plan does not have, on the phone field, before asking the server", async () => {
+    const { requests } = stubHome({});
+    const user = userEvent.setup();
+    renderWithApp(<AppRoutes />, { route: "/" });
+    await user.click((await screen.findAllByRole("button", { name: "Sign up" }))[0]!);
+    const modal = within(await dialog());
+
+    await user.type(modal.getByLabelText(/First name/), "Ana");
+    await user.type(modal.getByLabelText(/Last name/), "López");
+    await user.type(modal.getByLabelText(/^Email/), "ana@example.com");
+    await user.type(modal.getByLabelText(/^Password/), "Velvet-Harbor-72");
+    await user.type(modal.getByLabelText(/Repeat the password/), "Velvet-Harbor-72");
+    await user.click(modal.getByLabelText(/Country of residence/));
+    const mexico = screen
+      .getAllByRole("option", { name: "Mexico", hidden: true })
+      .find((option) => option.hasAttribute("data-combobox-option"));
+    await user.click(mexico!);
+    // Four digits pass the shape check but are no Mexican number.
+    await user.type(modal.getByLabelText(/Mobile number/), "5512");
+    await user.click(modal.getByRole("checkbox"));
+    await user.click(modal.getByRole("button", { name: "Create account" }));
+
+    const phone = modal.getByLabelText(/Mobile number/);
+    await waitFor(() => expect(phone.getAttribute("aria-invalid")).toBe("true"));
+    expect(modal.getByText("Must be a valid phone number for the country of its prefix.")).toBeTruthy();
+    expect(requests.some((request) => request.url === "/api/onboarding/client/register")).toBe(false);
+  }, 20_000);
+
   it("shows a rule's limit modal, whose VERIFY_EMAIL button leads to e-mail verification", async () => {
     const session = sessionFor();
     stubHome({

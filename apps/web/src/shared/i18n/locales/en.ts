@@ -253,6 +253,7 @@ export const en = {
     code: "Must be the 6-digit code.",
     phonePrefix: "Choose a prefix.",
     phoneNumber: "Must be a phone number of 4 to 15 digits.",
+    phoneInvalid: "Must be a valid phone number for the country of its prefix.",
     terms: "The terms and conditions must be accepted.",
     taxId: "Must be 4 to 40 letters, digits, spaces, '.', '/' or '-'.",
     passwordMismatch: "The passwords don't match.",

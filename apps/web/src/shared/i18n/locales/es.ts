@@ -252,6 +252,7 @@ export const es = {
     code: "Debe ser el código de 6 dígitos.",
     phonePrefix: "Elige un prefijo.",
     phoneNumber: "Debe ser un número de teléfono de 4 a 15 dígitos.",
+    phoneInvalid: "Debe ser un número de teléfono válido para el país de su prefijo.",
     terms: "Debes aceptar los términos y condiciones.",
     taxId: "Debe tener de 4 a 40 letras, dígitos, espacios, '.', '/' o '-'.",
     passwordMismatch: "Las contraseñas no coinciden.",
