@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import { authPlugin } from "./plugins/auth";
+import { backgroundTasksPlugin } from "./plugins/background-tasks";
 import { databasePlugin } from "./plugins/database";
 import { errorHandlerPlugin } from "./plugins/error-handler";
 import { flagsPlugin } from "./plugins/flags";
@@ -92,6 +93,7 @@ export async function buildApp({
   await app.register(securityPlugin, { config });
   await app.register(openApiPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
+  await app.register(backgroundTasksPlugin);
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin, idempotency);
 

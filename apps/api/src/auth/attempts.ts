@@ -11,10 +11,6 @@ export const ATTEMPT_LIMITS = {
 } as const;
 export type AttemptKind = keyof typeof ATTEMPT_LIMITS;
 
-/** Failed logins in a row that lock an account, and for how long. */
-export const ACCOUNT_LOCK_FAILURES = 5;
-export const ACCOUNT_LOCK_SECONDS = 900;
-
 export async function recordAttempt(
   db: Db,
   kind: AttemptKind,

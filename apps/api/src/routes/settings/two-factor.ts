@@ -7,7 +7,7 @@ import { assertIpNotThrottled, recordAttempt } from "../../auth/attempts";
 import { findPendingCode, issueCode } from "../../auth/codes";
 import { sendCode } from "../../auth/notifications";
 import type { UserRow } from "../../auth/sessions";
-import { isTotpCodeValid, newTotpSetup } from "../../auth/totp";
+import { acceptTotpCode, newTotpSetup, totpStepOf } from "../../auth/totp";
 import { users } from "../../db/schema/index";
 import { InvalidDataError } from "../../http/errors";
 import { assertPassword, consumeUserCode, freshCodeSent } from "./confirmation";
@@ -38,21 +38,26 @@ async function refuseAppCode(app: FastifyInstance, request: FastifyRequest, user
   throw new InvalidDataError({ code: [WRONG_CODE] });
 }
 
+/**
+ * Whether a code from the app in use is right, and not one already accepted (a code is good once,
+ * whether for a sign-in or for a change here).
+ */
 async function isAppCodeRight(
   app: FastifyInstance,
   request: FastifyRequest,
+  user: UserRow,
   sealedSecret: string,
   code: string,
 ) {
   await assertIpNotThrottled(app.db, "code", request.ip);
-  return isTotpCodeValid(app.secrets.decrypt(sealedSecret), code);
+  return (await acceptTotpCode(app.db, user.id, app.secrets.decrypt(sealedSecret), code)) === "accepted";
 }
 
 /**
- * A change of the second factor is confirmed with the password or a `security_change` code; to
- * turn off an authenticator app, a code from the app itself also does.
+ * A security change (the second factor, the phone) is confirmed with the password or a
+ * `security_change` code; with `acceptAppCode`, a code from the authenticator app in use also does.
  */
-async function assertConfirmed(
+export async function assertConfirmed(
   app: FastifyInstance,
   request: FastifyRequest,
   user: UserRow,
@@ -66,7 +71,7 @@ async function assertConfirmed(
   const appSecret = acceptAppCode && user.tfaMethod === "totp" ? user.totpSecretEnc : null;
   if (appSecret) {
     // Either kind of code may come in: an app code first, then a code we sent, if one is waiting.
-    if (await isAppCodeRight(app, request, appSecret, code)) return;
+    if (await isAppCodeRight(app, request, user, appSecret, code)) return;
     const sent = await findPendingCode(app.db, { userId: user.id, purpose: "security_change" });
     if (!sent) return refuseAppCode(app, request, user);
   }
@@ -118,8 +123,9 @@ async function enable(
     if (change.code === undefined) {
       throw new InvalidDataError({ code: ["Enter the code your authenticator app shows."] });
     }
-    if (!(await isAppCodeRight(app, request, pendingSecret, change.code)))
-      await refuseAppCode(app, request, user);
+    await assertIpNotThrottled(app.db, "code", request.ip);
+    const step = totpStepOf(app.secrets.decrypt(pendingSecret), change.code);
+    if (step === null) return refuseAppCode(app, request, user);
     const [updated] = await app.db
       .update(users)
       .set({
@@ -127,6 +133,8 @@ async function enable(
         tfaMethod: "totp",
         totpSecretEnc: pendingSecret,
         totpPendingSecretEnc: null,
+        // The code that confirmed the set-up cannot sign in as well.
+        totpLastStep: step,
         updatedAt: sql`now()`,
       })
       // The secret the code was checked against must still be the one waiting (no newer set-up).
