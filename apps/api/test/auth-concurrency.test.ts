@@ -89,6 +89,18 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
     expect(responses.filter((response) => response.statusCode === 200).length).toBeLessThanOrEqual(1);
   });
 
+  it("refuses an IP after thirty failures when forty arrive at once", async () => {
+    const statuses = (
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          login(`probe.${i}.${Date.now()}@example.com`, "Wrong-Password-1", "10.78.0.1"),
+        ),
+      )
+    ).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(30);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10);
+  });
+
   it("kills an e-mail verification code after five wrong tries, however they are timed", async () => {
     const { body, session } = await registerClient(app);
     const code = await latestCode(app, body.email);

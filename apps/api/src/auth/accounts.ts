@@ -19,7 +19,7 @@ import {
   verificationCodes,
 } from "../db/schema/index";
 import { ConflictError, InvalidDataError, UnauthenticatedError } from "../http/errors";
-import { assertIpNotThrottled, recordAttempt } from "./attempts";
+import { claimIpTry, settleTry } from "./attempts";
 import { findPendingCode, issueCode, resendWaitSeconds } from "./codes";
 import { maskEmail, maskPhone } from "./masking";
 import { sendCode } from "./notifications";
@@ -202,15 +202,15 @@ export async function checkCredentials(
   email: string,
   password: string,
 ) {
-  await assertIpNotThrottled(app.db, "login", request.ip);
+  const ipTry = await claimIpTry(app.db, "login", request.ip, email);
   const claim = await claimTry(app.db, "login", loginLockSubject(app.secrets, email));
   const found = await findUserByEmail(app.db, email);
   const isRight = await verifyPassword(found?.user.passwordHash ?? (await decoyPasswordHash()), password);
-  await recordAttempt(app.db, "login", request.ip, email, isRight && Boolean(found));
   if (!found || !isRight) {
     if (claim.isLast) throw lockedByThisTry(claim);
     throw new UnauthenticatedError("These credentials do not match our records.");
   }
+  await settleTry(app.db, ipTry);
   await releaseTry(app.db, claim);
   return found;
 }

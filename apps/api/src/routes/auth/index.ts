@@ -32,7 +32,7 @@ import {
   signIn,
   startTwoFactor,
 } from "../../auth/accounts";
-import { assertIpNotThrottled, recordAttempt } from "../../auth/attempts";
+import { assertIpNotThrottled, claimIpTry, settleTry } from "../../auth/attempts";
 import { consumeCode, findPendingCode, reissueChallengeCode, tryCode } from "../../auth/codes";
 import { maskEmail, maskPhoneEnding } from "../../auth/masking";
 import { sendCode, sendNotice } from "../../auth/notifications";
@@ -170,8 +170,8 @@ export async function authRoutes(app: FastifyInstance) {
    * against the challenge's code (five tries). An authenticator code is good for one sign-in.
    */
   async function finishTwoFactor(request: FastifyRequest, tfaToken: string, code: string) {
-    await assertIpNotThrottled(app.db, "code", request.ip);
     const { row, user, organization } = await challengeOf(tfaToken);
+    const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
     const claim = await claimTry(app.db, "tfa", `user:${user.id}`);
     let appCode: "accepted" | "wrong" | "used" | null = null;
     if (row.channel === "totp") {
@@ -187,7 +187,6 @@ export async function authRoutes(app: FastifyInstance) {
         appCode === null ? undefined : appCode === "accepted",
       );
     } catch (error) {
-      await recordAttempt(app.db, "code", request.ip, user.email, false);
       if (claim.isLast) throw lockedByThisTry(claim);
       if (appCode === "used") {
         throw new InvalidDataError({
@@ -196,6 +195,7 @@ export async function authRoutes(app: FastifyInstance) {
       }
       throw error;
     }
+    await settleTry(app.db, ipTry);
     await releaseTry(app.db, claim);
     return signIn(app, user, organization, sessionMeta(request));
   }
@@ -302,10 +302,9 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { email, channel } = request.body;
-      await assertIpNotThrottled(app.db, "recovery", request.ip);
       // Every request counts against the network, with an account or without, so the per-IP limit
       // does not tell them apart either.
-      await recordAttempt(app.db, "recovery", request.ip, email, false);
+      await claimIpTry(app.db, "recovery", request.ip, email);
       // The resend wait belongs to the address, not the account, for the same reason.
       const wait = await claimSpacing(
         app.db,
@@ -336,7 +335,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await assertIpNotThrottled(app.db, "recovery", request.ip);
+      const ipTry = await claimIpTry(app.db, "recovery", request.ip, request.body.email);
       // The same statements run whether the address has an account or not, and every refusal is
       // the same answer (no tries left to count, no "no code"), so nothing tells them apart.
       const result = await tryCode(
@@ -346,9 +345,9 @@ export async function authRoutes(app: FastifyInstance) {
         request.body.code,
       );
       if (result.outcome !== "accepted" || result.row.userId === null) {
-        await recordAttempt(app.db, "recovery", request.ip, request.body.email, false);
         throw new InvalidDataError({ code: [RECOVERY_CODE_REFUSED] });
       }
+      await settleTry(app.db, ipTry);
       // The code is spent; a reset token (a new challenge, not a code) carries the step forward.
       const resetToken = randomToken("vpr_");
       await app.db.insert(verificationCodes).values({

@@ -1,7 +1,7 @@
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodeSent } from "@vela/shared/auth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { loginLockSubject } from "../../auth/accounts";
-import { assertIpNotThrottled, recordAttempt } from "../../auth/attempts";
+import { claimIpTry, settleTry } from "../../auth/attempts";
 import { type CodePurpose, type CodeRow, consumeCode } from "../../auth/codes";
 import { verifyPassword } from "../../auth/passwords";
 import type { UserRow } from "../../auth/sessions";
@@ -23,14 +23,14 @@ export async function assertPassword(
   password: string,
   field = "password",
 ) {
-  await assertIpNotThrottled(app.db, "login", request.ip);
+  const ipTry = await claimIpTry(app.db, "login", request.ip, user.email);
   const claim = await claimTry(app.db, "login", loginLockSubject(app.secrets, user.email));
   const isRight = await verifyPassword(user.passwordHash, password);
-  await recordAttempt(app.db, "login", request.ip, user.email, isRight);
   if (!isRight) {
     if (claim.isLast) throw lockedByThisTry(claim);
     throw new InvalidDataError({ [field]: [WRONG_PASSWORD] });
   }
+  await settleTry(app.db, ipTry);
   await releaseTry(app.db, claim);
 }
 
@@ -53,11 +53,8 @@ export async function consumeUserCode(
   purpose: CodePurpose,
   code: string,
 ): Promise<CodeRow> {
-  await assertIpNotThrottled(app.db, "code", request.ip);
-  try {
-    return await consumeCode(app.db, app.secrets, { userId: user.id, purpose }, code);
-  } catch (error) {
-    await recordAttempt(app.db, "code", request.ip, user.email, false);
-    throw error;
-  }
+  const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
+  const row = await consumeCode(app.db, app.secrets, { userId: user.id, purpose }, code);
+  await settleTry(app.db, ipTry);
+  return row;
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { codeDestination } from "../../auth/accounts";
-import { assertIpNotThrottled, recordAttempt } from "../../auth/attempts";
+import { claimIpTry, settleTry } from "../../auth/attempts";
 import { findPendingCode, issueCode } from "../../auth/codes";
 import { sendCode } from "../../auth/notifications";
 import type { UserRow } from "../../auth/sessions";
@@ -30,11 +30,10 @@ export function toSecuritySettings(user: UserRow): SecuritySettings {
 const WRONG_CODE = "The code is not correct.";
 
 /**
- * An authenticator-app code has no row of ours to count tries on, so wrong ones count against the
- * caller's IP, which is refused once it has failed too often.
+ * An authenticator-app code has no row of ours to count tries on, so each one is counted against
+ * the caller's IP (`claimIpTry`), which is refused once it has failed too often.
  */
-async function refuseAppCode(app: FastifyInstance, request: FastifyRequest, user: UserRow): Promise<never> {
-  await recordAttempt(app.db, "code", request.ip, user.email, false);
+function refuseAppCode(): never {
   throw new InvalidDataError({ code: [WRONG_CODE] });
 }
 
@@ -49,8 +48,11 @@ async function isAppCodeRight(
   sealedSecret: string,
   code: string,
 ) {
-  await assertIpNotThrottled(app.db, "code", request.ip);
-  return (await acceptTotpCode(app.db, user.id, app.secrets.decrypt(sealedSecret), code)) === "accepted";
+  const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
+  const isRight =
+    (await acceptTotpCode(app.db, user.id, app.secrets.decrypt(sealedSecret), code)) === "accepted";
+  if (isRight) await settleTry(app.db, ipTry);
+  return { isRight, ipTry };
 }
 
 /**
@@ -71,9 +73,12 @@ export async function assertConfirmed(
   const appSecret = acceptAppCode && user.tfaMethod === "totp" ? user.totpSecretEnc : null;
   if (appSecret) {
     // Either kind of code may come in: an app code first, then a code we sent, if one is waiting.
-    if (await isAppCodeRight(app, request, user, appSecret, code)) return;
+    const byApp = await isAppCodeRight(app, request, user, appSecret, code);
+    if (byApp.isRight) return;
     const sent = await findPendingCode(app.db, { userId: user.id, purpose: "security_change" });
-    if (!sent) return refuseAppCode(app, request, user);
+    if (!sent) return refuseAppCode();
+    // The sent code's check counts this try itself.
+    await settleTry(app.db, byApp.ipTry);
   }
   await consumeUserCode(app, request, user, "security_change", code);
 }
@@ -123,9 +128,10 @@ async function enable(
     if (change.code === undefined) {
       throw new InvalidDataError({ code: ["Enter the code your authenticator app shows."] });
     }
-    await assertIpNotThrottled(app.db, "code", request.ip);
+    const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
     const step = totpStepOf(app.secrets.decrypt(pendingSecret), change.code);
-    if (step === null) return refuseAppCode(app, request, user);
+    if (step === null) return refuseAppCode();
+    await settleTry(app.db, ipTry);
     const [updated] = await app.db
       .update(users)
       .set({
