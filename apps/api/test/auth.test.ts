@@ -758,6 +758,15 @@ describe("password recovery", () => {
     expect(response.json().errors).toEqual({
       code: ["The code is not correct or is no longer valid. Ask for a new one."],
     });
+    const spanish = await app.inject({
+      method: "POST",
+      url: "/api/authentication/forgot-password/validate-code",
+      headers: { language: "es" },
+      payload: { email: body.email, code: wrongCode(code) },
+    });
+    expect(spanish.json().errors).toEqual({
+      code: ["El código no es correcto o ya no es válido. Pide uno nuevo."],
+    });
   });
 });
 
