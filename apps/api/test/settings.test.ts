@@ -203,6 +203,30 @@ describe("security: codes and two-factor by e-mail or SMS", () => {
   });
 });
 
+describe("security: codes that confirm a change", () => {
+  it("lock the account's code confirmations after five wrong ones, across codes", async () => {
+    const { body, token, userId } = await signedIn();
+    const enable = (code: string) => security(token, { action: "enable", method: "email", code });
+    const wrongTries = async (n: number) => {
+      const statuses: number[] = [];
+      await security(token, { action: "send_code", channel: "email" });
+      const code = await latestCode(app, body.email);
+      for (let i = 0; i < n; i++)
+        statuses.push((await enable(wrongCode(String(Number(code) + i)))).statusCode);
+      return { code, statuses };
+    };
+    // Three wrong on one code, then a new code and two more: no code reaches its own five tries.
+    expect((await wrongTries(3)).statuses).toEqual([422, 422, 422]);
+    await skipResendWait(userId);
+    const second = await wrongTries(2);
+    expect(second.statuses).toEqual([422, 429]);
+    const right = await enable(second.code);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe("Too many wrong codes. Your account is locked for 15 minutes.");
+    expect((await userRow(userId)).tfaEnabled).toBe(false);
+  });
+});
+
 describe("security: authenticator app end to end", () => {
   it("sets up, turns on with an app code, and turns off with an app code", async () => {
     const { body, token, userId } = await signedIn();

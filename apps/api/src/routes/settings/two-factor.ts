@@ -7,6 +7,7 @@ import { claimIpTry, settleTry } from "../../auth/attempts";
 import { findPendingCode, issueCode } from "../../auth/codes";
 import { sendCode } from "../../auth/notifications";
 import type { UserRow } from "../../auth/sessions";
+import { claimTry, lockedByThisTry, releaseTry } from "../../auth/throttles";
 import { acceptTotpCode, newTotpSetup, totpStepOf } from "../../auth/totp";
 import { users } from "../../db/schema/index";
 import { InvalidDataError } from "../../http/errors";
@@ -70,6 +71,25 @@ export async function assertConfirmed(
   if (code === undefined) {
     throw new InvalidDataError({ password: ["Confirm with your password or with a code we send you."] });
   }
+  // A code here stands in for the password, so wrong ones count toward the account's two-step
+  // lock too: a stolen session cannot ask for code after code and guess.
+  const claim = await claimTry(app.db, "tfa", `user:${user.id}`);
+  try {
+    await assertCodeConfirms(app, request, user, code, acceptAppCode);
+  } catch (error) {
+    if (claim.isLast) throw lockedByThisTry(claim);
+    throw error;
+  }
+  await releaseTry(app.db, claim);
+}
+
+async function assertCodeConfirms(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+  code: string,
+  acceptAppCode: boolean,
+) {
   const appSecret = acceptAppCode && user.tfaMethod === "totp" ? user.totpSecretEnc : null;
   if (appSecret) {
     // Either kind of code may come in: an app code first, then a code we sent, if one is waiting.
