@@ -18,7 +18,10 @@ export type ClaimedTry = { kind: LockKind; subject: string; slot: number; isLast
 
 const secondsUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 1000));
 
-export function lockedAnswer(blockedUntil: Date, message = "Too many failed attempts.") {
+const messageOf = (kind: LockKind) =>
+  kind === "login" ? "Too many failed attempts." : "Too many wrong codes.";
+
+function lockedAnswer(blockedUntil: Date, message: string) {
   const seconds = secondsUntil(blockedUntil);
   const minutes = Math.ceil(seconds / 60);
   return new TooManyRequestsError(
@@ -65,9 +68,6 @@ export async function claimTry(db: Db, kind: LockKind, subject: string): Promise
     .where(and(eq(authThrottles.kind, kind), eq(authThrottles.subject, subject)));
   throw lockedAnswer(locked?.blockedUntil ?? new Date(Date.now() + lockSeconds * 1000), messageOf(kind));
 }
-
-const messageOf = (kind: LockKind) =>
-  kind === "login" ? "Too many failed attempts." : "Too many wrong codes.";
 
 /** The answer for a failed try that took the last slot: the lock it set. */
 export function lockedByThisTry(claim: ClaimedTry) {
