@@ -207,6 +207,8 @@ describe("settings journeys", () => {
     await page.locator("[data-combobox-option]", { hasText: "Spain" }).first().click();
     await expect.poll(() => prefix.inputValue()).toBe("+34");
     await card.getByLabel(/^New mobile number/).fill("612 345 678");
+    // A session alone cannot move the phone: the current password confirms the change.
+    await card.getByLabel(/^Current password/).fill(PASSWORD);
     await card.getByRole("button", { name: "Send code to the new number" }).click();
     await expect
       .poll(() => card.getByRole("status").textContent(), { timeout: 15_000 })

@@ -7,6 +7,7 @@ import type { Database } from "./db/client";
 import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
 import { serializeError } from "./http/log-serializers";
 import { authPlugin } from "./plugins/auth";
+import { backgroundTasksPlugin } from "./plugins/background-tasks";
 import { databasePlugin } from "./plugins/database";
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from "./plugins/error-handler";
 import { flagsPlugin } from "./plugins/flags";
@@ -113,6 +114,7 @@ export async function buildApp({
   await app.register(securityPlugin, { config });
   await app.register(openApiPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
+  await app.register(backgroundTasksPlugin);
   await app.register(authPlugin, { config });
   await app.register(idempotencyPlugin, idempotency);
   await app.register(ratesPlugin, { config, ...fx });

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { avatars, userReminders, users } from "../src/db/schema/index";
 import { dateOfBirthProblem } from "../src/routes/account/profile";
-import { bearer, clientBody, countryId, latestCode, registerClient } from "./auth-support";
+import { bearer, clientBody, countryId, GOOD_PASSWORD, latestCode, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 import { makePng, multipart } from "./upload-support";
 
@@ -191,7 +191,7 @@ describe("change-phone", () => {
       method: "POST",
       url: "/api/profile/change-phone",
       headers: bearer(token),
-      payload: { phone_prefix: "+52", phone_number: "55 1234-5678" },
+      payload: { phone_prefix: "+52", phone_number: "55 1234-5678", password: GOOD_PASSWORD },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data).toEqual({
@@ -212,7 +212,12 @@ describe("change-phone", () => {
     const other = await signedIn();
     await app.db.update(users).set({ phoneVerifiedAt: sql`now()` }).where(eq(users.id, other.userId));
     const change = (payload: Record<string, unknown>) =>
-      app.inject({ method: "POST", url: "/api/profile/change-phone", headers: bearer(token), payload });
+      app.inject({
+        method: "POST",
+        url: "/api/profile/change-phone",
+        headers: bearer(token),
+        payload: { password: GOOD_PASSWORD, ...payload },
+      });
 
     const same = await change({ phone_prefix: "+1", phone_number: body.phone_number });
     expect(same.statusCode).toBe(422);

@@ -51,6 +51,8 @@ export const bearer = (token: string, extra: Record<string, string> = {}) => ({
 
 /** The newest outbox message to an address (e-mail or phone), and the 6-digit code in it. */
 export async function latestCode(app: TestApp, recipient: string): Promise<string> {
+  // Some codes (password recovery) are sent after the answer: wait for them.
+  await app.backgroundTasks.settle();
   const [message] = await app.db
     .select()
     .from(outboxMessages)

@@ -1,7 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashToken } from "../src/auth/secrets";
 import { currentTotpCode } from "../src/auth/totp";
-import { authSessions, users, verificationCodes } from "../src/db/schema/index";
+import {
+  authSessions,
+  outboxMessages,
+  retiredRefreshTokens,
+  users,
+  verificationCodes,
+} from "../src/db/schema/index";
 import {
   bearer,
   clientBody,
@@ -22,6 +29,15 @@ beforeAll(async () => {
   app = await buildTestApp();
 });
 afterAll(() => app.close());
+
+async function sessionIdOf(accessToken: string) {
+  const [row] = await app.db
+    .select({ id: authSessions.id })
+    .from(authSessions)
+    .where(eq(authSessions.accessTokenHash, hashToken(accessToken)));
+  if (!row) throw new Error("No session for this token");
+  return row.id;
+}
 
 const login = (email: string, password: string, remoteAddress = "127.0.0.1") =>
   app.inject({
@@ -244,6 +260,21 @@ describe("sessions", () => {
         .statusCode,
     ).toBe(200);
 
+    // Within the grace window (a second tab refreshing at the same moment), the old token answers
+    // the pair that replaced it rather than ending the session.
+    const twin = await app.inject({
+      method: "POST",
+      url: "/api/authentication/refresh-token",
+      payload: { refresh_token: session.refresh_token },
+    });
+    expect(twin.statusCode).toBe(200);
+    expect(twin.json().data).toMatchObject({ token: rotated.token, refresh_token: rotated.refresh_token });
+
+    // After it, the old token is a copy being replayed.
+    await app.db
+      .update(retiredRefreshTokens)
+      .set({ retiredAt: sql`now() - interval '1 minute'` })
+      .where(eq(retiredRefreshTokens.sessionId, await sessionIdOf(rotated.token)));
     const replay = await app.inject({
       method: "POST",
       url: "/api/authentication/refresh-token",
@@ -567,35 +598,96 @@ describe("brute force", () => {
 });
 
 describe("password recovery", () => {
-  it("answers the same for an unknown address as for an account", async () => {
+  it("answers the same for an unknown address as for an account, at every step", async () => {
     const { body } = await registerClient(app);
-    const known = await app.inject({
-      method: "POST",
-      url: "/api/authentication/forgot-password/masking",
-      payload: { email: body.email },
-    });
-    const unknown = await app.inject({
-      method: "POST",
-      url: "/api/authentication/forgot-password/masking",
-      payload: { email: uniqueEmail("ghost") },
-    });
-    expect(known.statusCode).toBe(200);
-    expect(unknown.statusCode).toBe(200);
-    expect(Object.keys(unknown.json().data)).toEqual(Object.keys(known.json().data));
-    expect(known.json().data.email).toMatch(/^an•••@ex•••\.com$/);
-    expect(unknown.json().data.phone).toMatch(/^\+1 •+\d{2}$/);
+    await app.db.update(users).set({ phoneVerifiedAt: new Date() }).where(eq(users.email, body.email));
+    const ghost = uniqueEmail("ghost");
+    const post = (step: string, payload: Record<string, unknown>, remoteAddress: string) =>
+      app.inject({
+        method: "POST",
+        url: `/api/authentication/forgot-password/${step}`,
+        payload,
+        remoteAddress,
+      });
+    // Each address is tried from its own network, as an attacker comparing them would.
+    const both = async (step: string, payload: Record<string, unknown>) => [
+      await post(step, { ...payload, email: body.email }, "10.8.0.1"),
+      await post(step, { ...payload, email: ghost }, "10.8.0.2"),
+    ];
+    const shape = (response: { statusCode: number; json: () => Record<string, unknown> }) => {
+      const { data, ...rest } = response.json();
+      return { status: response.statusCode, rest, fields: data ? Object.keys(data as object) : null };
+    };
 
-    const sentKnown = await app.inject({
-      method: "POST",
-      url: "/api/authentication/forgot-password/send-code",
-      payload: { email: body.email },
+    // Masking: no real prefix, no real length, only two digits behind a fixed mask.
+    const [maskKnown, maskGhost] = await both("masking", {});
+    expect(shape(maskKnown!)).toEqual(shape(maskGhost!));
+    expect(maskKnown!.json().data.phone).toMatch(/^•{8}\d{2}$/);
+    expect(maskGhost!.json().data.phone).toMatch(/^•{8}\d{2}$/);
+    expect(maskKnown!.json().data.email).toMatch(/^an•••@ex•••\.com$/);
+
+    // Sending: the same answer, and the same wait when asked again at once.
+    const [sentKnown, sentGhost] = await both("send-code", {});
+    expect(sentKnown!.json()).toEqual(sentGhost!.json());
+    const [againKnown, againGhost] = await both("send-code", {});
+    expect(againKnown!.statusCode).toBe(429);
+    expect(againGhost!.statusCode).toBe(429);
+    expect(againKnown!.json()).toEqual(againGhost!.json());
+
+    // Checking a wrong code: the same refusal, no tries counted out loud.
+    const code = await latestCode(app, body.email);
+    const [wrongKnown, wrongGhost] = await both("validate-code", { code: wrongCode(code) });
+    expect(wrongKnown!.statusCode).toBe(422);
+    expect(wrongKnown!.json()).toEqual(wrongGhost!.json());
+
+    // The login lock exists for an address without an account too.
+    const lockStatuses = async (email: string, ip: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await login(email, `Wrong-Password-${i}`, ip)).statusCode);
+      return statuses;
+    };
+    const knownLock = await lockStatuses(body.email, "10.8.1.1");
+    expect(knownLock).toEqual([401, 401, 401, 401, 429, 429]);
+    expect(await lockStatuses(ghost, "10.8.1.2")).toEqual(knownLock);
+  });
+
+  it("answers send-code without waiting for the message to go out", async () => {
+    const { body } = await registerClient(app);
+    const send = app.email.send;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
     });
-    const sentUnknown = await app.inject({
-      method: "POST",
-      url: "/api/authentication/forgot-password/send-code",
-      payload: { email: uniqueEmail("ghost") },
-    });
-    expect(sentKnown.json()).toEqual(sentUnknown.json());
+    let isSent = false;
+    app.email.send = async (message) => {
+      await gate;
+      await send(message);
+      isSent = true;
+    };
+    try {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/authentication/forgot-password/send-code",
+        payload: { email: body.email },
+        remoteAddress: "10.8.2.1",
+      });
+      // Answered while the mail server (held here) has not taken the message yet.
+      expect(response.statusCode).toBe(200);
+      expect(isSent).toBe(false);
+      release();
+      await app.backgroundTasks.settle();
+      expect(isSent).toBe(true);
+      const [message] = await app.db
+        .select()
+        .from(outboxMessages)
+        .where(eq(outboxMessages.recipient, body.email))
+        .orderBy(sql`${outboxMessages.id} desc`)
+        .limit(1);
+      expect(message?.text).toContain("reset your password");
+    } finally {
+      release();
+      app.email.send = send;
+    }
   });
 
   it("resets the password with the code and ends every session", async () => {
@@ -663,6 +755,18 @@ describe("password recovery", () => {
       payload: { email: body.email, code: wrongCode(code) },
     });
     expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      code: ["The code is not correct or is no longer valid. Ask for a new one."],
+    });
+    const spanish = await app.inject({
+      method: "POST",
+      url: "/api/authentication/forgot-password/validate-code",
+      headers: { language: "es" },
+      payload: { email: body.email, code: wrongCode(code) },
+    });
+    expect(spanish.json().errors).toEqual({
+      code: ["El código no es correcto o ya no es válido. Pide uno nuevo."],
+    });
   });
 });
 

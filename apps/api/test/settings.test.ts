@@ -203,6 +203,30 @@ describe("security: codes and two-factor by e-mail or SMS", () => {
   });
 });
 
+describe("security: codes that confirm a change", () => {
+  it("lock the account's code confirmations after five wrong ones, across codes", async () => {
+    const { body, token, userId } = await signedIn();
+    const enable = (code: string) => security(token, { action: "enable", method: "email", code });
+    const wrongTries = async (n: number) => {
+      const statuses: number[] = [];
+      await security(token, { action: "send_code", channel: "email" });
+      const code = await latestCode(app, body.email);
+      for (let i = 0; i < n; i++)
+        statuses.push((await enable(wrongCode(String(Number(code) + i)))).statusCode);
+      return { code, statuses };
+    };
+    // Three wrong on one code, then a new code and two more: no code reaches its own five tries.
+    expect((await wrongTries(3)).statuses).toEqual([422, 422, 422]);
+    await skipResendWait(userId);
+    const second = await wrongTries(2);
+    expect(second.statuses).toEqual([422, 429]);
+    const right = await enable(second.code);
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toBe("Too many wrong codes. Your account is locked for 15 minutes.");
+    expect((await userRow(userId)).tfaEnabled).toBe(false);
+  });
+});
+
 describe("security: authenticator app end to end", () => {
   it("sets up, turns on with an app code, and turns off with an app code", async () => {
     const { body, token, userId } = await signedIn();
@@ -254,7 +278,14 @@ describe("security: authenticator app end to end", () => {
       code: wrongCode(currentTotpCode(secret)),
     });
     expect(wrongAppCode.statusCode).toBe(422);
-    const disabled = await security(token, { action: "disable", code: currentTotpCode(secret) });
+    // The code that turned the app on is spent; the app's next one (accepted early for clock
+    // drift) turns it off.
+    const spent = await security(token, { action: "disable", code: currentTotpCode(secret) });
+    expect(spent.statusCode).toBe(422);
+    const disabled = await security(token, {
+      action: "disable",
+      code: currentTotpCode(secret, Date.now() + 30_000),
+    });
     expect(disabled.statusCode).toBe(200);
     expect(disabled.json().data).toMatchObject({
       tfa_enabled: false,
@@ -313,6 +344,7 @@ describe("phone settings", () => {
     const started = await send("POST", "/api/profile/change-phone", token, {
       phone_prefix: "+44",
       phone_number: "7911123456",
+      password: GOOD_PASSWORD,
     });
     expect(started.statusCode).toBe(200);
     const firstCode = await latestCode(app, "+447911123456");
@@ -351,6 +383,7 @@ describe("phone settings", () => {
     await send("POST", "/api/profile/change-phone", token, {
       phone_prefix: "+1",
       phone_number: other.body.phone_number,
+      password: GOOD_PASSWORD,
     });
     const code = await latestCode(app, `+1${other.body.phone_number}`);
     await markPhoneVerified(other.userId);
@@ -362,6 +395,86 @@ describe("phone settings", () => {
     });
     const row = await userRow(userId);
     expect(row.phoneNumber).not.toBe(other.body.phone_number);
+  });
+});
+
+describe("phone change needs more than a session (ASVS 7.5.1)", () => {
+  it("needs the password or a code, tells the old phone and the e-mail, and pauses SMS recovery", async () => {
+    const { body, token, userId } = await signedIn();
+    await markPhoneVerified(userId);
+    const oldPhone = `+1${body.phone_number}`;
+    const newNumber = { phone_prefix: "+44", phone_number: "7700900456" };
+
+    // A stolen access token alone cannot start the change.
+    const bare = await send("POST", "/api/profile/change-phone", token, newNumber);
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().errors).toEqual({
+      password: ["Confirm with your password or with a code we send you."],
+    });
+    const guessed = await send("POST", "/api/profile/change-phone", token, {
+      ...newNumber,
+      password: "Not-The-Password-1",
+    });
+    expect(guessed.statusCode).toBe(422);
+    expect(guessed.json().errors).toEqual({ password: ["The password is not correct."] });
+    expect((await userRow(userId)).pendingPhoneNumber).toBeNull();
+
+    // A code sent to the account's e-mail confirms it as well as the password does.
+    await security(token, { action: "send_code", channel: "email" });
+    const confirmation = await latestCode(app, body.email);
+    const started = await send("POST", "/api/profile/change-phone", token, {
+      ...newNumber,
+      code: confirmation,
+    });
+    expect(started.statusCode).toBe(200);
+    const code = await latestCode(app, "+447700900456");
+    const verified = await send("PUT", "/api/settings/phone-settings/verify-phone", token, { code });
+    expect(verified.statusCode).toBe(200);
+
+    // Both the e-mail and the number left behind are told.
+    expect(await latestSubject(body.email)).toBe("Your Vela phone number was changed");
+    const [toOldPhone] = await app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, oldPhone))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1);
+    expect(toOldPhone?.text).toContain("phone number was changed to +44 ••••••••56");
+
+    // Recovery by SMS is refused for 72 hours: the code goes to the e-mail instead, with the same answer.
+    const recover = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/authentication/forgot-password/send-code",
+        payload: { email: body.email, channel: "sms" },
+      });
+    expect((await recover()).statusCode).toBe(200);
+    await app.backgroundTasks.settle();
+    expect(await latestSubject(body.email)).toMatch(/code/i);
+    const recoveryEmailCode = await latestCode(app, body.email);
+    expect(recoveryEmailCode).not.toBe(await latestCode(app, "+447700900456"));
+    const lastSms = await app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, "+447700900456"));
+    expect(lastSms.filter((message) => message.text.includes("reset your password"))).toHaveLength(0);
+
+    // Once the pause is over, the new number may receive recovery codes.
+    await app.db
+      .update(users)
+      .set({ phoneChangedAt: sql`now() - interval '73 hours'` })
+      .where(eq(users.id, userId));
+    await app.db.execute(sql`update auth_throttles set blocked_until = now() where kind = 'recovery_send'`);
+    await skipResendWait(userId);
+    expect((await recover()).statusCode).toBe(200);
+    await app.backgroundTasks.settle();
+    const [bySms] = await app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, "+447700900456"))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1);
+    expect(bySms?.text).toContain("reset your password");
   });
 });
 

@@ -175,10 +175,17 @@ export const securitySettingsRequest = z.discriminatedUnion("action", [
 ]);
 export type SecuritySettingsRequest = z.input<typeof securitySettingsRequest>;
 
+/**
+ * `POST /profile/change-phone`. Like the e-mail and the password, the phone (which receives codes)
+ * is changed only with the current password, or a code: one sent by `PATCH /settings/security`
+ * `send_code`, or one from the authenticator app in use.
+ */
 export const changePhoneRequest = z
   .object({
-    phone_prefix: phonePrefixField,
-    phone_number: phoneNumberField,
+  phone_prefix: phonePrefixField,
+  phone_number: phoneNumberField,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  code: codeField.optional(),
   })
   .superRefine(refinePhoneNumber);
 export const changeEmailRequest = z.object({

@@ -18,14 +18,15 @@ import {
   users,
   verificationCodes,
 } from "../db/schema/index";
-import { ConflictError, InvalidDataError, TooManyRequestsError, UnauthenticatedError } from "../http/errors";
-import { ACCOUNT_LOCK_FAILURES, ACCOUNT_LOCK_SECONDS, assertIpNotThrottled, recordAttempt } from "./attempts";
+import { ConflictError, InvalidDataError, UnauthenticatedError } from "../http/errors";
+import { claimIpTry, settleTry } from "./attempts";
 import { findPendingCode, issueCode, resendWaitSeconds } from "./codes";
 import { maskEmail, maskPhone } from "./masking";
 import { sendCode } from "./notifications";
 import { decoyPasswordHash, hashPassword, verifyPassword, weakPasswordReason } from "./passwords";
-import { hashToken, randomToken } from "./secrets";
+import { hashToken, randomToken, type Secrets } from "./secrets";
 import { createSession, type OrganizationRow, type SessionMeta, type UserRow } from "./sessions";
+import { claimTry, lockedByThisTry, releaseTry } from "./throttles";
 import { toSessionCheck } from "./user-view";
 
 export const sessionMeta = (request: FastifyRequest): SessionMeta => ({
@@ -183,18 +184,17 @@ export async function register(app: FastifyInstance, request: FastifyRequest, re
   return signIn(app, created.user, created.organization, sessionMeta(request));
 }
 
-function lockedAnswer(lockedUntil: Date) {
-  const seconds = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 1000));
-  const minutes = Math.ceil(seconds / 60);
-  return new TooManyRequestsError(
-    `Too many failed attempts. Your account is locked for ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
-    seconds,
-  );
-}
+/**
+ * What the login lock counts under: an HMAC of the address, not the account, so that an address
+ * without an account locks exactly like one with (the lock must not tell them apart).
+ */
+export const loginLockSubject = (secrets: Secrets, email: string) =>
+  secrets.hashCode(`login:${email.toLowerCase()}`);
 
 /**
  * Checks e-mail and password with the brute-force defences: the IP's recent failures, then the
- * account's lock (five failures in a row lock it for fifteen minutes).
+ * address's lock (five failures in a row lock it for fifteen minutes). The try is counted before
+ * the password is judged, so forty tries sent at once get five judgements, not forty.
  */
 export async function checkCredentials(
   app: FastifyInstance,
@@ -202,32 +202,16 @@ export async function checkCredentials(
   email: string,
   password: string,
 ) {
-  await assertIpNotThrottled(app.db, "login", request.ip);
+  const ipTry = await claimIpTry(app.db, "login", request.ip, email);
+  const claim = await claimTry(app.db, "login", loginLockSubject(app.secrets, email));
   const found = await findUserByEmail(app.db, email);
-  if (found?.user.lockedUntil && found.user.lockedUntil > new Date())
-    throw lockedAnswer(found.user.lockedUntil);
-
   const isRight = await verifyPassword(found?.user.passwordHash ?? (await decoyPasswordHash()), password);
-  await recordAttempt(app.db, "login", request.ip, email, isRight && Boolean(found));
   if (!found || !isRight) {
-    if (found) {
-      const failures = found.user.failedLoginCount + 1;
-      const lockedUntil =
-        failures >= ACCOUNT_LOCK_FAILURES ? new Date(Date.now() + ACCOUNT_LOCK_SECONDS * 1000) : null;
-      await app.db
-        .update(users)
-        .set({ failedLoginCount: lockedUntil ? 0 : failures, lockedUntil })
-        .where(eq(users.id, found.user.id));
-      if (lockedUntil) throw lockedAnswer(lockedUntil);
-    }
+    if (claim.isLast) throw lockedByThisTry(claim);
     throw new UnauthenticatedError("These credentials do not match our records.");
   }
-  if (found.user.failedLoginCount > 0 || found.user.lockedUntil) {
-    await app.db
-      .update(users)
-      .set({ failedLoginCount: 0, lockedUntil: null })
-      .where(eq(users.id, found.user.id));
-  }
+  await settleTry(app.db, ipTry);
+  await releaseTry(app.db, claim);
   return found;
 }
 

@@ -11,26 +11,11 @@ export const ATTEMPT_LIMITS = {
 } as const;
 export type AttemptKind = keyof typeof ATTEMPT_LIMITS;
 
-/** Failed logins in a row that lock an account, and for how long. */
-export const ACCOUNT_LOCK_FAILURES = 5;
-export const ACCOUNT_LOCK_SECONDS = 900;
+/** A try counted against its IP; `settleTry` once it turns out not to be a failure. */
+export type IpTry = { id: number };
 
-export async function recordAttempt(
-  db: Db,
-  kind: AttemptKind,
-  ip: string,
-  subject: string | null,
-  succeeded: boolean,
-) {
-  await db.insert(authAttempts).values({ kind, ip, subject, succeeded });
-}
-
-/**
- * Refuses an IP that has failed too often lately, whatever accounts it tried: the per-IP half of
- * the brute-force defence (the per-account half is the lock on the user).
- */
-export async function assertIpNotThrottled(db: Db, kind: AttemptKind, ip: string) {
-  const { maxFailuresPerIp, windowSeconds } = ATTEMPT_LIMITS[kind];
+async function recentFailures(db: Db, kind: AttemptKind, ip: string) {
+  const { windowSeconds } = ATTEMPT_LIMITS[kind];
   const since = new Date(Date.now() - windowSeconds * 1000);
   const [row] = await db
     .select({ failures: count() })
@@ -43,10 +28,47 @@ export async function assertIpNotThrottled(db: Db, kind: AttemptKind, ip: string
         gt(authAttempts.createdAt, since),
       ),
     );
-  if ((row?.failures ?? 0) >= maxFailuresPerIp) {
-    throw new TooManyRequestsError(
-      `Too many failed attempts from your network. Try again in ${Math.ceil(windowSeconds / 60)} minutes.`,
-      windowSeconds,
-    );
-  }
+  return row?.failures ?? 0;
+}
+
+function ipRefused(kind: AttemptKind) {
+  const { windowSeconds } = ATTEMPT_LIMITS[kind];
+  return new TooManyRequestsError(
+    `Too many failed attempts from your network. Try again in ${Math.ceil(windowSeconds / 60)} minutes.`,
+    windowSeconds,
+  );
+}
+
+/**
+ * Refuses an IP that has failed too often lately, without counting this request (for answers that
+ * judge nothing, such as where a recovery code could go).
+ */
+export async function assertIpNotThrottled(db: Db, kind: AttemptKind, ip: string) {
+  if ((await recentFailures(db, kind, ip)) >= ATTEMPT_LIMITS[kind].maxFailuresPerIp) throw ipRefused(kind);
+}
+
+/**
+ * Counts a try against its IP before it is judged, as a failure until `settleTry` says otherwise,
+ * and refuses it when the IP has failed too often lately, whatever accounts it tried: the per-IP
+ * half of the brute-force defence (the per-subject half is `throttles.ts`). The row is committed
+ * before the count is read, so of tries arriving together the k-th committed sees at least k: no
+ * more than the limit get through however they are timed.
+ */
+export async function claimIpTry(
+  db: Db,
+  kind: AttemptKind,
+  ip: string,
+  subject: string | null,
+): Promise<IpTry> {
+  const [row] = await db
+    .insert(authAttempts)
+    .values({ kind, ip, subject, succeeded: false })
+    .returning({ id: authAttempts.id });
+  if ((await recentFailures(db, kind, ip)) > ATTEMPT_LIMITS[kind].maxFailuresPerIp) throw ipRefused(kind);
+  return { id: row!.id };
+}
+
+/** The try succeeded (or was handed to another check that counts it): it is no failure. */
+export async function settleTry(db: Db, attempt: IpTry) {
+  await db.update(authAttempts).set({ succeeded: true }).where(eq(authAttempts.id, attempt.id));
 }

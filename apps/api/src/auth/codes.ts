@@ -1,7 +1,7 @@
 import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from "@vela/shared/auth";
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { verificationCodes } from "../db/schema/index";
+import { users, verificationCodes } from "../db/schema/index";
 import { AppError, InvalidDataError, TooManyRequestsError } from "../http/errors";
 import { randomCode, type Secrets } from "./secrets";
 
@@ -119,16 +119,28 @@ export async function reissueChallengeCode(
   return { code, row: updated };
 }
 
+/**
+ * Whose code: a user's, a challenge's, or the account behind an address (password recovery, where
+ * the same statements run whether the address has an account or not).
+ */
 export type CodeTarget =
   | { userId: number; purpose: CodePurpose }
-  | { challengeHash: string; purpose: CodePurpose };
+  | { challengeHash: string; purpose: CodePurpose }
+  | { email: string; purpose: CodePurpose };
 
-/** The live (unconsumed) code of a user and purpose, or of a challenge. */
+function ownerOf(db: Db, target: CodeTarget) {
+  if ("userId" in target) return eq(verificationCodes.userId, target.userId);
+  if ("challengeHash" in target) return eq(verificationCodes.challengeHash, target.challengeHash);
+  const account = db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${target.email.toLowerCase()}`);
+  return sql`${verificationCodes.userId} = (${account})`;
+}
+
+/** The live (unconsumed) code of a user and purpose, of a challenge, or of an address's account. */
 export async function findPendingCode(db: Db, target: CodeTarget): Promise<CodeRow | undefined> {
-  const owner =
-    "userId" in target
-      ? eq(verificationCodes.userId, target.userId)
-      : eq(verificationCodes.challengeHash, target.challengeHash);
+  const owner = ownerOf(db, target);
   const [row] = await db
     .select()
     .from(verificationCodes)
@@ -139,51 +151,98 @@ export async function findPendingCode(db: Db, target: CodeTarget): Promise<CodeR
 }
 
 const codeError = (message: string) => new InvalidDataError({ code: [message] });
+const tooManyWrong = () =>
+  new AppError(429, "Too many wrong codes. Ask for a new one.", {
+    code: ["Too many wrong codes. Ask for a new one."],
+  });
+
+/** What one try at a code came to. */
+export type CodeTry =
+  | { outcome: "accepted"; row: CodeRow }
+  | { outcome: "wrong"; attemptsLeft: number }
+  | { outcome: "exhausted" }
+  | { outcome: "expired" }
+  | { outcome: "none" };
 
 /**
- * Checks a code and uses it up. A wrong code costs one of the five tries; the fifth wrong one
- * ends the code. `matches` decides for codes that are not ours (an authenticator app's).
- * Single use holds under concurrency: the consuming update only succeeds once.
+ * One try at the live code of a target, judged and counted in a single statement: a right code is
+ * used up, a wrong one costs one of the five tries and the fifth wrong one ends the code. The row
+ * lock the update takes makes tries that arrive together queue on the code, each seeing the count
+ * the one before left, so no more than five are ever judged. `externallyRight` decides for codes
+ * that are not ours (an authenticator app's); otherwise the code's HMAC is compared in SQL.
+ */
+export async function tryCode(
+  db: Db,
+  secrets: Secrets,
+  target: CodeTarget,
+  code: string,
+  externallyRight?: boolean,
+): Promise<CodeTry> {
+  const owner = ownerOf(db, target);
+  const live = db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(and(owner, eq(verificationCodes.purpose, target.purpose), isNull(verificationCodes.consumedAt)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  const isRight =
+    externallyRight === undefined
+      ? sql`${verificationCodes.codeHash} is not distinct from ${secrets.hashCode(code)}`
+      : sql`${externallyRight}::boolean`;
+  const [judged] = await db
+    .update(verificationCodes)
+    .set({
+      attempts: sql`case when ${isRight} then ${verificationCodes.attempts} else ${verificationCodes.attempts} + 1 end`,
+      consumedAt: sql`case when ${isRight} or ${verificationCodes.attempts} + 1 >= ${CODE_MAX_ATTEMPTS} then now() end`,
+    })
+    .where(
+      and(
+        sql`${verificationCodes.id} = (${live})`,
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, sql`now()`),
+        lt(verificationCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning();
+  if (judged) {
+    // Only a right code is used up with tries to spare: a wrong one either leaves the code live or
+    // was the last try.
+    if (judged.consumedAt !== null && judged.attempts < CODE_MAX_ATTEMPTS)
+      return { outcome: "accepted", row: judged };
+    const left = CODE_MAX_ATTEMPTS - judged.attempts;
+    return left <= 0 ? { outcome: "exhausted" } : { outcome: "wrong", attemptsLeft: left };
+  }
+  // Nothing was judged: say why (this read only words the answer; the decision was made above).
+  const row = await findPendingCode(db, target);
+  if (!row) return { outcome: "none" };
+  if (row.expiresAt <= new Date()) return { outcome: "expired" };
+  return { outcome: "exhausted" };
+}
+
+/**
+ * Checks a code and uses it up, answering why not as the API's errors: a wrong code says how many
+ * tries are left, the fifth wrong one ends the code (429).
  */
 export async function consumeCode(
   db: Db,
   secrets: Secrets,
   target: CodeTarget,
   code: string,
-  matches?: (row: CodeRow) => boolean,
+  externallyRight?: boolean,
 ): Promise<CodeRow> {
-  const row = await findPendingCode(db, target);
-  if (!row) throw codeError("No code is waiting to be checked. Ask for a new one.");
-  if (row.expiresAt <= new Date()) throw codeError("The code has expired. Ask for a new one.");
-  if (row.attempts >= CODE_MAX_ATTEMPTS) {
-    throw new AppError(429, "Too many wrong codes. Ask for a new one.", {
-      code: ["Too many wrong codes. Ask for a new one."],
-    });
+  const result = await tryCode(db, secrets, target, code, externallyRight);
+  switch (result.outcome) {
+    case "accepted":
+      return result.row;
+    case "wrong":
+      throw codeError(
+        `The code is not correct. ${result.attemptsLeft} ${result.attemptsLeft === 1 ? "try" : "tries"} left.`,
+      );
+    case "exhausted":
+      throw tooManyWrong();
+    case "expired":
+      throw codeError("The code has expired. Ask for a new one.");
+    case "none":
+      throw codeError("No code is waiting to be checked. Ask for a new one.");
   }
-  const isRight = matches ? matches(row) : row.codeHash === secrets.hashCode(code);
-  if (!isRight) {
-    const [counted] = await db
-      .update(verificationCodes)
-      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, row.id))
-      .returning({ attempts: verificationCodes.attempts });
-    const left = CODE_MAX_ATTEMPTS - (counted?.attempts ?? CODE_MAX_ATTEMPTS);
-    if (left <= 0) {
-      await db
-        .update(verificationCodes)
-        .set({ consumedAt: sql`now()` })
-        .where(eq(verificationCodes.id, row.id));
-      throw new AppError(429, "Too many wrong codes. Ask for a new one.", {
-        code: ["Too many wrong codes. Ask for a new one."],
-      });
-    }
-    throw codeError(`The code is not correct. ${left} ${left === 1 ? "try" : "tries"} left.`);
-  }
-  const [consumed] = await db
-    .update(verificationCodes)
-    .set({ consumedAt: sql`now()` })
-    .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
-    .returning();
-  if (!consumed) throw codeError("This code was already used. Ask for a new one.");
-  return consumed;
 }

@@ -12,3 +12,12 @@ export function maskEmail(email: string): string {
 export function maskPhone(prefix: string, number: string): string {
   return `${prefix} ${"•".repeat(Math.max(3, number.length - 2))}${number.slice(-2)}`;
 }
+
+/**
+ * "••••••••34": only the last two digits, behind a mask of fixed length. Password recovery shows
+ * this to anyone who types an address, so it must look the same whether the address has an account
+ * or not: no real prefix, no real length.
+ */
+export function maskPhoneEnding(lastTwoDigits: string): string {
+  return `${"•".repeat(8)}${lastTwoDigits.padStart(2, "0").slice(-2)}`;
+}

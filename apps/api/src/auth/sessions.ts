@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { authSessions, organizations, retiredRefreshTokens, users } from "../db/schema/index";
 import { UnauthenticatedError } from "../http/errors";
-import { hashToken, randomToken } from "./secrets";
+import { hashToken, randomToken, type Secrets } from "./secrets";
 
 export type SessionTokens = {
   token: string;
@@ -45,10 +45,21 @@ export async function createSession(db: Db, config: TokenConfig, userId: number,
 }
 
 /**
- * Swaps a refresh token for a new pair. The old one is retired: presenting it again means it was
- * copied, so the whole session ends (refresh-token reuse detection).
+ * How long the refresh token just rotated still answers the pair that replaced it: two tabs (or a
+ * retried request) refreshing with one token at once must not end the session. After this, a
+ * replay is taken for a copied token and ends the session.
  */
-export async function rotateSession(db: Db, config: TokenConfig, refreshToken: string) {
+export const REFRESH_REUSE_GRACE_SECONDS = 20;
+
+type Successor = { token: string; refresh_token: string };
+
+/**
+ * Swaps a refresh token for a new pair. The old one is retired with the new pair sealed beside it:
+ * presented again within the grace window while that pair is still the session's, it answers the
+ * same pair; presented later, it means it was copied, so the whole session ends (refresh-token
+ * reuse detection).
+ */
+export async function rotateSession(db: Db, config: TokenConfig, secrets: Secrets, refreshToken: string) {
   const oldHash = hashToken(refreshToken);
   const { tokens, columns } = freshTokens(config);
   const rotated = await db.transaction(async (tx) => {
@@ -63,22 +74,65 @@ export async function rotateSession(db: Db, config: TokenConfig, refreshToken: s
         ),
       )
       .returning({ id: authSessions.id, userId: authSessions.userId });
-    if (session) await tx.insert(retiredRefreshTokens).values({ tokenHash: oldHash, sessionId: session.id });
+    if (session) {
+      const successor: Successor = { token: tokens.token, refresh_token: tokens.refresh_token };
+      // Only the newest retired token may answer a successor; older ones are plain replays now.
+      await tx
+        .update(retiredRefreshTokens)
+        .set({ successorEnc: null })
+        .where(
+          and(eq(retiredRefreshTokens.sessionId, session.id), isNotNull(retiredRefreshTokens.successorEnc)),
+        );
+      await tx.insert(retiredRefreshTokens).values({
+        tokenHash: oldHash,
+        sessionId: session.id,
+        successorEnc: secrets.encrypt(JSON.stringify(successor)),
+      });
+    }
     return session;
   });
   if (rotated) return { sessionId: rotated.id, userId: rotated.userId, tokens };
 
-  const [reused] = await db
-    .select({ sessionId: retiredRefreshTokens.sessionId })
+  // Not the current token. A request racing the one that rotated it waited on the session's row
+  // lock above, so by now the retired row is committed and visible here.
+  const [retired] = await db
+    .select({
+      sessionId: retiredRefreshTokens.sessionId,
+      successorEnc: retiredRefreshTokens.successorEnc,
+      isFresh: sql<boolean>`${retiredRefreshTokens.retiredAt} > now() - make_interval(secs => ${REFRESH_REUSE_GRACE_SECONDS})`,
+      session: authSessions,
+    })
     .from(retiredRefreshTokens)
+    .innerJoin(authSessions, eq(authSessions.id, retiredRefreshTokens.sessionId))
     .where(eq(retiredRefreshTokens.tokenHash, oldHash));
-  if (reused) {
-    await revokeSession(db, reused.sessionId, "refresh_token_reused");
-    throw new UnauthenticatedError(
-      "This refresh token was already used, so the session was ended. Sign in again.",
-    );
+  if (!retired) throw new UnauthenticatedError("Your session has ended. Sign in again.");
+  const { session } = retired;
+  if (session.revokedAt) throw new UnauthenticatedError("Your session has ended. Sign in again.");
+  if (retired.isFresh && retired.successorEnc) {
+    const successor: Successor = JSON.parse(secrets.decrypt(retired.successorEnc));
+    // The pair must still be the session's own (not rotated again, not expired) to be answered.
+    if (
+      hashToken(successor.refresh_token) === session.refreshTokenHash &&
+      session.accessExpiresAt > new Date()
+    ) {
+      const secondsLeft = (until: Date) => Math.max(1, Math.floor((until.getTime() - Date.now()) / 1000));
+      return {
+        sessionId: session.id,
+        userId: session.userId,
+        tokens: {
+          token: successor.token,
+          token_type: "Bearer" as const,
+          expires_in: secondsLeft(session.accessExpiresAt),
+          refresh_token: successor.refresh_token,
+          refresh_expires_in: secondsLeft(session.refreshExpiresAt),
+        } satisfies SessionTokens,
+      };
+    }
   }
-  throw new UnauthenticatedError("Your session has ended. Sign in again.");
+  await revokeSession(db, session.id, "refresh_token_reused");
+  throw new UnauthenticatedError(
+    "This refresh token was already used, so the session was ended. Sign in again.",
+  );
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string) {

@@ -32,6 +32,14 @@ const SPANISH: Record<string, string> = {
   "Too many failed attempts from your network. Try again in 15 minutes.":
     "Demasiados intentos fallidos desde tu red. Inténtalo de nuevo en 15 minutos.",
   "Too many wrong codes. Ask for a new one.": "Demasiados códigos incorrectos. Pide uno nuevo.",
+  "Too many wrong codes. Your account is locked for 15 minutes.":
+    "Demasiados códigos incorrectos. Tu cuenta está bloqueada durante 15 minutos.",
+  "Too many failed attempts. Your account is locked for 15 minutes.":
+    "Demasiados intentos fallidos. Tu cuenta está bloqueada durante 15 minutos.",
+  "The code is not correct or is no longer valid. Ask for a new one.":
+    "El código no es correcto o ya no es válido. Pide uno nuevo.",
+  "This code was already used. Enter the next one your authenticator app shows.":
+    "Este código ya se usó. Escribe el siguiente que muestre tu aplicación de autenticación.",
   "This on-boarding is for another kind of account.": "Este registro es para otro tipo de cuenta.",
   "Your e-mail address is already verified.": "Tu correo electrónico ya está verificado.",
   "Your phone number is already verified.": "Tu número de teléfono ya está verificado.",

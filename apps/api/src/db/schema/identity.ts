@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -8,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -56,8 +58,10 @@ export const users = pgTable(
     /** Authenticator secrets, AES-256-GCM encrypted with APP_SECRET (they must be read back). */
     totpSecretEnc: text("totp_secret_enc"),
     totpPendingSecretEnc: text("totp_pending_secret_enc"),
-    failedLoginCount: smallint("failed_login_count").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    /** The last authenticator time step accepted (unix seconds / 30): a code is good for one use. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** When the phone number last changed; recovery by SMS is refused for a while after it. */
+    phoneChangedAt: timestamp("phone_changed_at", { withTimezone: true }),
     /** Overrides of the default-true service permissions, e.g. {"sendmoney": false}. */
     permissions: jsonb("permissions").$type<Partial<Record<string, boolean>>>().notNull().default({}),
     avatarId: uuid("avatar_id"),
@@ -126,7 +130,31 @@ export const retiredRefreshTokens = pgTable("retired_refresh_tokens", {
     .notNull()
     .references(() => authSessions.id, { onDelete: "cascade" }),
   retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The pair that replaced this token, AES-256-GCM-encrypted with APP_SECRET, so that a second tab
+   * refreshing with the same token within the grace window gets the same pair instead of ending the
+   * session. Cleared once the pair is itself replaced.
+   */
+  successorEnc: text("successor_enc"),
 });
+
+/**
+ * Limits that must hold however requests are timed: a failure is counted (and a lock set) in the
+ * same statement that checks it. `subject` is an HMAC of the e-mail address for logins (so an
+ * address without an account locks exactly like one with) and the user id for two-step codes; for
+ * recovery requests `blocked_until` is when another code may be asked for.
+ */
+export const authThrottles = pgTable(
+  "auth_throttles",
+  {
+    kind: text("kind").notNull(),
+    subject: text("subject").notNull(),
+    failures: smallint("failures").notNull().default(0),
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.subject] })],
+);
 
 /**
  * One-time codes (e-mail and phone verification, two-factor login, password recovery, settings

@@ -27,32 +27,31 @@ import {
   codeDestination,
   findUserByEmail,
   findUserById,
+  loginLockSubject,
   sessionMeta,
   signIn,
   startTwoFactor,
 } from "../../auth/accounts";
-import { assertIpNotThrottled, recordAttempt } from "../../auth/attempts";
-import {
-  type CodeRow,
-  consumeCode,
-  findPendingCode,
-  issueCode,
-  reissueChallengeCode,
-} from "../../auth/codes";
-import { maskEmail, maskPhone } from "../../auth/masking";
+import { assertIpNotThrottled, claimIpTry, settleTry } from "../../auth/attempts";
+import { consumeCode, findPendingCode, reissueChallengeCode, tryCode } from "../../auth/codes";
+import { maskEmail, maskPhoneEnding } from "../../auth/masking";
 import { sendCode, sendNotice } from "../../auth/notifications";
 import { hashPassword } from "../../auth/passwords";
+import { sendRecoveryCode } from "../../auth/recovery";
 import { hashToken, randomToken } from "../../auth/secrets";
 import { revokeSession, revokeUserSessions, rotateSession } from "../../auth/sessions";
-import { isTotpCodeValid } from "../../auth/totp";
+import { claimSpacing, claimTry, clearLock, lockedByThisTry, releaseTry } from "../../auth/throttles";
+import { acceptTotpCode } from "../../auth/totp";
 import { toSessionCheck } from "../../auth/user-view";
 import { users, verificationCodes } from "../../db/schema/index";
 import { ok } from "../../http/envelope";
-import { InvalidDataError, UnauthenticatedError } from "../../http/errors";
+import { InvalidDataError, TooManyRequestsError, UnauthenticatedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
 
 /** How long a validated password-reset code stays good for choosing the new password. */
 const RESET_TOKEN_SECONDS = 900;
+/** Every refused recovery code gets this one answer, whatever the reason and whoever the address. */
+const RECOVERY_CODE_REFUSED = "The code is not correct or is no longer valid. Ask for a new one.";
 
 const tags = ["auth"];
 const recoveryTags = ["password recovery"];
@@ -130,7 +129,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const rotated = await rotateSession(app.db, app.config, request.body.refresh_token);
+      const rotated = await rotateSession(app.db, app.config, app.secrets, request.body.refresh_token);
       const { user, organization } = await findUserById(app.db, rotated.userId);
       return ok({ ...rotated.tokens, ...toSessionCheck(user, organization) });
     },
@@ -165,26 +164,39 @@ export async function authRoutes(app: FastifyInstance) {
     };
   }
 
+  /**
+   * Checks a two-step code and signs in. Every try is counted against the account before it is
+   * judged (five wrong ones in a row, from any challenge or network, lock two-step sign-in), and
+   * against the challenge's code (five tries). An authenticator code is good for one sign-in.
+   */
   async function finishTwoFactor(request: FastifyRequest, tfaToken: string, code: string) {
-    await assertIpNotThrottled(app.db, "code", request.ip);
-    const { user, organization } = await challengeOf(tfaToken);
-    const secret = user.totpSecretEnc ? app.secrets.decrypt(user.totpSecretEnc) : null;
-    const isTotp = (row: CodeRow) => row.channel === "totp";
+    const { row, user, organization } = await challengeOf(tfaToken);
+    const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
+    const claim = await claimTry(app.db, "tfa", `user:${user.id}`);
+    let appCode: "accepted" | "wrong" | "used" | null = null;
+    if (row.channel === "totp") {
+      const secret = user.totpSecretEnc ? app.secrets.decrypt(user.totpSecretEnc) : null;
+      appCode = secret ? await acceptTotpCode(app.db, user.id, secret, code) : "wrong";
+    }
     try {
       await consumeCode(
         app.db,
         app.secrets,
         { challengeHash: hashToken(tfaToken), purpose: "tfa_login" },
         code,
-        (row) =>
-          isTotp(row)
-            ? secret !== null && isTotpCodeValid(secret, code)
-            : row.codeHash === app.secrets.hashCode(code),
+        appCode === null ? undefined : appCode === "accepted",
       );
     } catch (error) {
-      await recordAttempt(app.db, "code", request.ip, user.email, false);
+      if (claim.isLast) throw lockedByThisTry(claim);
+      if (appCode === "used") {
+        throw new InvalidDataError({
+          code: ["This code was already used. Enter the next one your authenticator app shows."],
+        });
+      }
       throw error;
     }
+    await settleTry(app.db, ipTry);
+    await releaseTry(app.db, claim);
     return signIn(app, user, organization, sessionMeta(request));
   }
 
@@ -266,16 +278,13 @@ export async function authRoutes(app: FastifyInstance) {
       await assertIpNotThrottled(app.db, "recovery", request.ip);
       const found = await findUserByEmail(app.db, request.body.email);
       const user = found?.user;
-      // Without an account (or a verified phone) the answer carries a stable made-up phone, so it
-      // looks the same as an account's and reveals nothing; an SMS asked for then goes by e-mail.
-      const phone =
-        user?.phonePrefix && user.phoneNumber && user.phoneVerifiedAt
-          ? maskPhone(user.phonePrefix, user.phoneNumber)
-          : maskPhone(
-              "+1",
-              String(Number.parseInt(app.secrets.hashCode(request.body.email).slice(0, 8), 16)).slice(-10),
-            );
-      return ok({ email: maskEmail(request.body.email), phone });
+      // Only the last two digits, behind a mask of fixed length: without an account (or an SMS to
+      // send to) they are made up from the address, stable, so the answer reveals nothing.
+      const lastDigits =
+        user?.phoneNumber && user.phoneVerifiedAt
+          ? user.phoneNumber.slice(-2)
+          : String(Number.parseInt(app.secrets.hashCode(`mask:${request.body.email}`).slice(0, 8), 16) % 100);
+      return ok({ email: maskEmail(request.body.email), phone: maskPhoneEnding(lastDigits) });
     },
   );
 
@@ -292,29 +301,26 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await assertIpNotThrottled(app.db, "recovery", request.ip);
-      const found = await findUserByEmail(app.db, request.body.email);
-      const answer = ok(
+      const { email, channel } = request.body;
+      // Every request counts against the network, with an account or without, so the per-IP limit
+      // does not tell them apart either.
+      await claimIpTry(app.db, "recovery", request.ip, email);
+      // The resend wait belongs to the address, not the account, for the same reason.
+      const wait = await claimSpacing(
+        app.db,
+        "recovery_send",
+        app.secrets.hashCode(`recovery:${email}`),
+        CODE_RESEND_SECONDS,
+      );
+      if (wait > 0)
+        throw new TooManyRequestsError(`Wait ${wait} seconds before asking for a new code.`, wait);
+      // Finding the account and sending happen after the answer, which so takes as long either way.
+      const language = request.ctx.language;
+      app.backgroundTasks.run("recovery code", () => sendRecoveryCode(app, email, channel, language));
+      return ok(
         { seconds: CODE_RESEND_SECONDS, expires_in: CODE_TTL_SECONDS },
         "If an account uses this address, a code is on its way.",
       );
-      if (!found) {
-        // Counted like a failure so that probing many addresses from one IP runs into the limit.
-        await recordAttempt(app.db, "recovery", request.ip, request.body.email, false);
-        return answer;
-      }
-      const { user } = found;
-      const channel =
-        request.body.channel === "sms" && user.phoneVerifiedAt && user.phoneNumber ? "sms" : "email";
-      const destination = codeDestination(user, channel);
-      const { code } = await issueCode(app.db, app.secrets, {
-        userId: user.id,
-        purpose: "password_reset",
-        channel,
-        destination: destination.to,
-      });
-      if (code) await sendCode(app, channel, destination.to, "password_reset", code, request.ctx.language);
-      return answer;
     },
   );
 
@@ -329,27 +335,23 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await assertIpNotThrottled(app.db, "recovery", request.ip);
-      const found = await findUserByEmail(app.db, request.body.email);
-      if (!found) {
-        await recordAttempt(app.db, "recovery", request.ip, request.body.email, false);
-        throw new InvalidDataError({ code: ["No code is waiting to be checked. Ask for a new one."] });
+      const ipTry = await claimIpTry(app.db, "recovery", request.ip, request.body.email);
+      // The same statements run whether the address has an account or not, and every refusal is
+      // the same answer (no tries left to count, no "no code"), so nothing tells them apart.
+      const result = await tryCode(
+        app.db,
+        app.secrets,
+        { email: request.body.email, purpose: "password_reset" },
+        request.body.code,
+      );
+      if (result.outcome !== "accepted" || result.row.userId === null) {
+        throw new InvalidDataError({ code: [RECOVERY_CODE_REFUSED] });
       }
-      try {
-        await consumeCode(
-          app.db,
-          app.secrets,
-          { userId: found.user.id, purpose: "password_reset" },
-          request.body.code,
-        );
-      } catch (error) {
-        await recordAttempt(app.db, "recovery", request.ip, request.body.email, false);
-        throw error;
-      }
+      await settleTry(app.db, ipTry);
       // The code is spent; a reset token (a new challenge, not a code) carries the step forward.
       const resetToken = randomToken("vpr_");
       await app.db.insert(verificationCodes).values({
-        userId: found.user.id,
+        userId: result.row.userId,
         purpose: "password_reset_token",
         channel: "email",
         destination: null,
@@ -398,15 +400,11 @@ export async function authRoutes(app: FastifyInstance) {
         if (!spent) throw new InvalidDataError({ reset_token: ["This reset link was already used."] });
         await tx
           .update(users)
-          .set({
-            passwordHash,
-            passwordChangedAt: sql`now()`,
-            failedLoginCount: 0,
-            lockedUntil: null,
-            updatedAt: sql`now()`,
-          })
+          .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
           .where(eq(users.id, user.id));
         await revokeUserSessions(tx, user.id, "password_reset");
+        // The owner is back: a lock set by someone guessing the old password ends.
+        await clearLock(tx, "login", loginLockSubject(app.secrets, user.email));
       });
       await sendNotice(
         app,

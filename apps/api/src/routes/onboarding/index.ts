@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { findUserById, register } from "../../auth/accounts";
-import { assertIpNotThrottled, recordAttempt } from "../../auth/attempts";
+import { claimIpTry, settleTry } from "../../auth/attempts";
 import {
   type CodePurpose,
   consumeCode,
@@ -135,13 +135,9 @@ export async function onboardingRoutes(app: FastifyInstance) {
   }
 
   async function verify(request: FastifyRequest, user: UserRow, purpose: CodePurpose, code: string) {
-    await assertIpNotThrottled(app.db, "code", request.ip);
-    try {
-      await consumeCode(app.db, app.secrets, { userId: user.id, purpose }, code);
-    } catch (error) {
-      await recordAttempt(app.db, "code", request.ip, user.email, false);
-      throw error;
-    }
+    const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
+    await consumeCode(app.db, app.secrets, { userId: user.id, purpose }, code);
+    await settleTry(app.db, ipTry);
     if (purpose === "verify_phone") {
       // One verified number per account: another account may have verified it meanwhile.
       const { phonePrefix, phoneNumber } = user;

@@ -99,3 +99,24 @@ export async function sendSecurityNotice(
     app.log.error({ err: error, notice: notice.kind }, "security notice not sent");
   }
 }
+
+/**
+ * Texts the number an account is leaving that it was replaced, in the caller's language, so the
+ * owner hears of it on the device they still hold. Logged rather than answered on failure, as above.
+ */
+export async function sendPhoneReplacedSms(
+  app: FastifyInstance,
+  oldPhone: string,
+  newPhoneMasked: string,
+  language: Language,
+) {
+  const text =
+    language === "es"
+      ? `Vela: el teléfono de tu cuenta se cambió a ${newPhoneMasked}. ${IF_NOT_YOU.es}`
+      : `Vela: your account's phone number was changed to ${newPhoneMasked}. ${IF_NOT_YOU.en}`;
+  try {
+    await app.sms.send({ to: oldPhone, text });
+  } catch (error) {
+    app.log.error({ err: error, notice: "phone_replaced_sms" }, "security notice not sent");
+  }
+}

@@ -11,7 +11,8 @@ import { isUniqueViolation } from "../../db/errors";
 import { users } from "../../db/schema/index";
 import { ConflictError, InvalidDataError } from "../../http/errors";
 import { consumeUserCode, freshCodeSent } from "./confirmation";
-import { sendSecurityNotice } from "./notices";
+import { sendPhoneReplacedSms, sendSecurityNotice } from "./notices";
+import { assertConfirmed } from "./two-factor";
 
 type PhoneNumber = { phone_prefix: string; phone_number: string };
 
@@ -64,15 +65,18 @@ async function sendPhoneCode(
 }
 
 /**
- * `POST /profile/change-phone`: keeps the new number aside and texts it a code; the current number
- * stays in force until `PUT /settings/phone-settings/verify-phone` confirms the new one.
+ * `POST /profile/change-phone`: with the password (or a code), keeps the new number aside and texts
+ * it a code; the current number stays in force until `PUT /settings/phone-settings/verify-phone`
+ * confirms the new one.
  */
 export async function startPhoneChange(
   app: FastifyInstance,
   request: FastifyRequest,
   user: UserRow,
-  phone: PhoneNumber,
+  { password, code, ...phone }: PhoneNumber & { password?: string | undefined; code?: string | undefined },
 ): Promise<CodeSent> {
+  // The phone receives codes and can recover the account: a stolen session alone must not move it.
+  await assertConfirmed(app, request, user, { password, code }, true);
   if (user.phonePrefix === phone.phone_prefix && user.phoneNumber === phone.phone_number) {
     throw new InvalidDataError({ phone_number: ["This is already your phone number."] });
   }
@@ -151,6 +155,8 @@ export async function verifyPhone(
           phoneVerifiedAt: sql`now()`,
           pendingPhonePrefix: null,
           pendingPhoneNumber: null,
+          // Recovery by SMS waits a while after a change (RECOVERY_SMS_PAUSE_SECONDS).
+          ...(pending ? { phoneChangedAt: sql`now()` } : {}),
           updatedAt: sql`now()`,
         })
         .where(
@@ -180,6 +186,15 @@ export async function verifyPhone(
       { kind: "phone_changed", newPhone: displayPhone(phone.phone_prefix, phone.phone_number) },
       request.ctx.language,
     );
+    // The number left behind is told too, when it was the owner's (verified).
+    if (user.phoneVerifiedAt && user.phonePrefix && user.phoneNumber) {
+      await sendPhoneReplacedSms(
+        app,
+        smsAddress(user.phonePrefix, user.phoneNumber),
+        maskPhone(phone.phone_prefix, phone.phone_number),
+        request.ctx.language,
+      );
+    }
   }
   return toPhoneSettings(updated);
 }

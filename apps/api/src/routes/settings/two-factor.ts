@@ -3,11 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { codeDestination } from "../../auth/accounts";
-import { assertIpNotThrottled, recordAttempt } from "../../auth/attempts";
+import { claimIpTry, settleTry } from "../../auth/attempts";
 import { findPendingCode, issueCode } from "../../auth/codes";
 import { sendCode } from "../../auth/notifications";
 import type { UserRow } from "../../auth/sessions";
-import { isTotpCodeValid, newTotpSetup } from "../../auth/totp";
+import { claimTry, lockedByThisTry, releaseTry } from "../../auth/throttles";
+import { acceptTotpCode, newTotpSetup, totpStepOf } from "../../auth/totp";
 import { users } from "../../db/schema/index";
 import { InvalidDataError } from "../../http/errors";
 import { assertPassword, consumeUserCode, freshCodeSent } from "./confirmation";
@@ -30,29 +31,36 @@ export function toSecuritySettings(user: UserRow): SecuritySettings {
 const WRONG_CODE = "The code is not correct.";
 
 /**
- * An authenticator-app code has no row of ours to count tries on, so wrong ones count against the
- * caller's IP, which is refused once it has failed too often.
+ * An authenticator-app code has no row of ours to count tries on, so each one is counted against
+ * the caller's IP (`claimIpTry`), which is refused once it has failed too often.
  */
-async function refuseAppCode(app: FastifyInstance, request: FastifyRequest, user: UserRow): Promise<never> {
-  await recordAttempt(app.db, "code", request.ip, user.email, false);
+function refuseAppCode(): never {
   throw new InvalidDataError({ code: [WRONG_CODE] });
 }
 
+/**
+ * Whether a code from the app in use is right, and not one already accepted (a code is good once,
+ * whether for a sign-in or for a change here).
+ */
 async function isAppCodeRight(
   app: FastifyInstance,
   request: FastifyRequest,
+  user: UserRow,
   sealedSecret: string,
   code: string,
 ) {
-  await assertIpNotThrottled(app.db, "code", request.ip);
-  return isTotpCodeValid(app.secrets.decrypt(sealedSecret), code);
+  const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
+  const isRight =
+    (await acceptTotpCode(app.db, user.id, app.secrets.decrypt(sealedSecret), code)) === "accepted";
+  if (isRight) await settleTry(app.db, ipTry);
+  return { isRight, ipTry };
 }
 
 /**
- * A change of the second factor is confirmed with the password or a `security_change` code; to
- * turn off an authenticator app, a code from the app itself also does.
+ * A security change (the second factor, the phone) is confirmed with the password or a
+ * `security_change` code; with `acceptAppCode`, a code from the authenticator app in use also does.
  */
-async function assertConfirmed(
+export async function assertConfirmed(
   app: FastifyInstance,
   request: FastifyRequest,
   user: UserRow,
@@ -63,12 +71,34 @@ async function assertConfirmed(
   if (code === undefined) {
     throw new InvalidDataError({ password: ["Confirm with your password or with a code we send you."] });
   }
+  // A code here stands in for the password, so wrong ones count toward the account's two-step
+  // lock too: a stolen session cannot ask for code after code and guess.
+  const claim = await claimTry(app.db, "tfa", `user:${user.id}`);
+  try {
+    await assertCodeConfirms(app, request, user, code, acceptAppCode);
+  } catch (error) {
+    if (claim.isLast) throw lockedByThisTry(claim);
+    throw error;
+  }
+  await releaseTry(app.db, claim);
+}
+
+async function assertCodeConfirms(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+  code: string,
+  acceptAppCode: boolean,
+) {
   const appSecret = acceptAppCode && user.tfaMethod === "totp" ? user.totpSecretEnc : null;
   if (appSecret) {
     // Either kind of code may come in: an app code first, then a code we sent, if one is waiting.
-    if (await isAppCodeRight(app, request, appSecret, code)) return;
+    const byApp = await isAppCodeRight(app, request, user, appSecret, code);
+    if (byApp.isRight) return;
     const sent = await findPendingCode(app.db, { userId: user.id, purpose: "security_change" });
-    if (!sent) return refuseAppCode(app, request, user);
+    if (!sent) return refuseAppCode();
+    // The sent code's check counts this try itself.
+    await settleTry(app.db, byApp.ipTry);
   }
   await consumeUserCode(app, request, user, "security_change", code);
 }
@@ -118,8 +148,10 @@ async function enable(
     if (change.code === undefined) {
       throw new InvalidDataError({ code: ["Enter the code your authenticator app shows."] });
     }
-    if (!(await isAppCodeRight(app, request, pendingSecret, change.code)))
-      await refuseAppCode(app, request, user);
+    const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
+    const step = totpStepOf(app.secrets.decrypt(pendingSecret), change.code);
+    if (step === null) return refuseAppCode();
+    await settleTry(app.db, ipTry);
     const [updated] = await app.db
       .update(users)
       .set({
@@ -127,6 +159,8 @@ async function enable(
         tfaMethod: "totp",
         totpSecretEnc: pendingSecret,
         totpPendingSecretEnc: null,
+        // The code that confirmed the set-up cannot sign in as well.
+        totpLastStep: step,
         updatedAt: sql`now()`,
       })
       // The secret the code was checked against must still be the one waiting (no newer set-up).

@@ -1,6 +1,9 @@
 import type { CodeSent } from "@vela/shared/auth";
 import { api } from "@/shared/api/api-client";
 
-/** POST /profile/change-phone: texts a code to the new phone; the change holds once it is verified. */
-export const changePhone = (body: { phone_prefix: string; phone_number: string }) =>
+/**
+ * POST /profile/change-phone: with the current password, texts a code to the new phone; the change
+ * holds once it is verified.
+ */
+export const changePhone = (body: { phone_prefix: string; phone_number: string; password: string }) =>
   api.post<CodeSent>("profile/change-phone", body);

@@ -1,5 +1,6 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { PhonePrefix } from "@vela/shared/reference";
 import { describe, expect, it, vi } from "vitest";
 import { ok, renderWithApp, stubApi } from "@/test/render";
 import { PhoneSettingsRoute } from "./phone-settings-route";
@@ -45,5 +46,57 @@ describe("phone settings with a change started earlier", () => {
 
     await user.click(await screen.findByRole("button", { name: "Cancel" }));
     expect(screen.getByLabelText(/New mobile number/)).toBeTruthy();
+  });
+});
+
+const ES_PREFIX: PhonePrefix = {
+  country_id: 205,
+  iso2: "ES",
+  name: "Spain",
+  flag: "",
+  flag_url: "/api/flags/ES.svg",
+  prefix: "+34",
+};
+
+// A stolen session alone must not move the phone: the change is sent with the current password.
+describe("changing the phone number", () => {
+  it("asks for the current password and sends it with the new number", async () => {
+    const stub = stubApi({
+      "/api/settings/phone-settings": settingsWith(null),
+      "/api/prefixes": ok([ES_PREFIX]),
+      "/api/profile/change-phone": ok({
+        channel: "sms",
+        destination: "+34 •••••••78",
+        seconds: 60,
+        expires_in: 600,
+      }),
+    });
+    vi.stubGlobal("fetch", stub.fetchStub);
+    const user = userEvent.setup();
+    renderWithApp(<PhoneSettingsRoute />);
+
+    // The label names both the input and its list; the input is the one to open.
+    const prefixInput = (await screen.findAllByLabelText(/^Prefix/)).find(
+      (element) => element.tagName === "INPUT",
+    );
+    await user.click(prefixInput!);
+    const spain = screen
+      .getAllByRole("option", { name: /Spain/, hidden: true })
+      .find((option) => option.hasAttribute("data-combobox-option"));
+    await user.click(spain!);
+    await user.type(screen.getByLabelText(/New mobile number/), "612 345 678");
+    // Without the password nothing is sent.
+    await user.click(screen.getByRole("button", { name: "Send code to the new number" }));
+    expect(await screen.findByText("This field is required.")).toBeTruthy();
+    expect(stub.requests.some((request) => request.url.endsWith("/change-phone"))).toBe(false);
+
+    await user.type(screen.getByLabelText(/Current password/), "Tangerine-Orbit-42");
+    await user.click(screen.getByRole("button", { name: "Send code to the new number" }));
+    expect(await screen.findByText("We sent a 6-digit code to +34 •••••••78.")).toBeTruthy();
+    expect(stub.requests.find((request) => request.url.endsWith("/change-phone"))?.body).toEqual({
+      phone_prefix: "+34",
+      phone_number: "612345678",
+      password: "Tangerine-Orbit-42",
+    });
   });
 });

@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { type CodeSent, changePhoneRequest } from "@vela/shared/auth";
+import { type CodeSent, changePhoneRequest, PASSWORD_MAX_LENGTH } from "@vela/shared/auth";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { z } from "zod";
 import { isSessionExpiredError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
 import { formResolver } from "@/shared/forms/form-resolver";
@@ -19,6 +20,14 @@ import { SettingsCard } from "../components/settings-card";
 import { SettingsFallback } from "../components/settings-fallback";
 import { useVerifyContact } from "../hooks/use-verify-contact";
 
+/**
+ * The change form: the new number and the current password, which the API asks for so that a
+ * stolen session alone cannot move the phone (and with it, recovery by SMS).
+ */
+const phoneChangeForm = changePhoneRequest
+  .omit({ code: true })
+  .extend({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+
 /** A code on its way to a phone: where, and when another can be asked for. */
 type PendingCode = { destination: string; resendAtMs: number | null; resend: () => Promise<CodeSent> };
 
@@ -32,13 +41,15 @@ export const PhoneSettingsRoute = () => {
   const [earlierChangeSetAside, setEarlierChangeSetAside] = useState(false);
   const [prefixIso2, setPrefixIso2] = useState<string | null>(null);
   const methods = useForm({
-    resolver: formResolver(changePhoneRequest),
-    defaultValues: { phone_prefix: "", phone_number: "" },
+    resolver: formResolver(phoneChangeForm),
+    defaultValues: { phone_prefix: "", phone_number: "", password: "" },
   });
   const {
+    register,
     handleSubmit,
     reset,
-    formState: { isSubmitting },
+    resetField,
+    formState: { errors, isSubmitting },
   } = methods;
 
   const startCode = async (send: () => Promise<CodeSent>) => {
@@ -50,7 +61,11 @@ export const PhoneSettingsRoute = () => {
     }
   };
 
-  const submitChange = handleSubmit((values) => startCode(() => changePhone(values)));
+  const submitChange = handleSubmit(async (values) => {
+    await startCode(() => changePhone(values));
+    // The password is asked for each change; it is not kept in the form.
+    resetField("password");
+  });
 
   const verifyCode = useVerifyContact({
     queryKey: PHONE_SETTINGS_QUERY_KEY,
@@ -119,6 +134,13 @@ export const PhoneSettingsRoute = () => {
                     numberLabel={t("settings.phone.newNumber")}
                     prefixIso2={prefixIso2}
                     onPrefixIso2Change={setPrefixIso2}
+                  />
+                  <PasswordInput
+                    label={t("settings.confirm.password")}
+                    autoComplete="current-password"
+                    required
+                    error={errors.password?.message}
+                    {...register("password")}
                   />
                   <Button type="submit" loading={isSubmitting} w="fit-content">
                     {t("settings.phone.sendCode")}
