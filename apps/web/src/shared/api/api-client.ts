@@ -36,6 +36,12 @@ type RequestOptions = {
    * renewal itself, for logging out, and for the one retry, so that nothing renews twice.
    */
   renew?: boolean;
+  /**
+   * Whether a request refused because the session ended waits for the person to sign in again in
+   * the session-expired modal and is then sent again (default true). Off for the start-up session
+   * check, whose failure means "signed out" (spec §4).
+   */
+  replayAfterSignIn?: boolean;
 };
 
 const buildUrl = (path: string, query?: Query): string => {
@@ -145,9 +151,10 @@ const renewSession = async (rejectedToken: string): Promise<RenewOutcome> => {
 };
 
 /**
- * Renews the session after `rejectedToken` was refused. Single-flight: requests refused together
- * share one renewal, because the refresh token rotates on every use and a second use of the old
- * one would be refused (and could end the session).
+ * Renews the session that `rejectedToken` belongs to: after the server refused it, or shortly before
+ * it runs out (see `renewSessionAhead`). Single-flight: callers share one renewal, within the tab
+ * and behind a Web Lock across tabs, because the refresh token rotates on every use and a second
+ * use of the old one would be refused (and could end the session).
  */
 export const renewAfterUnauthorized = (rejectedToken: string): Promise<RenewOutcome> => {
   if (!renewal) {
@@ -161,6 +168,20 @@ export const renewAfterUnauthorized = (rejectedToken: string): Promise<RenewOutc
       });
   }
   return renewal;
+};
+
+/**
+ * Renews the session before its access token runs out, so that requests are not refused first.
+ * `currentToken` is the token about to run out: when another tab has renewed already, nothing is
+ * sent. A refusal ends the session (the modal opens) as after a 401; a network failure is left for
+ * the next request's 401 to retry.
+ */
+export const renewSessionAhead = async (currentToken: string): Promise<RenewOutcome | "failed"> => {
+  try {
+    return await renewAfterUnauthorized(currentToken);
+  } catch {
+    return "failed";
+  }
 };
 
 const request = async <T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> => {
@@ -193,6 +214,12 @@ const request = async <T>(method: Method, path: string, options: RequestOptions 
   if (response.status === 401 && sentToken && options.renew !== false) {
     const outcome = await renewAfterUnauthorized(sentToken);
     if (outcome === "renewed") return request<T>(method, path, { ...options, renew: false });
+    // The server refused the request before running it, so nothing was done: once the same person
+    // signs in again in the session-expired modal it is sent again, and what they were doing (a
+    // profile edit, say) is not lost.
+    if (options.replayAfterSignIn !== false && (await sessionHandlers().waitForSignIn(options.signal))) {
+      return request<T>(method, path, options);
+    }
     throw new ApiError({
       status: 401,
       message: serverMessage,
