@@ -379,6 +379,17 @@ describe("api client session renewal", () => {
     expect(server.seen).toHaveLength(1);
   });
 
+  it("leaves a refused renewal ahead of expiry to the next request, which opens the modal", async () => {
+    const server = sessionServer({ refusesRefresh: true });
+    vi.stubGlobal("fetch", server.fetchStub);
+
+    await expect(renewSessionAhead("access-stale")).resolves.toBe("expired");
+    expect(expireSession).not.toHaveBeenCalled();
+
+    await expect(api.get("a")).rejects.toMatchObject({ isSessionExpired: true });
+    expect(expireSession).toHaveBeenCalledTimes(1);
+  });
+
   it("keeps the session when the renewal cannot reach the server", async () => {
     const server = sessionServer({ refreshFails: "network" });
     vi.stubGlobal("fetch", server.fetchStub);

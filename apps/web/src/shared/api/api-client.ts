@@ -117,6 +117,12 @@ const readJson = async (response: Response): Promise<unknown> => {
 type RenewOutcome = "renewed" | "expired";
 
 let renewal: Promise<RenewOutcome> | null = null;
+/**
+ * Whether a refusal of the renewal in flight ends the session (opens the session-expired modal):
+ * only when a refused request waits on it. A renewal ahead of expiry that is refused leaves that
+ * to the next request, so a tab nobody is using does not open a modal by itself.
+ */
+let endsSessionOnRefusal = false;
 
 /** Runs `work` while holding a lock every tab of this site shares (where the browser has Web Locks). */
 const withCrossTabLock = async (work: () => Promise<RenewOutcome>): Promise<RenewOutcome> => {
@@ -156,29 +162,34 @@ const renewSession = async (rejectedToken: string): Promise<RenewOutcome> => {
  * and behind a Web Lock across tabs, because the refresh token rotates on every use and a second
  * use of the old one would be refused (and could end the session).
  */
-export const renewAfterUnauthorized = (rejectedToken: string): Promise<RenewOutcome> => {
+const shareRenewal = (token: string, isRequestWaiting: boolean): Promise<RenewOutcome> => {
+  if (isRequestWaiting) endsSessionOnRefusal = true;
   if (!renewal) {
-    renewal = withCrossTabLock(() => renewSession(rejectedToken))
+    renewal = withCrossTabLock(() => renewSession(token))
       .then((outcome) => {
-        if (outcome === "expired") sessionHandlers().expireSession();
+        if (outcome === "expired" && endsSessionOnRefusal) sessionHandlers().expireSession();
         return outcome;
       })
       .finally(() => {
         renewal = null;
+        endsSessionOnRefusal = false;
       });
   }
   return renewal;
 };
 
+export const renewAfterUnauthorized = (rejectedToken: string): Promise<RenewOutcome> =>
+  shareRenewal(rejectedToken, true);
+
 /**
  * Renews the session before its access token runs out, so that requests are not refused first.
  * `currentToken` is the token about to run out: when another tab has renewed already, nothing is
- * sent. A refusal ends the session (the modal opens) as after a 401; a network failure is left for
- * the next request's 401 to retry.
+ * sent. A refusal (the session ended elsewhere) or a network failure is left to the next request:
+ * its 401 opens the session-expired modal, and it is sent again after the person signs in.
  */
 export const renewSessionAhead = async (currentToken: string): Promise<RenewOutcome | "failed"> => {
   try {
-    return await renewAfterUnauthorized(currentToken);
+    return await shareRenewal(currentToken, false);
   } catch {
     return "failed";
   }
