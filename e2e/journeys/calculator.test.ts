@@ -184,7 +184,9 @@ describe("home calculator", () => {
     // Every frame, the pair of amounts on screen.
     await page.evaluate(() => {
       const byLabel = (label: string) =>
-        [...document.querySelectorAll("input")].find((input) => input.labels?.[0]?.textContent === label);
+        Array.from(document.querySelectorAll("input")).find(
+          (input) => input.labels?.[0]?.textContent === label,
+        );
       const sendInput = byLabel("You send");
       const receiveInput = byLabel("They receive");
       const seen: [string, string][] = [];
