@@ -233,7 +233,9 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
   /** Commits a field now (it was left, or the form sent) and applies spec §5 to what it holds. */
   const settleAmounts = (side: AmountSide | null): boolean => {
     const state = useSendMoneyStore.getState();
-    if (side !== null) {
+    // Only a field the person typed in is completed and committed: leaving the amount that follows
+    // (worked out by the calculator, in the currency's own digits) changes nothing.
+    if (side !== null && (pendingSide === side || state.amountSide === side)) {
       const typed = side === "send" ? state.sendAmount : state.receivingAmount;
       const priced = side === "send" ? state.send_amount : state.receiving_amount;
       const completed = completeAmount(typed, decimalsOf(side));
