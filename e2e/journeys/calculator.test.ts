@@ -7,6 +7,9 @@ import { launchBrowser, screenshot, VIEWPORTS, watchForErrors } from "../support
 // committed ECB snapshot): a new visitor prices United States → Mexico from the send amount and
 // from the receiving amount, meets spec §5's limit rules on both sides, switches the delivery
 // method and sees its own limits, and "Get started" carries the price into the flow's address.
+// Issue 7: a decimal point typed in won is kept (point 17); an amount outside the limits the page
+// holds is never sent to the server, and the receiving amount never shows a value worked out for
+// an older send amount while someone types (point 19).
 describe("home calculator", () => {
   const baseUrl = inject("baseUrl");
   let browser: Browser;
@@ -157,6 +160,125 @@ describe("home calculator", () => {
     expect(search.get("receiving_amount")).toBe("50000.00");
     expect(search.has("send_amount")).toBe(false);
 
+    // Every amount outside the limits the page held was replaced without asking the server. The one
+    // refusal left: cash pickup's receiving maximum, which needs cash pickup's rate, which only the
+    // calculator knows at that moment.
+    expect(problems.refusals).toEqual([
+      '/api/home/send-money/calculator {"receiving_amount":["Max receiving amount is 50,000.00"]}',
+    ]);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("asks nothing for an amount outside the limits while it is typed, and never shows a stale receiving amount", async () => {
+    const { page, problems } = await openHome(VIEWPORTS.desktop);
+    await priceUsToMexico(page);
+    const send = field(page, "You send");
+    const receive = field(page, "They receive");
+    const before = await receive.inputValue();
+    const calculatorRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/home/send-money/calculator")) calculatorRequests.push(request.url());
+    });
+
+    // Every frame, the pair of amounts on screen.
+    await page.evaluate(() => {
+      const byLabel = (label: string) =>
+        Array.from(document.querySelectorAll("input")).find(
+          (input) => input.labels?.[0]?.textContent === label,
+        );
+      const sendInput = byLabel("You send");
+      const receiveInput = byLabel("They receive");
+      const seen: [string, string][] = [];
+      Object.assign(window, { amountsSeen: seen });
+      const sample = () => {
+        const pair: [string, string] = [sendInput?.value ?? "?", receiveInput?.value ?? "?"];
+        const last = seen.at(-1);
+        if (!last || last[0] !== pair[0] || last[1] !== pair[1]) seen.push(pair);
+        requestAnimationFrame(sample);
+      };
+      sample();
+    });
+    await send.selectText();
+    await send.pressSequentially("250", { delay: 150 });
+    await expect.poll(() => settledPrice(page), { timeout: 20_000 }).toContain("252.99 USD");
+    const after = await receive.inputValue();
+    expect(after).not.toBe(before);
+    const seen = await page.evaluate(
+      () => (window as unknown as { amountsSeen: [string, string][] }).amountsSeen,
+    );
+    // Once typing started, the receiving amount was empty (updating) or the one for 250, never the
+    // one for 100.00 and never one for 2 or 25.
+    const whileTyping = seen.filter(([sent]) => sent !== "100.00");
+    expect(whileTyping.length).toBeGreaterThan(1);
+    for (const [sent, received] of whileTyping) {
+      expect([sent, received]).toEqual(received === "" ? [sent, ""] : ["250", after]);
+    }
+    await screenshot(page, "calculator-typing");
+
+    // Below the minimum, typed and left alone past the pause: the message shows, nothing is asked.
+    calculatorRequests.length = 0;
+    await send.selectText();
+    await send.pressSequentially("5", { delay: 150 });
+    await expect.poll(() => page.getByText("Min send amount is 10.00").isVisible()).toBe(true);
+    await page.waitForTimeout(1000);
+    expect(await send.inputValue()).toBe("5");
+    expect(await receive.inputValue()).toBe("");
+    expect(calculatorRequests).toEqual([]);
+    await screenshot(page, "calculator-typing-below-minimum");
+    await send.press("Tab");
+    await expect.poll(() => send.inputValue()).toBe("10.00");
+    await expect.poll(() => settledPrice(page)).toContain("12.99 USD");
+    expect(calculatorRequests.every((url) => new URL(url).searchParams.get("send_amount") === "10.00")).toBe(
+      true,
+    );
+
+    expect(problems.refusals).toEqual([]);
+    expect(unexpectedProblems(problems)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("keeps the decimal point of an amount typed in won, which has no decimals", async () => {
+    const { page, problems } = await openHome(VIEWPORTS.desktop);
+    const from = field(page, "You send from");
+    await expect.poll(() => from.locator("option").count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    await from.selectOption({ label: "Canada" });
+    await field(page, "They receive in").selectOption({ label: "South Korea" });
+    await expect.poll(() => settledPrice(page), { timeout: 20_000 }).toContain("CAD");
+    expect(await selectedLabel(page, "Currency they receive")).toBe("KRW");
+    const calculatorRequests: URL[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/home/send-money/calculator"))
+        calculatorRequests.push(new URL(request.url()));
+    });
+
+    const send = field(page, "You send");
+    const receive = field(page, "They receive");
+    await receive.selectText();
+    await receive.pressSequentially("500000.7", { delay: 60 });
+    // What was typed stays on screen, and the field says which amount is used.
+    expect(await receive.inputValue()).toBe("500000.7");
+    await expect
+      .poll(() => page.getByText("KRW has no decimals, so 500,000 KRW is used.").isVisible())
+      .toBe(true);
+    await expect.poll(() => settledPrice(page), { timeout: 20_000 }).toContain("CAD");
+    await expect.poll(() => send.inputValue(), { timeout: 20_000 }).toMatch(/^\d{3}\.\d{2}$/);
+    const sendAmount = Number((await send.inputValue()).replace(/,/g, ""));
+    // About 500 CAD, not the 5,007.80 CAD that 5,000,007 won cost.
+    expect(sendAmount).toBeGreaterThan(300);
+    expect(sendAmount).toBeLessThan(800);
+    expect(calculatorRequests.map((url) => url.searchParams.get("receiving_amount"))).toContain("500000");
+    expect(calculatorRequests.some((url) => url.searchParams.get("receiving_amount") === "5000007")).toBe(
+      false,
+    );
+
+    await receive.press("Tab");
+    expect(await receive.inputValue()).toBe("500,000");
+    expect(await page.getByText("KRW has no decimals, so 500,000 KRW is used.").isVisible()).toBe(true);
+    await settledPrice(page);
+    await screenshot(page, "calculator-krw-decimal-point");
+
+    expect(problems.refusals).toEqual([]);
     expect(unexpectedProblems(problems)).toEqual([]);
     await page.context().close();
   });

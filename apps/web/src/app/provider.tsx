@@ -4,7 +4,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { getSession } from "@/features/auth/api/get-session";
-import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { useAuthStore, waitForSignIn } from "@/features/auth/stores/auth-store";
 import { registerAuthSource, registerSessionHandlers } from "@/shared/api/auth-source";
 import { createQueryClient } from "@/shared/api/query-client";
 import { i18n } from "@/shared/i18n/i18n";
@@ -26,6 +26,7 @@ registerSessionHandlers({
   reloadSession: async () => {
     useAuthStore.getState().applySessionCheck(await getSession());
   },
+  waitForSignIn,
 });
 
 const NotificationsHost = lazy(() =>

@@ -144,7 +144,8 @@ export const calculatorHandler: StubHandler = ({ url }) => {
     });
   }
 
-  const fee = toCurrencyAmount(FEE, from.decimals);
+  // Yen has no decimals: its fee is rounded up, as the API rounds every fee.
+  const fee = roundFeeUp(FEE, from.decimals);
   const calculation: Calculation = {
     country_from_id: numberParam(url, "country_from_id"),
     country_to_id: numberParam(url, "country_to_id"),

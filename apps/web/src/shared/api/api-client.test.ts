@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "@/shared/i18n/i18n";
 import { sessionFor } from "@/test/fixtures";
 import { ok, stubApi } from "@/test/render";
-import { api, readRetryAfter } from "./api-client";
+import { api, readRetryAfter, renewSessionAhead } from "./api-client";
 import { ApiError } from "./api-error";
 import { type AuthSnapshot, registerAuthSource, registerSessionHandlers } from "./auth-source";
 
@@ -328,6 +328,66 @@ describe("api client session renewal", () => {
       expect(failure).toMatchObject({ status: 401, isSessionExpired: true });
     }
     expect(server.seen.filter((request) => request.url.endsWith("/refresh-token"))).toHaveLength(1);
+  });
+
+  it("sends a request refused for an ended session again once the same person signs in again", async () => {
+    // Issue 7, point 18: the server refused the request before running it, so sending it again
+    // after the session-expired modal's login does the work once, with the new session.
+    const server = sessionServer({ refusesRefresh: true });
+    vi.stubGlobal("fetch", server.fetchStub);
+    const waitForSignIn = vi.fn(async () => {
+      auth = { ...auth, token: "access-0", refreshToken: "refresh-0" };
+      return true;
+    });
+    registerSessionHandlers({ storeSession, expireSession, syncSession, waitForSignIn });
+
+    await expect(api.put("profile", { city: "Puebla" })).resolves.toBe("/api/profile");
+
+    expect(expireSession).toHaveBeenCalledTimes(1);
+    expect(waitForSignIn).toHaveBeenCalledTimes(1);
+    const puts = server.seen.filter((request) => request.url === "/api/profile");
+    expect(puts.map((request) => [request.authorization, request.body])).toEqual([
+      ["Bearer access-stale", { city: "Puebla" }],
+      ["Bearer access-0", { city: "Puebla" }],
+    ]);
+  });
+
+  it("fails quietly, without sending again, when the modal closes without the same person signing in", async () => {
+    const server = sessionServer({ refusesRefresh: true });
+    vi.stubGlobal("fetch", server.fetchStub);
+    registerSessionHandlers({ storeSession, expireSession, syncSession, waitForSignIn: async () => false });
+
+    await expect(api.put("profile", { city: "Puebla" })).rejects.toMatchObject({
+      status: 401,
+      isSessionExpired: true,
+    });
+    expect(server.seen.filter((request) => request.url === "/api/profile")).toHaveLength(1);
+  });
+
+  it("renews ahead of expiry once for the tab, and not at all when another tab already has", async () => {
+    const server = sessionServer();
+    vi.stubGlobal("fetch", server.fetchStub);
+    auth = { ...auth, token: "access-0" };
+
+    const outcomes = await Promise.all([renewSessionAhead("access-0"), renewSessionAhead("access-0")]);
+    expect(outcomes).toEqual(["renewed", "renewed"]);
+    expect(server.seen.map((request) => request.url)).toEqual(["/api/authentication/refresh-token"]);
+    expect(auth.token).toBe("access-1");
+
+    // The token this tab meant to renew was already replaced (by another tab): nothing is sent.
+    await expect(renewSessionAhead("access-0")).resolves.toBe("renewed");
+    expect(server.seen).toHaveLength(1);
+  });
+
+  it("leaves a refused renewal ahead of expiry to the next request, which opens the modal", async () => {
+    const server = sessionServer({ refusesRefresh: true });
+    vi.stubGlobal("fetch", server.fetchStub);
+
+    await expect(renewSessionAhead("access-stale")).resolves.toBe("expired");
+    expect(expireSession).not.toHaveBeenCalled();
+
+    await expect(api.get("a")).rejects.toMatchObject({ isSessionExpired: true });
+    expect(expireSession).toHaveBeenCalledTimes(1);
   });
 
   it("keeps the session when the renewal cannot reach the server", async () => {

@@ -36,6 +36,12 @@ type RequestOptions = {
    * renewal itself, for logging out, and for the one retry, so that nothing renews twice.
    */
   renew?: boolean;
+  /**
+   * Whether a request refused because the session ended waits for the person to sign in again in
+   * the session-expired modal and is then sent again (default true). Off for the start-up session
+   * check, whose failure means "signed out" (spec §4).
+   */
+  replayAfterSignIn?: boolean;
 };
 
 const buildUrl = (path: string, query?: Query): string => {
@@ -111,6 +117,12 @@ const readJson = async (response: Response): Promise<unknown> => {
 type RenewOutcome = "renewed" | "expired";
 
 let renewal: Promise<RenewOutcome> | null = null;
+/**
+ * Whether a refusal of the renewal in flight ends the session (opens the session-expired modal):
+ * only when a refused request waits on it. A renewal ahead of expiry that is refused leaves that
+ * to the next request, so a tab nobody is using does not open a modal by itself.
+ */
+let endsSessionOnRefusal = false;
 
 /** Runs `work` while holding a lock every tab of this site shares (where the browser has Web Locks). */
 const withCrossTabLock = async (work: () => Promise<RenewOutcome>): Promise<RenewOutcome> => {
@@ -145,22 +157,42 @@ const renewSession = async (rejectedToken: string): Promise<RenewOutcome> => {
 };
 
 /**
- * Renews the session after `rejectedToken` was refused. Single-flight: requests refused together
- * share one renewal, because the refresh token rotates on every use and a second use of the old
- * one would be refused (and could end the session).
+ * Renews the session that `rejectedToken` belongs to: after the server refused it, or shortly before
+ * it runs out (see `renewSessionAhead`). Single-flight: callers share one renewal, within the tab
+ * and behind a Web Lock across tabs, because the refresh token rotates on every use and a second
+ * use of the old one would be refused (and could end the session).
  */
-export const renewAfterUnauthorized = (rejectedToken: string): Promise<RenewOutcome> => {
+const shareRenewal = (token: string, isRequestWaiting: boolean): Promise<RenewOutcome> => {
+  if (isRequestWaiting) endsSessionOnRefusal = true;
   if (!renewal) {
-    renewal = withCrossTabLock(() => renewSession(rejectedToken))
+    renewal = withCrossTabLock(() => renewSession(token))
       .then((outcome) => {
-        if (outcome === "expired") sessionHandlers().expireSession();
+        if (outcome === "expired" && endsSessionOnRefusal) sessionHandlers().expireSession();
         return outcome;
       })
       .finally(() => {
         renewal = null;
+        endsSessionOnRefusal = false;
       });
   }
   return renewal;
+};
+
+export const renewAfterUnauthorized = (rejectedToken: string): Promise<RenewOutcome> =>
+  shareRenewal(rejectedToken, true);
+
+/**
+ * Renews the session before its access token runs out, so that requests are not refused first.
+ * `currentToken` is the token about to run out: when another tab has renewed already, nothing is
+ * sent. A refusal (the session ended elsewhere) or a network failure is left to the next request:
+ * its 401 opens the session-expired modal, and it is sent again after the person signs in.
+ */
+export const renewSessionAhead = async (currentToken: string): Promise<RenewOutcome | "failed"> => {
+  try {
+    return await shareRenewal(currentToken, false);
+  } catch {
+    return "failed";
+  }
 };
 
 const request = async <T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> => {
@@ -193,6 +225,12 @@ const request = async <T>(method: Method, path: string, options: RequestOptions 
   if (response.status === 401 && sentToken && options.renew !== false) {
     const outcome = await renewAfterUnauthorized(sentToken);
     if (outcome === "renewed") return request<T>(method, path, { ...options, renew: false });
+    // The server refused the request before running it, so nothing was done: once the same person
+    // signs in again in the session-expired modal it is sent again, and what they were doing (a
+    // profile edit, say) is not lost.
+    if (options.replayAfterSignIn !== false && (await sessionHandlers().waitForSignIn(options.signal))) {
+      return request<T>(method, path, options);
+    }
     throw new ApiError({
       status: 401,
       message: serverMessage,

@@ -22,6 +22,12 @@ export type SessionHandlers = {
   syncSession: () => Promise<void> | void;
   /** Asks the server for the signed-in user again, after a change to the account (avatar, e-mail, two-factor). */
   reloadSession: () => Promise<void>;
+  /**
+   * Waits while the session-expired modal is open: true once the same person has signed in again
+   * there (a request refused for the old session may then be sent again), false when they signed
+   * out, someone else signed in, no modal is open, or `signal` aborts first.
+   */
+  waitForSignIn: (signal?: AbortSignal) => Promise<boolean>;
 };
 
 const ANONYMOUS: AuthSnapshot = { token: null, type: null, userType: null, refreshToken: null };
@@ -33,6 +39,7 @@ const NO_HANDLERS: SessionHandlers = {
   expireSession: () => {},
   syncSession: () => {},
   reloadSession: async () => {},
+  waitForSignIn: async () => false,
 };
 
 let handlers: SessionHandlers = NO_HANDLERS;

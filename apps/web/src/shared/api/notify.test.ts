@@ -23,6 +23,19 @@ describe("notifyApiError (spec §8)", () => {
     await changeLanguage("en");
   });
 
+  it("shows nothing for a request refused because the session ended: the session-expired modal speaks", () => {
+    // Issue 7, point 18: an "Error – Unauthenticated." toast showed above the modal.
+    const error = new ApiError({
+      status: 401,
+      message: "Unauthenticated.",
+      errors: null,
+      isSessionExpired: true,
+    });
+
+    expect(notifyApiError(error)).toEqual([]);
+    expect(shown()).toEqual([]);
+  });
+
   it("shows one 'Error' notification per errors entry, '{field}: {message}', for 8 seconds", () => {
     const error = new ApiError({
       status: 422,

@@ -58,9 +58,13 @@ const showError = (message: string) =>
  * 2. otherwise it carries a message: one 'Error' notification with it;
  * 3. otherwise one 'Error' notification with the caller's fallback, by default
  *    'Unexpected error, try again.' (in Spanish when the page is in Spanish).
+ * A request refused because the session ended shows nothing: the session-expired modal speaks.
  * Returns the texts shown, which tests and callers may use.
  */
 export const notifyApiError = (error: unknown, fallback?: string): string[] => {
+  // The session-expired modal already says what happened; an "Unauthenticated." toast over it
+  // would only alarm.
+  if (error instanceof ApiError && error.isSessionExpired) return [];
   const failure = readFailure(error);
   let texts: string[];
   if (failure.errors) {

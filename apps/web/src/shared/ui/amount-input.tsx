@@ -1,13 +1,7 @@
 import { TextInput, type TextInputProps } from "@mantine/core";
+import { displayAmountText, editableAmountText, parseAmountText } from "@vela/shared/amount-text";
 import type { MoneyLocale } from "@vela/shared/money";
 import { useState } from "react";
-import {
-  completeAmount,
-  displayAmountText,
-  editableAmountText,
-  inputDecimals,
-  parseAmountText,
-} from "@/shared/lib/amount-text";
 
 type AmountInputProps = Omit<TextInputProps, "value" | "onChange" | "defaultValue"> & {
   /** The amount as a decimal string ("100.00"); "" when empty. */
@@ -20,8 +14,11 @@ type AmountInputProps = Omit<TextInputProps, "value" | "onChange" | "defaultValu
 
 /**
  * A money amount field that never goes through a JavaScript number. Once typed in it shows the
- * plain amount for easy editing; otherwise it shows it formatted with the shared formatter
- * ("1,234.50"), thousands separators and at most two decimals.
+ * plain amount as typed, decimal separator and all, for easy editing; otherwise it shows it
+ * formatted with the shared formatter ("1,234.50"), thousands separators and at most two decimals.
+ * Decimals the currency does not take stay visible while typing; once left, the field shows the
+ * amount cut to the currency's digits, and the host stores it (`completeAmount`) and says so by the
+ * field (`isCutOnCompletion`).
  */
 export const AmountInput = ({
   amount,
@@ -34,7 +31,7 @@ export const AmountInput = ({
   const [isEditing, setIsEditing] = useState(false);
   const amountText = isEditing
     ? editableAmountText(amount, locale)
-    : displayAmountText(amount, locale, inputDecimals(decimals));
+    : displayAmountText(amount, locale, decimals);
 
   return (
     <TextInput
@@ -43,8 +40,9 @@ export const AmountInput = ({
       autoComplete="off"
       value={amountText}
       onBlur={(event) => {
+        // Left, the field shows the amount completed to the currency's digits; what is kept (and
+        // whether a cut is worth a word) is the host's to decide, from the amount as typed.
         setIsEditing(false);
-        onAmountChange(completeAmount(amount, decimals));
         onBlur?.(event);
       }}
       onChange={(event) => {
@@ -53,7 +51,7 @@ export const AmountInput = ({
         // appended to the old amount instead of replacing it. The typed text is read either way,
         // since parsing skips the thousands separators.
         setIsEditing(true);
-        onAmountChange(parseAmountText(event.currentTarget.value, locale, inputDecimals(decimals)));
+        onAmountChange(parseAmountText(event.currentTarget.value, locale));
       }}
     />
   );

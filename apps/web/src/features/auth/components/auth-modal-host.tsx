@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useSessionCheck } from "../hooks/use-session-check";
+import { useSessionRenewal } from "../hooks/use-session-renewal";
 import { useAuthModalStore } from "../stores/auth-modal-store";
 import { useAuthStore } from "../stores/auth-store";
 
@@ -27,8 +28,8 @@ const useOnceTrue = (condition: boolean) => {
 };
 
 /**
- * Mounted once inside the router: runs the session check at start, opens the login form when a
- * guard asks for it, and renders the auth and session-expired modals — each downloaded only the
+ * Mounted once inside the router: runs the session check at start, renews the session before it
+ * runs out, opens the login form when a guard asks for it, and renders the auth and session-expired modals — each downloaded only the
  * first time it opens.
  */
 export const AuthModalHost = () => {
@@ -39,6 +40,7 @@ export const AuthModalHost = () => {
   const isAuthModalNeeded = useOnceTrue(isAuthModalOpen);
   const isSessionModalNeeded = useOnceTrue(isSessionModalOpen);
   useSessionCheck();
+  useSessionRenewal();
 
   const promptReturnTo = readAuthPrompt(location.state);
   useEffect(() => {

@@ -12,7 +12,9 @@ import { LoginFlow, useLoginPane } from "./login-flow";
 
 /**
  * Shown when the session ran out and could not be renewed. Signing in again here keeps the page
- * (and whatever the user was doing on it); the page's data is fetched again with the new session.
+ * (and whatever the user was doing on it): the requests the old session was refused wait behind
+ * this modal and are sent again with the new session (see the api client), so an edit being saved
+ * is saved. Someone else signing in gets their own account instead.
  */
 export const SessionExpiredModal = () => {
   const { t } = useTranslation();
@@ -34,7 +36,10 @@ export const SessionExpiredModal = () => {
     useAuthStore.getState().setAuthSession(session);
     useAuthModalStore.getState().close();
     if (previousUserId === session.user.id) {
-      void queryClient.invalidateQueries();
+      // The requests refused for the old session are sent again by the api client once this
+      // sign-in lands, so what was shown stays (a form keeps what was typed into it); only what
+      // had already failed is asked for again.
+      void queryClient.invalidateQueries({ predicate: (query) => query.state.status === "error" });
     } else {
       // Someone else signed in: nothing on this page is theirs.
       queryClient.clear();

@@ -276,3 +276,28 @@ if (typeof window !== "undefined") {
 }
 
 export const isSignedIn = (state: Pick<AuthData, "token">) => Boolean(state.token);
+
+/**
+ * Waits while the session-expired modal is open. Resolves true once the person who was signed in
+ * signs in again there, false when the modal closes any other way (signed out, someone else signed
+ * in) or was not open; rejects with an AbortError when `signal` aborts first.
+ */
+export const waitForSignIn = (signal?: AbortSignal): Promise<boolean> =>
+  new Promise<boolean>((resolve, reject) => {
+    const userId = useAuthStore.getState().user?.id;
+    const finish = (outcome: boolean | Error) => {
+      unsubscribe();
+      signal?.removeEventListener("abort", onAbort);
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    const check = (state: AuthState) => {
+      if (state.sessionModalOpen) return;
+      finish(state.token !== null && userId !== undefined && state.user?.id === userId);
+    };
+    const onAbort = () => finish(new DOMException("The request was cancelled.", "AbortError"));
+    const unsubscribe = useAuthStore.subscribe(check);
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener("abort", onAbort);
+    check(useAuthStore.getState());
+  });

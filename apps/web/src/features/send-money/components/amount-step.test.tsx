@@ -165,10 +165,11 @@ describe("AmountStep", () => {
 
     await user.selectOptions(screen.getByLabelText("Delivery method"), "Cash pickup");
 
-    // Cash pickup sends at most 2,500.00 USD, so the calculator refuses 3,000 and the send amount
-    // becomes 2,500.00. That is within the send limits, so the receiving amount is checked next:
-    // 2,500.00 USD buys 50,047.99 MXN, above cash pickup's 50,000.00, so the calculator refuses
-    // again and the receiving amount becomes its maximum, the send amount following it.
+    // Cash pickup sends at most 2,500.00 USD: its limits arrive before the calculator is asked, so
+    // 3,000 is replaced by 2,500.00 without asking. That is within the send limits, so the
+    // receiving amount is checked next: 2,500.00 USD buys 50,047.99 MXN at cash pickup's rate, which
+    // only the calculator knows yet, so it refuses that one and the receiving amount becomes its
+    // maximum, the send amount following it.
     await waitFor(() => expect(field("They receive").value).toBe("50,000.00"));
     expect(screen.getByText("Max receiving amount is 50,000.00")).toBeTruthy();
     await waitFor(() => expect(send.value).toBe("2,497.61"));
@@ -177,15 +178,16 @@ describe("AmountStep", () => {
     );
     expect(
       cashQueries.map((query) => query.get("send_amount") ?? `receiving ${query.get("receiving_amount")}`),
-    ).toEqual(["3000.00", "2500.00", "receiving 50000.00"]);
+    ).toEqual(["2500.00", "receiving 50000.00"]);
     await priced();
     expect(quote().getByText("Within minutes")).toBeTruthy();
     expect(quote().getByText("1 USD = 20.0191 MXN")).toBeTruthy();
     expect(screen.getByText("Max receiving amount is 50,000.00")).toBeTruthy();
   });
 
-  it("shows a limit the server reports while someone types, and replaces the amount only when the field is left", async () => {
-    const { user } = renderStep();
+  it("shows a limit while someone types without asking the calculator, and replaces the amount only when the field is left", async () => {
+    // Issue 7, point 19: the limits are known, so an amount outside them never reaches the server.
+    const { user, requests } = renderStep();
     await priced();
     const send = field("You send");
     await user.clear(send);
@@ -194,10 +196,70 @@ describe("AmountStep", () => {
     expect(await screen.findByText("Min send amount is 10.00", undefined)).toBeTruthy();
     expect(send.value).toBe("5");
     expect(send.getAttribute("aria-invalid")).toBe("true");
+    // The receiving amount is not the one 100.00 bought any more, and nothing new is asked.
+    expect(field("They receive").value).toBe("");
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(calculatorQueries(requests).map((query) => query.get("send_amount"))).toEqual(["100.00"]);
 
     await user.tab();
     expect(send.value).toBe("10.00");
     expect(send.getAttribute("aria-invalid")).not.toBe("true");
+  });
+
+  it("never shows a receiving amount worked out for an older send amount while someone types", async () => {
+    // Issue 7, point 19: between a keystroke and the answer for it, the amount that follows is
+    // shown as updating, not as what the previous amount bought.
+    const { user } = renderStep();
+    await priced();
+    const send = field("You send");
+    const receiving = field("They receive");
+    expect(receiving.value).toBe("2,022.24");
+
+    await user.clear(send);
+    await user.type(send, "200");
+    expect(receiving.value).toBe("");
+    expect(receiving.getAttribute("placeholder")).toBe("Updating…");
+    expect(receiving.getAttribute("aria-busy")).toBe("true");
+
+    await waitFor(() => expect(receiving.value).toBe("4,044.48"));
+    expect(receiving.getAttribute("aria-busy")).toBe("false");
+    expect(quote().getByText("202.99 USD")).toBeTruthy();
+  });
+
+  it("keeps the decimal point of an amount in a currency without decimals, and says what is used", async () => {
+    // Issue 7, point 17: yen has no decimals. "5000.7" was read as 50007, ten times what was meant.
+    const { user, requests } = renderStep();
+    await priced();
+    await user.selectOptions(screen.getByLabelText("You send from"), "Japan");
+    await waitFor(() => expect(selectedText("Currency you send")).toBe("JPY"));
+    await waitFor(() => expect(quote().getByText(/^1 JPY = /)).toBeTruthy());
+
+    const send = field("You send");
+    await user.clear(send);
+    await user.type(send, "5000.7");
+    expect(send.value).toBe("5000.7");
+    expect(screen.getByText("JPY has no decimals, so 5,000 JPY is used.")).toBeTruthy();
+    await waitFor(() => expect(calculatorQueries(requests).at(-1)?.get("send_amount")).toBe("5000"));
+    expect(calculatorQueries(requests).some((query) => query.get("send_amount") === "50007")).toBe(false);
+
+    await user.tab();
+    expect(send.value).toBe("5,000");
+    expect(screen.getByText("JPY has no decimals, so 5,000 JPY is used.")).toBeTruthy();
+    await waitFor(() => expect(field("They receive").value).toBe("101,112.19"));
+  });
+
+  it("cuts a receiving amount typed with more decimals than its currency takes, and says so", async () => {
+    const { user, requests } = renderStep();
+    await priced();
+    const receiving = field("They receive");
+    await user.clear(receiving);
+    await user.type(receiving, "5000.257");
+    expect(receiving.value).toBe("5000.257");
+    expect(screen.getByText("MXN takes at most 2 decimals here, so 5,000.25 MXN is used.")).toBeTruthy();
+    await user.tab();
+    expect(receiving.value).toBe("5,000.25");
+    await waitFor(() => expect(calculatorQueries(requests).at(-1)?.get("receiving_amount")).toBe("5000.25"));
+    expect(screen.getByText("MXN takes at most 2 decimals here, so 5,000.25 MXN is used.")).toBeTruthy();
   });
 
   it("shows a clear inline error when the corridor is not offered, and does not go on", async () => {

@@ -1,11 +1,12 @@
 import { Alert, Box, Button, Group, Loader, NativeSelect, Skeleton, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconArrowRight, IconInfoCircle, IconTruckDelivery } from "@tabler/icons-react";
+import { completeAmount, inputDecimals, isCutOnCompletion } from "@vela/shared/amount-text";
+import { formatMoney } from "@vela/shared/money";
 import type { Currency } from "@vela/shared/reference";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "@/shared/api/api-error";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { completeAmount } from "@/shared/lib/amount-text";
 import { AmountInput } from "@/shared/ui/amount-input";
 import { CountrySelect } from "@/shared/ui/country-select";
 import { CurrencySelect } from "@/shared/ui/currency-select";
@@ -16,7 +17,7 @@ import { type HomeCalculationRequest, useHomeCalculation } from "../api/get-home
 import { useHomeCountries } from "../api/get-home-countries";
 import { useLimits } from "../api/get-limits";
 import { useShippingMethods } from "../api/get-shipping-methods";
-import { type AmountSide, useSendMoneyStore } from "../stores/send-money-store";
+import { type AmountCorrection, type AmountSide, useSendMoneyStore } from "../stores/send-money-store";
 import { amountFieldError, limitCorrection, serverLimitCorrection } from "../utils/amount-limits";
 import { type AmountSelection, amountSelectionOf } from "../utils/send-money-search";
 import classes from "./amount-step.module.css";
@@ -133,15 +134,33 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
     // Spec §5: "Fallback limits when absent".
     else if (limits.isError) limitsLoaded(null);
   }, [limits.data, limits.isError, limitsLoaded]);
+  // The calculator is asked once the method's limits are known (or could not be read), so that an
+  // amount outside them is replaced here instead of being refused by the server.
+  const areLimitsSettled = limits.data !== undefined || limits.isError;
 
   // The calculator is asked with the committed amount of the side the person typed, completed to
   // the currency's digits ("12." is priced as 12.00); an empty field asks nothing.
-  const pricedAmount =
-    store.amountSide === "send"
-      ? completeAmount(store.send_amount, fromDecimals)
-      : completeAmount(store.receiving_amount, toDecimals);
+  const committedSend = completeAmount(store.send_amount, fromDecimals);
+  const committedReceiving = completeAmount(store.receiving_amount, toDecimals);
+  const pricedAmount = store.amountSide === "send" ? committedSend : committedReceiving;
+  // Spec §5 against the limits this page already holds: an amount outside them is never sent to
+  // the calculator (it would only answer 422); its message shows by the field and leaving the
+  // field replaces it. The side not typed is checked too once a rate is known.
+  const localCorrection =
+    pricedCorridor && pricedAmount && limits.data
+      ? limitCorrection({
+          side: store.amountSide,
+          sendAmount: committedSend,
+          receivingAmount: committedReceiving,
+          rate: store.calculationData?.rate ?? null,
+          limits: limits.data,
+          fromDecimals,
+          toDecimals,
+          locale,
+        })
+      : null;
   const calculationRequest: HomeCalculationRequest | null =
-    pricedCorridor && pricedAmount
+    pricedCorridor && pricedAmount && areLimitsSettled && localCorrection === null
       ? store.amountSide === "send"
         ? { ...pricedCorridor, send_amount: pricedAmount }
         : { ...pricedCorridor, receiving_amount: pricedAmount }
@@ -161,14 +180,26 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
     (currenciesTo.data !== undefined && currenciesTo.data.length === 0) ||
     CORRIDOR_FIELDS.some((field) => calculationErrors?.[field] !== undefined);
 
-  // Spec §5 for an amount the server refused: applied at once unless the person is still typing
-  // (then the message shows by the field, and leaving the field applies the rule).
+  // Spec §5 for an amount outside the limits, found here or refused by the server: applied at once
+  // unless the person is still typing (then the message shows by the field, and leaving the field
+  // applies the rule). Each replacement is applied once per typed amount, so limits that contradict
+  // each other (a send maximum below what the receiving maximum needs) cannot bounce for ever.
   const { applyCorrection } = store;
+  const appliedCorrections = useRef(new Set<string>());
+  const correctionKey = (correction: AmountCorrection) =>
+    `${JSON.stringify(pricedCorridor)} ${correction.field} ${correction.amount}`;
+  const autoCorrection =
+    localCorrection ?? serverLimitCorrection(calculationErrors, locale, fromDecimals, toDecimals);
+  const autoCorrectionKey = autoCorrection ? correctionKey(autoCorrection) : null;
+  const autoCorrectionRef = useRef(autoCorrection);
+  autoCorrectionRef.current = autoCorrection;
   useEffect(() => {
-    if (focusedSide !== null || pendingSide !== null) return;
-    const correction = serverLimitCorrection(calculationErrors, locale, fromDecimals, toDecimals);
-    if (correction) applyCorrection(correction);
-  }, [calculationErrors, focusedSide, pendingSide, locale, fromDecimals, toDecimals, applyCorrection]);
+    const correction = autoCorrectionRef.current;
+    if (focusedSide !== null || pendingSide !== null || !correction || autoCorrectionKey === null) return;
+    if (appliedCorrections.current.has(autoCorrectionKey)) return;
+    appliedCorrections.current.add(autoCorrectionKey);
+    applyCorrection(correction);
+  }, [autoCorrectionKey, focusedSide, pendingSide, applyCorrection]);
 
   // Typing pauses: the typed amount is committed and priced.
   const { commitAmount } = store;
@@ -182,18 +213,41 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
   }, [pending, commitAmount]);
 
   const decimalsOf = (side: AmountSide) => (side === "send" ? fromDecimals : toDecimals);
+  const currencyIsoOf = (side: AmountSide) => (side === "send" ? currencyFrom?.iso : currencyTo?.iso) ?? "";
+
+  /** Says which amount is used when the typed one has more decimals than its currency takes. */
+  const cutMessage = (side: AmountSide, typed: string): string | null => {
+    const decimals = decimalsOf(side);
+    if (!isCutOnCompletion(typed, decimals)) return null;
+    const currency = currencyIsoOf(side);
+    const amount = formatMoney(completeAmount(typed, decimals), {
+      decimals: inputDecimals(decimals),
+      locale,
+      currencyIso: currency,
+    });
+    return decimals === 0
+      ? t("sendMoney.amountStep.cutNoDecimals", { currency, amount })
+      : t("sendMoney.amountStep.cutDecimals", { currency, amount, digits: inputDecimals(decimals) });
+  };
 
   /** Commits a field now (it was left, or the form sent) and applies spec §5 to what it holds. */
   const settleAmounts = (side: AmountSide | null): boolean => {
     const state = useSendMoneyStore.getState();
-    if (side !== null) {
+    // Only a field the person typed in is completed and committed: leaving the amount that follows
+    // (worked out by the calculator, in the currency's own digits) changes nothing.
+    if (side !== null && (pendingSide === side || state.amountSide === side)) {
       const typed = side === "send" ? state.sendAmount : state.receivingAmount;
       const priced = side === "send" ? state.send_amount : state.receiving_amount;
       const completed = completeAmount(typed, decimalsOf(side));
+      const cut = cutMessage(side, typed);
       if (completed !== typed) state.typeAmount(side, completed);
       if (completed !== priced || pendingSide === side) state.commitAmount(side);
+      // Typed decimals the currency does not take were cut: the field keeps saying so.
+      if (cut) state.applyCorrection({ field: side, amount: completed, message: cut });
       setPending((current) => (current?.side === side ? null : current));
     }
+    // Limits still on their way are not judged by the fallback: the check runs once they arrive.
+    if (!areLimitsSettled) return true;
     const settled = useSendMoneyStore.getState();
     const correction = limitCorrection({
       side: settled.amountSide,
@@ -212,6 +266,7 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
   const typeAmount = (side: AmountSide, amount: string) => {
     const state = useSendMoneyStore.getState();
     if ((side === "send" ? state.sendAmount : state.receivingAmount) === amount) return;
+    appliedCorrections.current.clear();
     state.typeAmount(side, amount);
     setPending({ side, amount });
   };
@@ -238,17 +293,34 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
     // Limit refusals are shown by their field; any other failure is the price box's to show.
     if (calculationError && !calculationErrors) return "error";
     if (!pricedCorridor) return "loading";
-    if (calculationRequest === null) return "empty";
-    if (calculationErrors) return "invalid";
-    if (pendingSide !== null || calculation.isFetching || !calculation.data) return "loading";
+    if (!pricedAmount) return "empty";
+    if (localCorrection || calculationErrors) return "invalid";
+    if (pendingSide !== null || !areLimitsSettled || calculation.isFetching || !calculation.data) {
+      return "loading";
+    }
     return "ready";
   })();
 
+  /** Why the committed amount cannot be priced, to show by the field it concerns. */
+  const refusalFor = (side: AmountSide) =>
+    (localCorrection?.field === side ? localCorrection.message : null) ??
+    amountFieldError(calculationErrors, side);
+  const typedAmountOf = (side: AmountSide) => (side === "send" ? store.sendAmount : store.receivingAmount);
   const messageFor = (side: AmountSide) =>
-    store.limitNotice?.field === side ? store.limitNotice.message : amountFieldError(calculationErrors, side);
-  // The amount that follows shows a spinner while it is being worked out.
-  const followerSide: AmountSide = store.amountSide === "send" ? "receiving" : "send";
-  const isFollowerLoading = pendingSide === null && calculation.isFetching;
+    store.limitNotice?.field === side
+      ? store.limitNotice.message
+      : (cutMessage(side, typedAmountOf(side)) ?? refusalFor(side));
+  // The amount that follows the typed one shows only a value worked out for what is typed now:
+  // while typing pauses, while the price is asked, or when the amount is refused, it is empty
+  // (with a spinner and "Updating…" while a price is on its way), never the previous answer.
+  const followerSide: AmountSide = (pendingSide ?? store.amountSide) === "send" ? "receiving" : "send";
+  const isFollowerLoading = quoteStatus === "loading";
+  const followerAmount =
+    quoteStatus === "ready" && calculation.data
+      ? followerSide === "send"
+        ? calculation.data.send_amount
+        : calculation.data.receiving_amount
+      : "";
 
   const amountField = (
     side: AmountSide,
@@ -257,14 +329,16 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
   ) => {
     const isSend = side === "send";
     const currenciesPending = isSend ? currenciesFrom.isLoading : currenciesTo.isLoading;
-    const liveError =
-      focusedSide === side || pendingSide === side ? amountFieldError(calculationErrors, side) : null;
+    const isFollower = followerSide === side;
+    const liveError = focusedSide === side || pendingSide === side ? refusalFor(side) : null;
     return (
       <div>
         <Group gap="sm" align="flex-start" wrap="nowrap">
           <AmountInput
             label={isSend ? t("sendMoney.amountStep.sendAmount") : t("sendMoney.amountStep.receiveAmount")}
-            amount={isSend ? store.sendAmount : store.receivingAmount}
+            amount={isFollower ? followerAmount : typedAmountOf(side)}
+            placeholder={isFollower && isFollowerLoading ? t("sendMoney.amountStep.updating") : undefined}
+            aria-busy={isFollower && isFollowerLoading}
             onAmountChange={(amount) => typeAmount(side, amount)}
             onFocus={() => setFocusedSide(side)}
             onBlur={() => {
@@ -274,9 +348,7 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
             decimals={decimalsOf(side)}
             locale={locale}
             error={liveError !== null}
-            rightSection={
-              followerSide === side && isFollowerLoading ? <Loader size={16} aria-hidden /> : undefined
-            }
+            rightSection={isFollower && isFollowerLoading ? <Loader size={16} aria-hidden /> : undefined}
             className={classes.amount}
             classNames={{ input: classes.amountInput }}
           />

@@ -1,8 +1,8 @@
+import { completeAmount } from "@vela/shared/amount-text";
 import { type CorridorLimits, DEFAULT_SHIPPING_METHOD, fallbackLimits } from "@vela/shared/limits";
 import { DEFAULT_SEND_AMOUNT, RESET_SEND_AMOUNT } from "@vela/shared/money";
 import type { Calculation, Quotation, ShippingMethod } from "@vela/shared/pricing";
 import { create } from "zustand";
-import { completeAmount } from "@/shared/lib/amount-text";
 
 /** The send-money flow's steps, numbered from 0 (spec §2). */
 export const SEND_MONEY_STEPS = ["AMOUNT", "SENDER", "RECIPIENT", "PAYMENT", "SEND", "CONFIRMATION"] as const;

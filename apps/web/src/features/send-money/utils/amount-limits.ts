@@ -1,8 +1,8 @@
+import { completeAmount, parseAmountText } from "@vela/shared/amount-text";
 import { compareAmounts, convertAmount, isDecimalString, sendAmountForReceiving } from "@vela/shared/decimal";
 import { type CorridorLimits, limitMessage } from "@vela/shared/limits";
 import type { AmountLimits, MoneyLocale } from "@vela/shared/money";
 import type { FieldErrors } from "@/shared/api/api-error";
-import { completeAmount, inputDecimals, parseAmountText } from "@/shared/lib/amount-text";
 import type { AmountCorrection, AmountSide } from "../stores/send-money-store";
 
 /** The words spec §5's messages start with, as `limitMessage` writes them. */
@@ -105,10 +105,7 @@ export const serverLimitCorrection = (
     );
     if (prefix === undefined) return null;
     const decimals = field === "send" ? fromDecimals : toDecimals;
-    const amount = completeAmount(
-      parseAmountText(message.slice(prefix.length), locale, inputDecimals(decimals)),
-      decimals,
-    );
+    const amount = completeAmount(parseAmountText(message.slice(prefix.length), locale), decimals);
     return amount ? { field, amount, message } : null;
   }
   return null;

@@ -167,6 +167,9 @@ export const en = {
       loadErrorHint: "Check your connection, then try again.",
       unavailableTitle: "We don't send on this route yet",
       unavailableHint: "Try another destination, currency or delivery method.",
+      updating: "Updating…",
+      cutNoDecimals: "{{currency}} has no decimals, so {{amount}} is used.",
+      cutDecimals: "{{currency}} takes at most {{digits}} decimals here, so {{amount}} is used.",
     },
   },
   placeholder: {

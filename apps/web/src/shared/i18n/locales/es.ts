@@ -166,6 +166,9 @@ export const es = {
       loadErrorHint: "Revisa tu conexión y vuelve a intentarlo.",
       unavailableTitle: "Todavía no enviamos por esta ruta",
       unavailableHint: "Prueba con otro destino, otra moneda u otra forma de entrega.",
+      updating: "Actualizando…",
+      cutNoDecimals: "{{currency}} no lleva decimales: se usa {{amount}}.",
+      cutDecimals: "{{currency}} admite como mucho {{digits}} decimales aquí: se usa {{amount}}.",
     },
   },
   placeholder: {
