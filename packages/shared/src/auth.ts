@@ -182,10 +182,10 @@ export type SecuritySettingsRequest = z.input<typeof securitySettingsRequest>;
  */
 export const changePhoneRequest = z
   .object({
-  phone_prefix: phonePrefixField,
-  phone_number: phoneNumberField,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-  code: codeField.optional(),
+    phone_prefix: phonePrefixField,
+    phone_number: phoneNumberField,
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+    code: codeField.optional(),
   })
   .superRefine(refinePhoneNumber);
 export const changeEmailRequest = z.object({
