@@ -403,7 +403,7 @@ describe("phone change needs more than a session (ASVS 7.5.1)", () => {
     const { body, token, userId } = await signedIn();
     await markPhoneVerified(userId);
     const oldPhone = `+1${body.phone_number}`;
-    const newNumber = { phone_prefix: "+44", phone_number: "7700900456" };
+    const newNumber = { phone_prefix: "+44", phone_number: "7911123556" };
 
     // A stolen access token alone cannot start the change.
     const bare = await send("POST", "/api/profile/change-phone", token, newNumber);
@@ -427,7 +427,7 @@ describe("phone change needs more than a session (ASVS 7.5.1)", () => {
       code: confirmation,
     });
     expect(started.statusCode).toBe(200);
-    const code = await latestCode(app, "+447700900456");
+    const code = await latestCode(app, "+447911123556");
     const verified = await send("PUT", "/api/settings/phone-settings/verify-phone", token, { code });
     expect(verified.statusCode).toBe(200);
 
@@ -452,11 +452,11 @@ describe("phone change needs more than a session (ASVS 7.5.1)", () => {
     await app.backgroundTasks.settle();
     expect(await latestSubject(body.email)).toMatch(/code/i);
     const recoveryEmailCode = await latestCode(app, body.email);
-    expect(recoveryEmailCode).not.toBe(await latestCode(app, "+447700900456"));
+    expect(recoveryEmailCode).not.toBe(await latestCode(app, "+447911123556"));
     const lastSms = await app.db
       .select()
       .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, "+447700900456"));
+      .where(eq(outboxMessages.recipient, "+447911123556"));
     expect(lastSms.filter((message) => message.text.includes("reset your password"))).toHaveLength(0);
 
     // Once the pause is over, the new number may receive recovery codes.
@@ -471,7 +471,7 @@ describe("phone change needs more than a session (ASVS 7.5.1)", () => {
     const [bySms] = await app.db
       .select()
       .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, "+447700900456"))
+      .where(eq(outboxMessages.recipient, "+447911123556"))
       .orderBy(desc(outboxMessages.id))
       .limit(1);
     expect(bySms?.text).toContain("reset your password");

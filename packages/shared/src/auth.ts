@@ -180,14 +180,13 @@ export type SecuritySettingsRequest = z.input<typeof securitySettingsRequest>;
  * is changed only with the current password, or a code: one sent by `PATCH /settings/security`
  * `send_code`, or one from the authenticator app in use.
  */
-export const changePhoneRequest = z
-  .object({
-    phone_prefix: phonePrefixField,
-    phone_number: phoneNumberField,
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-    code: codeField.optional(),
-  })
-  .superRefine(refinePhoneNumber);
+export const changePhoneFields = z.object({
+  phone_prefix: phonePrefixField,
+  phone_number: phoneNumberField,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
+  code: codeField.optional(),
+});
+export const changePhoneRequest = changePhoneFields.superRefine(refinePhoneNumber);
 export const changeEmailRequest = z.object({
   email: emailField,
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),

@@ -134,6 +134,9 @@ describe("session expiry", () => {
     ]);
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/^City/).value).toBe("Puebla"));
     expect(screen.queryByText(/Unauthenticated/)).toBeNull();
-    expect(screen.queryByRole("dialog", { name: "Your session has expired" })).toBeNull();
+    // The modal closes with a short transition.
+    await waitFor(() =>
+      expect(screen.queryByRole("dialog", { name: "Your session has expired" })).toBeNull(),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { type CodeSent, changePhoneRequest, PASSWORD_MAX_LENGTH } from "@vela/shared/auth";
+import { type CodeSent, changePhoneFields, PASSWORD_MAX_LENGTH } from "@vela/shared/auth";
+import { refinePhoneNumber } from "@vela/shared/phone";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -24,9 +25,10 @@ import { useVerifyContact } from "../hooks/use-verify-contact";
  * The change form: the new number and the current password, which the API asks for so that a
  * stolen session alone cannot move the phone (and with it, recovery by SMS).
  */
-const phoneChangeForm = changePhoneRequest
+const phoneChangeForm = changePhoneFields
   .omit({ code: true })
-  .extend({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+  .extend({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) })
+  .superRefine(refinePhoneNumber);
 
 /** A code on its way to a phone: where, and when another can be asked for. */
 type PendingCode = { destination: string; resendAtMs: number | null; resend: () => Promise<CodeSent> };
