@@ -1,0 +1,21 @@
+import { chromium } from "playwright-core";
+const url = process.argv[2];
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless","--no-sandbox","--disable-gpu","--no-first-run","--disable-background-networking","--disable-component-update","--disable-sync"] });
+const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+await cdp.send("Profiler.enable");
+await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+await cdp.send("Profiler.start");
+await page.goto(url, { waitUntil: "networkidle" });
+await page.waitForTimeout(1500);
+const { profile } = await cdp.send("Profiler.stop");
+const self = new Map(); const total = profile.endTime - profile.startTime;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const dt = profile.timeDeltas; const counts = new Map();
+profile.samples.forEach((id, i) => counts.set(id, (counts.get(id) ?? 0) + (dt[i] ?? 0)));
+for (const [id, us] of counts) { const n = byId.get(id); const cf = n.callFrame; const key = `${cf.functionName || "(anon)"} ${cf.url.split("/").pop()}:${cf.lineNumber}`; self.set(key, (self.get(key) ?? 0) + us); }
+console.log("total ms", Math.round(total / 1000));
+for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log(Math.round(us / 1000), k);
+await browser.close();
