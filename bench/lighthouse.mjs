@@ -169,7 +169,10 @@ async function main() {
     "",
     "",
   ]);
-  printTable(["", "score", "FCP", "LCP", "TBT", "CLS", "worst CLS", "SI", "transfer", "CPU index", "runs"], rows);
+  printTable(
+    ["", "score", "FCP", "LCP", "TBT", "CLS", "worst CLS", "SI", "transfer", "CPU index", "runs"],
+    rows,
+  );
 
   console.log(
     "\nCPU index is Lighthouse's benchmarkIndex of this machine during the run (an idle desktop scores " +
