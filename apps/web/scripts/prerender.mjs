@@ -3,9 +3,8 @@
 // dist/spa.html for every other client route, and precompresses what the server sends (.br, .gz).
 //
 // - The page's markup goes inside <div id="root">, which main.tsx then hydrates.
-// - The home route is a lazy chunk: its JavaScript is modulepreloaded and its CSS linked in the
-//   head, so the prerendered page is styled from the first paint (no shift when the chunk lands)
-//   and hydration does not wait for a second round trip.
+// - The home route is a lazy chunk: its CSS is linked in the head, so the prerendered page is
+//   styled from the first paint (no shift when the chunk lands).
 // - Compression is done once here (brotli at its best quality, gzip at 9) rather than per request;
 //   the API's SPA plugin serves the variant the browser accepts (@fastify/static `preCompressed`).
 
@@ -61,17 +60,15 @@ async function prerenderHome() {
   const html = await renderPage("/");
   if (!html.includes("<main")) fail("the prerendered home page has no <main>; the render went wrong.");
 
-  // Whatever the entry already loads needs no second tag.
+  // The home route's CSS is linked so that the prerendered page is styled from the first paint
+  // (otherwise it would restyle, and shift, when the lazy chunk brings it). Its JavaScript is not
+  // modulepreloaded: on a slow link those requests would share the bandwidth with the CSS that the
+  // first paint waits for; the chunk is fetched when the entry asks for it, after the first paint.
   const already = (file) => shell.includes(`/${file}"`);
-  const { js, css } = chunkClosure(manifest, HOME_ROUTE_MODULE);
-  const tags = [
-    ...[...new Set(css)]
-      .filter((file) => !already(file))
-      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...new Set(js)]
-      .filter((file) => !already(file))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
+  const { css } = chunkClosure(manifest, HOME_ROUTE_MODULE);
+  const tags = [...new Set(css)]
+    .filter((file) => !already(file))
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
   const page = shell
     .replace("</head>", `  ${tags.join("\n    ")}\n  </head>`)
     .replace(rootTag, `<div id="root">${html}</div>`);
@@ -112,6 +109,6 @@ rmSync(path.join(distDir, ".vite"), { recursive: true, force: true });
 rmSync(ssrDir, { recursive: true, force: true });
 const compressed = compressAll(distDir);
 console.log(
-  `prerender: dist/index.html holds the home page (${(bytes / 1000).toFixed(1)} kB, ${preloaded} file(s) preloaded); ` +
+  `prerender: dist/index.html holds the home page (${(bytes / 1000).toFixed(1)} kB, ${preloaded} stylesheet(s) linked); ` +
     `dist/spa.html is the shell for other routes; ${compressed} file(s) precompressed (.br, .gz).`,
 );
