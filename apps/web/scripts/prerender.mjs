@@ -69,7 +69,11 @@ async function prerenderHome() {
   const tags = [...new Set(css)]
     .filter((file) => !already(file))
     .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  // For the same reason the entry's own modulepreloads go: this page is already on screen without
+  // JavaScript, so the framework chunk may wait until the entry asks for it (one round trip later)
+  // rather than compete with the CSS. spa.html keeps them: there nothing shows before the JavaScript.
   const page = shell
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, "")
     .replace("</head>", `  ${tags.join("\n    ")}\n  </head>`)
     .replace(rootTag, `<div id="root">${html}</div>`);
   writeFileSync(path.join(distDir, "spa.html"), shell);
