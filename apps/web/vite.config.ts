@@ -10,7 +10,7 @@ const API_TARGET = process.env.VELA_API_URL ?? "http://localhost:3000";
 const FRAMEWORK_PACKAGES =
   /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|zustand|use-sync-external-store)[\\/]/;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react()],
   resolve: {
     alias: { "@": fileURLToPath(new URL("./src", import.meta.url)) },
@@ -27,17 +27,22 @@ export default defineConfig({
     assetsDir: "assets",
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/prerender.mjs reads the client build's manifest to preload the home route's chunk.
+    manifest: !isSsrBuild,
     rolldownOptions: {
       treeshake: {
         // packages/shared builds zod schemas at module level (z.object(...)); unused ones are pure
         // and should not drag zod into pages that only need a constant from the same module.
         manualPureFunctions: ["z"],
       },
-      output: {
-        codeSplitting: {
-          groups: [{ name: "framework", test: FRAMEWORK_PACKAGES, priority: 10 }],
-        },
-      },
+      // The build-time render (src/prerender.tsx) runs once in Node: it needs no chunking.
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              groups: [{ name: "framework", test: FRAMEWORK_PACKAGES, priority: 10 }],
+            },
+          },
     },
   },
-});
+}));

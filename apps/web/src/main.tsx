@@ -5,19 +5,28 @@ import "@mantine/notifications/styles.css";
 import "./app/styles/global.css";
 import { DEFAULT_LANGUAGE } from "@vela/shared/api";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { changeLanguage, initialLanguage } from "./shared/i18n/i18n";
 
 const container = document.getElementById("root");
 if (!container) throw new Error("The page has no #root element to render into");
 
-const render = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+// The home page arrives prerendered (scripts/prerender.mjs): in English, as nobody signed in sees
+// it before the API answers. Hydrating keeps that markup and makes it live. A page in another
+// language is rendered afresh instead (hydrating it would mismatch every text); other routes get
+// the empty shell.
+const isPrerendered = container.firstElementChild !== null;
+const render = () => {
+  if (isPrerendered && initialLanguage === DEFAULT_LANGUAGE) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+};
 
 // English is ready at once. A Spanish-speaking visitor gets Spanish from the first paint; if its
 // chunk fails to load, the page still renders, in English.

@@ -1,9 +1,9 @@
 import { fromMinor, toCurrencyAmount } from "@vela/shared/decimal";
 import { FALLBACK_LIMITS } from "@vela/shared/money";
 import type { CorridorLimits } from "@vela/shared/pricing";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client";
+import { type Db, queryRows } from "../db/client";
 import { corridorMethods, corridors, currencies, feeTiers, shippingMethods } from "../db/schema/index";
 import { InvalidDataError } from "../http/errors";
 import type { FeeTier } from "./price";
@@ -20,23 +20,100 @@ const fromCurrency = alias(currencies, "from_currency");
 const toCurrency = alias(currencies, "to_currency");
 
 /**
- * Corridor terms change with a seed or an operator's edit, not per request, yet every calculator
- * call needs them: each database keeps a one-minute cache of what it answered.
+ * Corridor terms (corridors, their delivery methods and fee tiers, the currencies and delivery
+ * methods they name) change with a seed or an operator's edit, never per request, yet every
+ * calculator call needs them. Each database's terms are kept in memory, and at most once every
+ * CORRIDOR_CHECK_MS one small query asks PostgreSQL for a fingerprint of those tables (row count
+ * and a sum of row hashes per table); when it differs, whoever made the change (this instance,
+ * another one, a seed, SQL typed by hand), the cache is emptied. So an answer is never built from
+ * terms more than about a second old, and the database sees one query a second per instance
+ * instead of several per request.
+ * Why not LISTEN/NOTIFY: it would need a trigger per table (a migration), a dedicated connection
+ * per instance that must be re-established after a drop (with a gap in which changes are missed),
+ * and differs on PGlite; why not a plain TTL: the whole cache would be reloaded on every expiry
+ * whether anything changed or not, and a change would wait out the TTL.
  */
-const CACHE_MS = 60_000;
-const caches = new WeakMap<Db, Map<string, { at: number; value: Promise<unknown> }>>();
-function cached<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
+export const CORRIDOR_CHECK_MS = 1000;
+
+type CacheState = {
+  /** Replaced, never cleared in place: a load still running when the terms change lands in the old map. */
+  entries: Map<string, Promise<unknown>>;
+  fingerprint: string | null;
+  checkedAt: number;
+  checking: Promise<void> | null;
+  checkEveryMs: number;
+};
+const states = new WeakMap<Db, CacheState>();
+
+function stateOf(db: Db): CacheState {
+  let state = states.get(db);
+  if (!state) {
+    state = {
+      entries: new Map(),
+      fingerprint: null,
+      checkedAt: Number.NEGATIVE_INFINITY,
+      checking: null,
+      checkEveryMs: CORRIDOR_CHECK_MS,
+    };
+    states.set(db, state);
   }
-  const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.value as Promise<T>;
-  const value = load();
-  cache.set(key, { at: Date.now(), value });
+  return state;
+}
+
+/** How often this database's corridor terms are checked for changes (tests check on every call). */
+export function configureCorridorCache(db: Db, options: { checkEveryMs: number }) {
+  stateOf(db).checkEveryMs = options.checkEveryMs;
+}
+
+/** Forgets this database's corridor terms at once; for writers in this process that cannot wait. */
+export function invalidateCorridorCache(db: Db) {
+  stateOf(db).entries = new Map();
+}
+
+const fingerprintOf = (table: string) =>
+  sql.raw(`(select count(*) || ':' || coalesce(sum(hashtext(t::text)::bigint), 0) from ${table} t)`);
+
+async function corridorFingerprint(db: Db): Promise<string> {
+  const [row] = await queryRows<{ fingerprint: string }>(
+    db,
+    sql`select concat_ws(',', ${fingerprintOf("corridors")}, ${fingerprintOf("corridor_methods")},
+      ${fingerprintOf("fee_tiers")}, ${fingerprintOf("shipping_methods")}, ${fingerprintOf("currencies")})
+      as fingerprint`,
+  );
+  return row?.fingerprint ?? "";
+}
+
+/** Empties the cache when the tables changed since the last check; one check at a time. */
+async function checkForChanges(db: Db, state: CacheState): Promise<void> {
+  if (Date.now() - state.checkedAt < state.checkEveryMs) return;
+  state.checking ??= (async () => {
+    try {
+      const fingerprint = await corridorFingerprint(db);
+      if (fingerprint !== state.fingerprint) {
+        state.entries = new Map();
+        state.fingerprint = fingerprint;
+      }
+      state.checkedAt = Date.now();
+    } finally {
+      state.checking = null;
+    }
+  })();
+  await state.checking;
+}
+
+async function cached<T>(db: Db, key: string, load: () => PromiseLike<T>): Promise<T> {
+  const state = stateOf(db);
+  await checkForChanges(db, state);
+  const { entries } = state;
+  const hit = entries.get(key);
+  if (hit) return hit as Promise<T>;
+  // Drizzle's queries are thenables that run again each time they are awaited: hold the result.
+  const value = Promise.resolve(load());
+  entries.set(key, value);
   // A failed load must not be served from the cache.
-  value.catch(() => cache.delete(key));
+  value.catch(() => {
+    if (entries.get(key) === value) entries.delete(key);
+  });
   return value;
 }
 

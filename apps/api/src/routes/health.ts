@@ -14,7 +14,27 @@ const healthData = z.object({
   uptime_s: z.number(),
 });
 
+const pingData = z.object({ status: z.literal("ok") });
+
 export async function healthRoutes(app: FastifyInstance) {
+  // The cheapest answer the API gives: no database, no work, but every hook and plugin a public
+  // route passes through (request context, auth, rate limit, serializer). Load balancers can ask it
+  // whether the process answers; bench/calculator.mjs measures routes against it.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/ping",
+    {
+      schema: {
+        tags: ["health"],
+        summary: "Answers at once, touching nothing: whether the process is up and serving",
+        response: { 200: okSchema(pingData) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return ok({ status: "ok" as const }, "pong");
+    },
+  );
+
   app.withTypeProvider<ZodTypeProvider>().get(
     "/health",
     {

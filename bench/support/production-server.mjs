@@ -1,0 +1,143 @@
+// The built production server (apps/api/dist/server.js) on a free port with a fresh in-memory
+// PGlite database, migrated and seeded on start as a new user's first run would be. Shared by the
+// benches that measure it over HTTP (calculator, lighthouse).
+
+import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const SERVER_PATH = join(ROOT_DIR, "apps", "api", "dist", "server.js");
+export const WEB_DIST_DIR = join(ROOT_DIR, "apps", "web", "dist");
+const STARTUP_TIMEOUT_MS = 240_000;
+
+/** Nothing to measure: reported by the bench's top level, after any server has been stopped. */
+export class NothingToMeasure extends Error {}
+
+export function fail(message) {
+  throw new NothingToMeasure(message);
+}
+
+// What each build is made from (as scripts/build-if-needed.mjs judges it).
+const TARGETS = {
+  api: {
+    output: SERVER_PATH,
+    sources: ["apps/api/src", "apps/api/scripts", "packages/shared/src", "apps/api/package.json"],
+    workspace: "@vela/api",
+  },
+  web: {
+    output: join(WEB_DIST_DIR, "index.html"),
+    sources: ["apps/web", "packages/shared/src"],
+    workspace: "@vela/web",
+  },
+};
+
+function newestMtimeMs(paths) {
+  let newest = 0;
+  const visit = (entry) => {
+    if (!existsSync(entry)) return;
+    const stat = statSync(entry);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(entry)) {
+        if (name !== "node_modules" && name !== "dist") visit(join(entry, name));
+      }
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const entry of paths) visit(join(ROOT_DIR, entry));
+  return newest;
+}
+
+/** Builds `api` or `web` when its output is missing or older than its sources (or `force`). */
+export function buildIfNeeded(name, { force = false } = {}) {
+  const target = TARGETS[name];
+  const isFresh =
+    existsSync(target.output) && statSync(target.output).mtimeMs >= newestMtimeMs(target.sources);
+  if (isFresh && !force) return;
+  console.log(`Building ${name} (npm run build -w ${target.workspace})…`);
+  const result = spawnSync("npm", ["run", "build", "-w", target.workspace], {
+    cwd: ROOT_DIR,
+    stdio: ["ignore", process.stderr, process.stderr],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (result.status !== 0) fail(`the ${name} build failed (exit ${result.status}); see its output above.`);
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolvePort(address.port));
+    });
+  });
+}
+
+/**
+ * Starts the production server; resolves once /api/health answers, with its base URL and `stop`.
+ * `env` adds to or overrides the server's environment (WEB_DIST_DIR for another SPA build);
+ * `nodeArgs` go to node before the script (`--cpu-prof` to profile it).
+ */
+export async function startServer(env = {}, { nodeArgs = [] } = {}) {
+  const port = await freePort();
+  const output = [];
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_PATH], {
+    cwd: ROOT_DIR,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      APP_SECRET: randomBytes(32).toString("hex"),
+      // Production demands real transports; the benches send no message, so nothing listens there.
+      SMTP_URL: "smtp://127.0.0.1:2525",
+      SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms",
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      PGLITE_DATA_DIR: "memory://",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      LOG_LEVEL: "warn",
+      // The global rate limit would answer 429 after 300 requests a minute; its bookkeeping still runs.
+      RATE_LIMIT_MAX: "1000000000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk) => output.push(String(chunk)));
+  child.stderr.on("data", (chunk) => output.push(String(chunk)));
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill("SIGTERM");
+    await new Promise((resolveExit) => child.once("exit", resolveExit));
+  };
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const startedAt = Date.now();
+  while (Date.now() - startedAt < STARTUP_TIMEOUT_MS) {
+    if (child.exitCode !== null) fail(`the server exited (${child.exitCode}):\n${output.join("")}`);
+    const isUp = await fetch(`${baseUrl}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) return { baseUrl, stop, startupMs: Date.now() - startedAt, pid: child.pid };
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  await stop();
+  fail(`the server did not become healthy in ${STARTUP_TIMEOUT_MS / 1000} s:\n${output.join("")}`);
+}
+
+/** Prints rows as an aligned table: the first column left-aligned, the others right-aligned. */
+export function printTable(header, rows) {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column].length)),
+  );
+  const line = (row) =>
+    row
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join("  ");
+  console.log(line(header));
+  console.log(widths.map((width) => "-".repeat(width)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
