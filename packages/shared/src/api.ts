@@ -36,6 +36,12 @@ export type Paginated<T> = {
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * A database row id in a path, query or body: a positive PostgreSQL `integer`, so an id out of its
+ * range is a 422 on its field rather than a 500 from the database.
+ */
+export const recordId = z.coerce.number().int().min(1).max(2_147_483_647);
+
 /** Query parameters shared by every paginated list. */
 export const paginationQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "./api";
+import { ROLES, recordId } from "./api";
 import { refinePhoneNumber } from "./phone";
 
 /**
@@ -47,7 +47,7 @@ export const codeField = z
   .string()
   .trim()
   .regex(/^\d{6}$/, "Must be the 6-digit code.");
-const idField = z.coerce.number().int().min(1).max(2_147_483_647);
+const idField = recordId;
 /** "+52", as the prefixes list gives it. */
 export const phonePrefixField = z
   .string()

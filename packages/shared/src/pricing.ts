@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "./api";
 import { amountSchema } from "./decimal";
 
 // What needs no zod lives in ./limits, so the SPA's first page can use it without loading zod.
@@ -27,7 +28,7 @@ export const PRICED_PAYMENT_METHODS = [
 ] as const;
 export type PricedPaymentMethod = (typeof PRICED_PAYMENT_METHODS)[number];
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = recordId;
 const positiveAmount = amountSchema.refine((value) => !value.startsWith("-"), "Must not be negative.");
 
 /** Where, in what, how: the corridor and delivery method a price is for. */

@@ -1,4 +1,4 @@
-import { successEnvelope } from "@vela/shared/api";
+import { recordId, successEnvelope } from "@vela/shared/api";
 import {
   calculation,
   calculatorRequest,
@@ -40,7 +40,7 @@ import {
 
 const tags = ["send money"];
 const quotationTags = ["quotations"];
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const idParams = z.object({ id: recordId });
 /**
  * Services whose quotations take promo codes (spec: PATCH /{service}/quotation/{id}/apply-promo-code),
  * each with the quotation services it names: a quotation is found only under its own service.
@@ -201,10 +201,10 @@ export async function pricingRoutes(app: FastifyInstance) {
         summary: "Delivery methods offered on a corridor",
         // Ids are PostgreSQL integers: a larger one is a 422 here, not a 500 from the database.
         querystring: z.object({
-          country_from_id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-          country_to_id: z.coerce.number().int().min(1).max(2_147_483_647),
-          currency_from_id: z.coerce.number().int().min(1).max(2_147_483_647),
-          currency_to_id: z.coerce.number().int().min(1).max(2_147_483_647),
+          country_from_id: recordId.optional(),
+          country_to_id: recordId,
+          currency_from_id: recordId,
+          currency_to_id: recordId,
         }),
         response: { 200: successEnvelope(z.array(shippingMethod)) },
       },
@@ -249,7 +249,7 @@ export async function pricingRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Currencies a country can receive in",
-        querystring: z.object({ country_to_id: z.coerce.number().int().min(1) }),
+        querystring: z.object({ country_to_id: recordId }),
         response: { 200: successEnvelope(z.array(currency)) },
       },
     },
@@ -262,7 +262,7 @@ export async function pricingRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Currencies a country can send in",
-        querystring: z.object({ country_from_id: z.coerce.number().int().min(1) }),
+        querystring: z.object({ country_from_id: recordId }),
         response: { 200: successEnvelope(z.array(currency)) },
       },
     },

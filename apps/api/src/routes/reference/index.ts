@@ -1,4 +1,4 @@
-import { type Language, successEnvelope } from "@vela/shared/api";
+import { type Language, recordId, successEnvelope } from "@vela/shared/api";
 import {
   COUNTRY_DIRECTIONS,
   COUNTRY_SERVICES,
@@ -19,7 +19,7 @@ import { flagUrl } from "../../plugins/flags";
 import { localizedCountryName } from "./country-names";
 import { type CountryFilter, referenceRepository } from "./reference-repository";
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = recordId;
 const searchText = z.string().trim().min(1).max(100);
 const directionQuery = z.object({
   direction: z
