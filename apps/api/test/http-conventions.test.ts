@@ -58,7 +58,7 @@ describe("errors", () => {
   it("answers a missing required query value with 422", async () => {
     const response = await app.inject({ method: "GET", url: "/api/cities" });
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors).toEqual({ state_id: ["Must be a number."] });
+    expect(response.json().errors).toEqual({ state_id: ["This field is required."] });
   });
 
   it("answers an unknown query value with 422 listing the allowed ones", async () => {

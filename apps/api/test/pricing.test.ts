@@ -490,8 +490,7 @@ describe("calculators: POST, one format, Spanish", () => {
     const missing = await postHome({ country_to_id: ids.MX, send_amount: "100" }, es);
     expect(missing.statusCode).toBe(422);
     expect(missing.json().message).toBe("Los datos proporcionados no son válidos.");
-    // (A coerced id reads a missing value as NaN, hence "a number" rather than "required".)
-    expect(missing.json().errors.country_from_id).toEqual(["Debe ser un número."]);
+    expect(missing.json().errors.country_from_id).toEqual(["Este campo es obligatorio."]);
     const both = await postHome({ ...usToMx(), send_amount: "100", receiving_amount: "100" }, es);
     expect(both.json().errors.receiving_amount).toEqual([
       "Indica el monto que envías o el que se recibe, no ambos.",

@@ -38,9 +38,14 @@ export const MAX_PAGE_SIZE = 100;
 
 /**
  * A database row id in a path, query or body: a positive PostgreSQL `integer`, so an id out of its
- * range is a 422 on its field rather than a 500 from the database.
+ * range is a 422 on its field rather than a 500 from the database. Text is read as a number (query
+ * strings and path parameters are text), but a missing, empty or null id stays missing, so it is
+ * reported as required rather than as "not a number" (which `z.coerce` would make of `undefined`).
  */
-export const recordId = z.coerce.number().int().min(1).max(2_147_483_647);
+export const recordId = z.preprocess((value: unknown) => {
+  if (value === null || (typeof value === "string" && value.trim() === "")) return undefined;
+  return typeof value === "string" ? Number(value) : value;
+}, z.number().int().min(1).max(2_147_483_647));
 
 /** Query parameters shared by every paginated list. */
 export const paginationQuery = z.object({
