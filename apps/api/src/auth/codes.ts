@@ -34,16 +34,28 @@ function refuseIfTooSoon(row: Pick<CodeRow, "createdAt" | "channel"> | undefined
 type IssueInput = {
   userId: number;
   purpose: CodePurpose;
-  channel: CodeChannel;
   destination: string | null;
   /** Hash of the token naming this step for a caller without a session (two-factor, reset). */
   challengeHash?: string;
-};
+  /** Written in the code's transaction: what the code confirms (a pending phone or e-mail). */
+  alsoWrite?: (tx: Db) => Promise<void>;
+} & (
+  | { channel: "totp" }
+  | {
+      channel: "email" | "sms";
+      /** Sends the plain code; a throw leaves nothing stored. */
+      send: (code: string) => Promise<void>;
+    }
+);
 
 /**
- * Makes a new code for a user and purpose, after the resend wait; earlier live codes of the same
- * purpose stop working. Answers the plain code for the caller to send; only its HMAC is stored.
- * An authenticator-app challenge ("totp") has no code of ours.
+ * Makes a new code for a user and purpose, after the resend wait, and sends it; earlier live codes
+ * of the same purpose stop working. Only the code's HMAC is stored. An authenticator-app challenge
+ * ("totp") has no code of ours.
+ *
+ * The code is sent before anything is written: a send that fails (a gateway or mail server down, a
+ * number refused) leaves the earlier code in force, nothing pending, and no resend wait spent, so
+ * the caller may try again at once. No transaction is held open while the network is waited on.
  */
 export async function issueCode(db: Db, secrets: Secrets, input: IssueInput) {
   const [latest] = await db
@@ -60,7 +72,11 @@ export async function issueCode(db: Db, secrets: Secrets, input: IssueInput) {
     .limit(1);
   if (latest && latest.expiresAt > new Date()) refuseIfTooSoon(latest);
 
-  const code = input.channel === "totp" ? null : randomCode(CODE_LENGTH);
+  let code: string | null = null;
+  if (input.channel !== "totp") {
+    code = randomCode(CODE_LENGTH);
+    await input.send(code);
+  }
   const expiresAt = new Date(Date.now() + CODE_TTL_SECONDS * 1000);
   const row = await db.transaction(async (tx) => {
     await tx
@@ -85,14 +101,16 @@ export async function issueCode(db: Db, secrets: Secrets, input: IssueInput) {
         expiresAt,
       })
       .returning();
+    if (input.alsoWrite) await input.alsoWrite(tx);
     return inserted!;
   });
-  return { code, row };
+  return { row };
 }
 
 /**
  * Sends a fresh code for an existing challenge (two-factor resend): same challenge token, new
- * code, tries reset, after the resend wait.
+ * code, tries reset, after the resend wait. Sent before it is stored, as `issueCode` does: a failed
+ * send leaves the challenge's code as it was.
  */
 export async function reissueChallengeCode(
   db: Db,
@@ -100,9 +118,11 @@ export async function reissueChallengeCode(
   row: CodeRow,
   channel: "email" | "sms",
   destination: string,
+  send: (code: string) => Promise<void>,
 ) {
   refuseIfTooSoon(row);
   const code = randomCode(CODE_LENGTH);
+  await send(code);
   const [updated] = await db
     .update(verificationCodes)
     .set({
@@ -116,7 +136,7 @@ export async function reissueChallengeCode(
     .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
     .returning();
   if (!updated) throw new InvalidDataError({ code: ["This sign-in has ended. Sign in again."] });
-  return { code, row: updated };
+  return { row: updated };
 }
 
 /**
