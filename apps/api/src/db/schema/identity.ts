@@ -196,6 +196,8 @@ export const authAttempts = pgTable(
   (table) => [
     index("auth_attempts_ip_idx").on(table.kind, table.ip, table.createdAt),
     index("auth_attempts_subject_idx").on(table.kind, table.subject, table.createdAt),
+    // Pruning finds the tries no window counts any more (plugins/auth-pruning.ts).
+    index("auth_attempts_created_at_idx").on(table.createdAt),
   ],
 );
 
