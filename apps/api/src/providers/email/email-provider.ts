@@ -19,14 +19,11 @@ export const EMAIL_NOT_SENT_MESSAGE = "We could not send the e-mail. Try again i
  * server's reply code. Not its message, which quotes the server's reply and with it the address.
  */
 function smtpFailure(error: unknown): Error {
-  const { code, responseCode } =
-    typeof error === "object" && error !== null ? (error as { code?: unknown; responseCode?: unknown }) : {};
-  return Object.assign(
-    new Error(`The mail server failed: ${String(code ?? "unknown")} ${String(responseCode ?? "")}`.trim()),
-    {
-      code,
-    },
-  );
+  const field = (name: string) =>
+    typeof error === "object" && error !== null && name in error ? String(Reflect.get(error, name)) : "";
+  const code = field("code") || "unknown";
+  const failure = new Error(`The mail server failed: ${code} ${field("responseCode")}`.trim());
+  return Object.assign(failure, { code });
 }
 
 export function createEmailProvider(
