@@ -142,7 +142,8 @@ export const retiredRefreshTokens = pgTable("retired_refresh_tokens", {
  * Limits that must hold however requests are timed: a failure is counted (and a lock set) in the
  * same statement that checks it. `subject` is an HMAC of the e-mail address for logins (so an
  * address without an account locks exactly like one with) and the user id for two-step codes; for
- * recovery requests `blocked_until` is when another code may be asked for.
+ * recovery requests (`recovery_send`, per address) and code sends (`code_send:<purpose>`, per user)
+ * `blocked_until` is when another code may be asked for.
  */
 export const authThrottles = pgTable(
   "auth_throttles",
