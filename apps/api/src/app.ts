@@ -7,6 +7,7 @@ import type { Database } from "./db/client";
 import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
 import { serializeError } from "./http/log-serializers";
 import { authPlugin } from "./plugins/auth";
+import { type AuthPruningOptions, authPruningPlugin } from "./plugins/auth-pruning";
 import { backgroundTasksPlugin } from "./plugins/background-tasks";
 import { databasePlugin } from "./plugins/database";
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from "./plugins/error-handler";
@@ -36,6 +37,8 @@ export type BuildAppOptions = {
   idempotency?: IdempotencyPluginOptions;
   /** Tests fix the exchange-rate clock or replay a recorded feed answer. */
   fx?: Omit<RatesPluginOptions, "config">;
+  /** Tests choose how often brute-force records are pruned. */
+  authPruning?: AuthPruningOptions;
   /** Where log lines go (tests capture them); standard output otherwise. */
   logStream?: { write: (line: string) => void };
 };
@@ -83,6 +86,7 @@ export async function buildApp({
   closeDatabase = true,
   idempotency = {},
   fx = {},
+  authPruning = {},
   logStream,
 }: BuildAppOptions) {
   useFriendlyValidationMessages();
@@ -116,6 +120,7 @@ export async function buildApp({
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(backgroundTasksPlugin);
   await app.register(authPlugin, { config });
+  await app.register(authPruningPlugin, authPruning);
   await app.register(idempotencyPlugin, idempotency);
   await app.register(ratesPlugin, { config, ...fx });
 

@@ -74,6 +74,11 @@ const configSchema = z
     MAIL_FROM: z.string().min(3).default("Vela <no-reply@vela.example>"),
     /** An HTTPS endpoint of an SMS gateway (POST {to, text}); without it SMS lands in the outbox. */
     SMS_WEBHOOK_URL: z.url().optional(),
+    /**
+     * How long the SMS gateway or the mail server may take before a send counts as failed (each of
+     * connecting, the greeting and any silence for SMTP; the whole request for the gateway).
+     */
+    MESSAGE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
     /** Where exchange rates come from: a sandbox feed moving around a snapshot, or the ECB's daily file. */
     FX_PROVIDER: z.enum(["sandbox", "ecb"]).default("sandbox"),
     /** The sandbox feed's seed: the same seed and time give the same rates. */

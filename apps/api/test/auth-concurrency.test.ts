@@ -1,7 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotpCode } from "../src/auth/totp";
-import { authSessions, retiredRefreshTokens, users, verificationCodes } from "../src/db/schema/index";
+import {
+  authSessions,
+  authThrottles,
+  outboxMessages,
+  retiredRefreshTokens,
+  users,
+  verificationCodes,
+} from "../src/db/schema/index";
 import { bearer, GOOD_PASSWORD, latestCode, registerClient, wrongCode } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
@@ -45,6 +52,38 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
       .orderBy(sql`${verificationCodes.id} desc`)
       .limit(1);
     return row!;
+  }
+
+  /** Messages sent to an address or phone (the test app's providers write them to the outbox). */
+  async function sentTo(recipient: string) {
+    await app.backgroundTasks.settle();
+    const rows = await app.db
+      .select({ id: outboxMessages.id })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, recipient));
+    return rows.length;
+  }
+
+  /** As if the 60 s resend wait had passed: the codes and the resend slots are made older. */
+  async function skipResendWait(userId: number) {
+    await app.db
+      .update(verificationCodes)
+      .set({ createdAt: sql`now() - interval '2 minutes'` })
+      .where(eq(verificationCodes.userId, userId));
+    await app.db
+      .update(authThrottles)
+      .set({ blockedUntil: sql`now() - interval '1 minute'`, updatedAt: sql`now() - interval '2 minutes'` })
+      .where(and(eq(authThrottles.subject, String(userId)), sql`${authThrottles.kind} like 'code_send:%'`));
+  }
+
+  /** Twenty sends for one destination released together: one message goes out, the rest wait. */
+  function expectOneSent(responses: { statusCode: number; headers: Record<string, unknown> }[]) {
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(19);
+    for (const response of responses.filter((response) => response.statusCode === 429)) {
+      expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+    }
   }
 
   /**
@@ -249,6 +288,73 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
       }),
     ]);
     expect(together.map((response) => response.statusCode).sort()).toEqual([200, 422]);
+  });
+
+  it("texts one code when twenty phone send-codes for one number arrive at once", async () => {
+    const { body, session } = await registerClient(app);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.inject({
+          method: "POST",
+          url: "/api/settings/phone-settings/send-code",
+          headers: bearer(session.token),
+          remoteAddress: ipOf(i),
+        }),
+      ),
+    );
+    expectOneSent(responses);
+    expect(await sentTo(`+1${body.phone_number}`)).toBe(1);
+    // The one code that went out is the one stored, and it works.
+    const code = await latestCode(app, `+1${body.phone_number}`);
+    const verified = await app.inject({
+      method: "PUT",
+      url: "/api/settings/phone-settings/verify-phone",
+      headers: bearer(session.token),
+      payload: { code },
+    });
+    expect(verified.statusCode).toBe(200);
+  });
+
+  it("e-mails one code when twenty on-boarding resends arrive at once", async () => {
+    const { body, session } = await registerClient(app);
+    expect(await sentTo(body.email)).toBe(1);
+    await skipResendWait(session.user.id);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.inject({
+          method: "POST",
+          url: "/api/onboarding/client/email/resend-email",
+          headers: bearer(session.token),
+          remoteAddress: ipOf(i),
+        }),
+      ),
+    );
+    expectOneSent(responses);
+    expect(await sentTo(body.email)).toBe(2);
+  });
+
+  it("sends one two-step code when twenty resends of a challenge arrive at once", async () => {
+    const { body } = await registerClient(app);
+    const [user] = await app.db
+      .update(users)
+      .set({ tfaEnabled: true, tfaMethod: "email" })
+      .where(eq(users.email, body.email))
+      .returning({ id: users.id });
+    const challenge = (await login(body.email, GOOD_PASSWORD)).json().data;
+    expect(await sentTo(body.email)).toBe(2);
+    await skipResendWait(user!.id);
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        app.inject({
+          method: "POST",
+          url: "/api/tfacodes/resend",
+          payload: { tfa_token: challenge.tfa_token },
+          remoteAddress: ipOf(i),
+        }),
+      ),
+    );
+    expectOneSent(responses);
+    expect(await sentTo(body.email)).toBe(3);
   });
 
   it("answers ten simultaneous refreshes of one token with one new pair, and keeps the session", async () => {

@@ -520,6 +520,18 @@ describe("two-factor login", () => {
       payload: { tfa_token: challenge.tfa_token },
     });
     expect(resendTooSoon.statusCode).toBe(401);
+
+    // The code that held the resend slot is used: a new sign-in at once is sent a fresh code, not
+    // kept waiting for the rest of the 60 s.
+    const again = await login(body.email, GOOD_PASSWORD);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data).toMatchObject({ tfa_required: true, seconds: 60 });
+    const fresh = await app.inject({
+      method: "POST",
+      url: "/api/authentication/tfa/verify-code-and-login",
+      payload: { tfa_token: again.json().data.tfa_token, code: await latestCode(app, body.email) },
+    });
+    expect(fresh.statusCode).toBe(200);
   });
 
   it("throttles resending the code and signs in by SMS through the SMS validation", async () => {

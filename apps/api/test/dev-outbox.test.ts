@@ -74,7 +74,11 @@ describe("in production", () => {
   it("sends through the configured transports and never builds the outbox", async () => {
     expect(production.email.name).toBe("smtp");
     expect(production.sms.name).toBe("webhook");
-    const config = { NODE_ENV: "production", MAIL_FROM: "x <x@example.com>" } as const;
+    const config = {
+      NODE_ENV: "production",
+      MAIL_FROM: "x <x@example.com>",
+      MESSAGE_TIMEOUT_SECONDS: 10,
+    } as const;
     expect(() => createOutbox(config, production.db)).toThrow(/SMTP_URL and SMS_WEBHOOK_URL/);
     expect(() => createEmailProvider(config, production.db)).toThrow(/SMTP_URL/);
     expect(() => createSmsProvider(config, production.db)).toThrow(/SMS_WEBHOOK_URL/);

@@ -32,10 +32,15 @@ export const FX_TEST_CLOCK = { now: () => SANDBOX_ANCHOR.getTime() };
 /** Builds the app on a fresh database; close it in afterAll. */
 export async function buildTestApp(
   overrides: Record<string, string> = {},
-  options: Pick<BuildAppOptions, "fx"> = {},
+  options: Pick<BuildAppOptions, "fx" | "authPruning"> = {},
 ) {
   const database = await openFreshDatabase();
-  const app = await buildApp({ config: testConfig(overrides), database, fx: options.fx ?? FX_TEST_CLOCK });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    fx: options.fx ?? FX_TEST_CLOCK,
+    ...(options.authPruning ? { authPruning: options.authPruning } : {}),
+  });
   await app.ready();
   return app;
 }

@@ -87,7 +87,7 @@ describe("the SMS sandbox", () => {
   it("is the same rule the real gateway's provider applies before sending anything", async () => {
     // Nothing listens on port 9: a send that got as far as the network would fail differently.
     const gateway = createSmsProvider(
-      { SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms", NODE_ENV: "test" },
+      { SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms", NODE_ENV: "test", MESSAGE_TIMEOUT_SECONDS: 10 },
       app.db,
     );
     await expect(gateway.send({ to: "+11234", text: "code" })).rejects.toBeInstanceOf(InvalidDataError);

@@ -104,3 +104,30 @@ describe.each(routes)("POST $url with an Idempotency-Key", ({ url, body }) => {
     expect(await quotationsOf(session.user.id)).toBe(2);
   });
 });
+
+describe("the OpenAPI document", () => {
+  type Operation = { parameters?: { in: string; name: string; required?: boolean }[] };
+  const headersOf = (operation: Operation | undefined) =>
+    (operation?.parameters ?? []).filter((parameter) => parameter.in === "header");
+
+  it("lists Idempotency-Key on every idempotent route, and only there", async () => {
+    const document = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+    const paths: Record<string, Record<string, Operation>> = document.paths;
+    for (const { url } of routes) {
+      const key = headersOf(paths[url]?.post).find((header) => header.name === "idempotency-key");
+      expect(key, url).toBeDefined();
+      expect(key?.required, url).not.toBe(true);
+    }
+    // A POST that creates nothing money-related takes no key, and still lists the spec's headers.
+    const login = headersOf(paths["/api/authentication/login"]?.post);
+    expect(login.map((header) => header.name)).toContain("language");
+    expect(login.map((header) => header.name)).not.toContain("idempotency-key");
+    // Every operation that lists the key belongs to a route that opted in.
+    const listing = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => headersOf(operation).some((header) => header.name === "idempotency-key"))
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(listing.sort()).toEqual(routes.map(({ url }) => `post ${url}`).sort());
+  });
+});

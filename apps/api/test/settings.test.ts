@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotpCode } from "../src/auth/totp";
-import { outboxMessages, users, verificationCodes } from "../src/db/schema/index";
+import { authThrottles, outboxMessages, users, verificationCodes } from "../src/db/schema/index";
 import { bearer, GOOD_PASSWORD, latestCode, registerClient, uniqueEmail, wrongCode } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
@@ -30,12 +30,16 @@ const send = (
 const security = (token: string, payload: Record<string, unknown>) =>
   send("PATCH", "/api/settings/security", token, payload);
 
-/** Lets a new code be asked for at once, as if the resend wait had passed. */
+/** Lets a new code be asked for at once, as if the resend wait had passed: codes and slots aged. */
 async function skipResendWait(userId: number) {
   await app.db
     .update(verificationCodes)
     .set({ createdAt: sql`now() - interval '2 minutes'` })
     .where(eq(verificationCodes.userId, userId));
+  await app.db
+    .update(authThrottles)
+    .set({ blockedUntil: sql`now() - interval '1 minute'`, updatedAt: sql`now() - interval '2 minutes'` })
+    .where(and(eq(authThrottles.subject, String(userId)), sql`${authThrottles.kind} like 'code_send:%'`));
 }
 
 async function markPhoneVerified(userId: number) {

@@ -18,7 +18,12 @@ import {
   users,
   verificationCodes,
 } from "../db/schema/index";
-import { ConflictError, InvalidDataError, UnauthenticatedError } from "../http/errors";
+import {
+  ConflictError,
+  InvalidDataError,
+  ProviderUnavailableError,
+  UnauthenticatedError,
+} from "../http/errors";
 import { claimIpTry, settleTry } from "./attempts";
 import { findPendingCode, issueCode, resendWaitSeconds } from "./codes";
 import { maskEmail, maskPhone } from "./masking";
@@ -174,14 +179,25 @@ export async function register(app: FastifyInstance, request: FastifyRequest, re
     }
     return { user, organization: organization ?? null };
   });
-  const { code } = await issueCode(app.db, app.secrets, {
-    userId: created.user.id,
-    purpose: "verify_email",
-    channel: "email",
-    destination: created.user.email,
-  });
-  if (code) await sendCode(app, "email", created.user.email, "verify_email", code, request.ctx.language);
-  return signIn(app, created.user, created.organization, sessionMeta(request));
+  // The account stands whether or not the code goes out: answering the mail server's failure would
+  // make the client's retry a 409. Nothing is stored for an unsent code, so on-boarding's "send
+  // code" sends one at once, and the answer says which happened.
+  let codeSent = true;
+  try {
+    await issueCode(app.db, app.secrets, {
+      userId: created.user.id,
+      purpose: "verify_email",
+      channel: "email",
+      destination: created.user.email,
+      send: (code) => sendCode(app, "email", created.user.email, "verify_email", code, request.ctx.language),
+    });
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    request.log.warn({ err: error }, "registration code not sent");
+    codeSent = false;
+  }
+  const session = await signIn(app, created.user, created.organization, sessionMeta(request));
+  return { session, codeSent };
 }
 
 /**
@@ -270,14 +286,14 @@ export async function startTwoFactor(
       expires_in: Math.ceil((pending.expiresAt.getTime() - Date.now()) / 1000),
     };
   }
-  const { code } = await issueCode(app.db, app.secrets, {
+  await issueCode(app.db, app.secrets, {
     userId: user.id,
     purpose: "tfa_login",
     channel: method,
     destination: destination.to,
     challengeHash: hashToken(tfaToken),
+    send: (code) => sendCode(app, method, destination.to, "tfa_login", code, request.ctx.language),
   });
-  if (code) await sendCode(app, method, destination.to, "tfa_login", code, request.ctx.language);
   return {
     tfa_required: true,
     tfa_token: tfaToken,

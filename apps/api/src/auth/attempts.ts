@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from "drizzle-orm";
+import { and, count, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { authAttempts } from "../db/schema/index";
 import { TooManyRequestsError } from "../http/errors";
@@ -71,4 +71,29 @@ export async function claimIpTry(
 /** The try succeeded (or was handed to another check that counts it): it is no failure. */
 export async function settleTry(db: Db, attempt: IpTry) {
   await db.update(authAttempts).set({ succeeded: true }).where(eq(authAttempts.id, attempt.id));
+}
+
+/** The longest window any kind counts over: a try older than this counts nowhere. */
+export const LONGEST_ATTEMPT_WINDOW_SECONDS = Math.max(
+  ...Object.values(ATTEMPT_LIMITS).map((limit) => limit.windowSeconds),
+);
+
+/**
+ * Deletes up to `batchSize` tries that no window counts any more, answering how many went. The rows
+ * are taken `FOR UPDATE SKIP LOCKED`, so instances pruning at the same time share the work and
+ * never wait on each other.
+ */
+export async function pruneAttempts(db: Db, batchSize: number): Promise<number> {
+  const cutoff = sql`now() - make_interval(secs => ${LONGEST_ATTEMPT_WINDOW_SECONDS})`;
+  const ended = db
+    .select({ id: authAttempts.id })
+    .from(authAttempts)
+    .where(sql`${authAttempts.createdAt} < ${cutoff}`)
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const deleted = await db
+    .delete(authAttempts)
+    .where(sql`${authAttempts.id} in (${ended})`)
+    .returning({ id: authAttempts.id });
+  return deleted.length;
 }

@@ -1,7 +1,7 @@
 import { CODE_LENGTH, CODE_MAX_ATTEMPTS, CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from "@vela/shared/auth";
-import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users, verificationCodes } from "../db/schema/index";
+import { authThrottles, users, verificationCodes } from "../db/schema/index";
 import { AppError, InvalidDataError, TooManyRequestsError } from "../http/errors";
 import { randomCode, type Secrets } from "./secrets";
 
@@ -25,42 +25,127 @@ const secondsBetween = (later: Date, earlier: Date) =>
 export const resendWaitSeconds = (row: Pick<CodeRow, "createdAt">, now = new Date()) =>
   Math.max(0, CODE_RESEND_SECONDS - secondsBetween(now, row.createdAt));
 
-function refuseIfTooSoon(row: Pick<CodeRow, "createdAt" | "channel"> | undefined) {
-  if (!row || row.channel === "totp") return;
-  const wait = resendWaitSeconds(row);
-  if (wait > 0) throw new TooManyRequestsError(`Wait ${wait} seconds before asking for a new code.`, wait);
+/** The resend slot of a user and purpose: a row of `auth_throttles`, one per pair. */
+const slotKey = (userId: number, purpose: CodePurpose) =>
+  ({ kind: `code_send:${purpose}`, subject: String(userId) }) as const;
+
+/** A slot taken: when it was taken, exactly (the database's text), to give back only this claim. */
+type SendSlot = { userId: number; purpose: CodePurpose; claimedAt: string };
+
+/**
+ * Takes the resend slot of a user and purpose before a code is sent, in one statement, or answers
+ * the 429 of the resend wait. The slot is free when the last claim is 60 s old, or when the code it
+ * sent has been stored and is no longer live (used, worn out by wrong tries, expired, or replaced by
+ * an authenticator challenge), so a new login after a finished one is not kept waiting. A claim whose
+ * code is not stored yet (the message is on its way) holds the slot: requests arriving together,
+ * or while the gateway is waited on, get one message and 429s, however many there are.
+ *
+ * Under READ COMMITTED a request waiting on the slot's row lock re-checks the newest row but reads
+ * the codes as of its own start; it is let through only on a code stored since the newest claim,
+ * which it then also sees live or not as of that moment, so a stale read can only refuse.
+ */
+async function claimSendSlot(db: Db, userId: number, purpose: CodePurpose): Promise<SendSlot> {
+  const key = slotKey(userId, purpose);
+  const until = sql`now() + make_interval(secs => ${CODE_RESEND_SECONDS})`;
+  const sentCodes = and(
+    eq(verificationCodes.userId, userId),
+    eq(verificationCodes.purpose, purpose),
+    ne(verificationCodes.channel, "totp"),
+  );
+  const storedSinceClaim = db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(and(sentCodes, gte(verificationCodes.createdAt, authThrottles.updatedAt)));
+  const live = db
+    .select({ id: verificationCodes.id })
+    .from(verificationCodes)
+    .where(and(sentCodes, isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, sql`now()`)));
+  const [claimed] = await db
+    .insert(authThrottles)
+    .values({ ...key, blockedUntil: sql`${until}` })
+    .onConflictDoUpdate({
+      target: [authThrottles.kind, authThrottles.subject],
+      set: { blockedUntil: sql`${until}`, updatedAt: sql`now()` },
+      setWhere: sql`${authThrottles.blockedUntil} is null or ${authThrottles.blockedUntil} <= now()
+        or (exists (${storedSinceClaim}) and not exists (${live}))`,
+    })
+    .returning({ claimedAt: sql<string>`${authThrottles.updatedAt}::text` });
+  if (claimed) return { userId, purpose, claimedAt: claimed.claimedAt };
+
+  const [held] = await db
+    .select({ blockedUntil: authThrottles.blockedUntil })
+    .from(authThrottles)
+    .where(and(eq(authThrottles.kind, key.kind), eq(authThrottles.subject, key.subject)));
+  const wait = held?.blockedUntil
+    ? Math.max(1, secondsBetween(held.blockedUntil, new Date()))
+    : CODE_RESEND_SECONDS;
+  throw new TooManyRequestsError(`Wait ${wait} seconds before asking for a new code.`, wait);
+}
+
+/** The send failed: frees the slot for an immediate retry, unless another claim has taken it since. */
+async function releaseSendSlot(db: Db, slot: SendSlot) {
+  const key = slotKey(slot.userId, slot.purpose);
+  await db
+    .update(authThrottles)
+    .set({ blockedUntil: null })
+    .where(
+      and(
+        eq(authThrottles.kind, key.kind),
+        eq(authThrottles.subject, key.subject),
+        sql`${authThrottles.updatedAt} = ${slot.claimedAt}::timestamptz`,
+      ),
+    );
+}
+
+/** Sends a fresh code once the slot is taken; a failed send gives the slot back and is rethrown. */
+async function sendInSlot(
+  db: Db,
+  userId: number,
+  purpose: CodePurpose,
+  send: (code: string) => Promise<void>,
+) {
+  const slot = await claimSendSlot(db, userId, purpose);
+  const code = randomCode(CODE_LENGTH);
+  try {
+    await send(code);
+  } catch (error) {
+    await releaseSendSlot(db, slot);
+    throw error;
+  }
+  return code;
 }
 
 type IssueInput = {
   userId: number;
   purpose: CodePurpose;
-  channel: CodeChannel;
   destination: string | null;
   /** Hash of the token naming this step for a caller without a session (two-factor, reset). */
   challengeHash?: string;
-};
+  /** Written in the code's transaction: what the code confirms (a pending phone or e-mail). */
+  alsoWrite?: (tx: Db) => Promise<void>;
+} & (
+  | { channel: "totp" }
+  | {
+      channel: "email" | "sms";
+      /** Sends the plain code; a throw leaves nothing stored. */
+      send: (code: string) => Promise<void>;
+    }
+);
 
 /**
- * Makes a new code for a user and purpose, after the resend wait; earlier live codes of the same
- * purpose stop working. Answers the plain code for the caller to send; only its HMAC is stored.
- * An authenticator-app challenge ("totp") has no code of ours.
+ * Makes a new code for a user and purpose, after the resend wait, and sends it; earlier live codes
+ * of the same purpose stop working. Only the code's HMAC is stored. An authenticator-app challenge
+ * ("totp") has no code of ours.
+ *
+ * The resend slot is taken first (`claimSendSlot`, one statement), then the code is sent, then it is
+ * stored: requests arriving together send one message. A send that fails (a gateway or mail server
+ * down, a number refused) gives the slot back and leaves the earlier code in force and nothing
+ * pending, so the caller may try again at once. No transaction is held open while the network is
+ * waited on.
  */
 export async function issueCode(db: Db, secrets: Secrets, input: IssueInput) {
-  const [latest] = await db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.userId, input.userId),
-        eq(verificationCodes.purpose, input.purpose),
-        isNull(verificationCodes.consumedAt),
-      ),
-    )
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
-  if (latest && latest.expiresAt > new Date()) refuseIfTooSoon(latest);
-
-  const code = input.channel === "totp" ? null : randomCode(CODE_LENGTH);
+  const code =
+    input.channel === "totp" ? null : await sendInSlot(db, input.userId, input.purpose, input.send);
   const expiresAt = new Date(Date.now() + CODE_TTL_SECONDS * 1000);
   const row = await db.transaction(async (tx) => {
     await tx
@@ -85,14 +170,16 @@ export async function issueCode(db: Db, secrets: Secrets, input: IssueInput) {
         expiresAt,
       })
       .returning();
+    if (input.alsoWrite) await input.alsoWrite(tx);
     return inserted!;
   });
-  return { code, row };
+  return { row };
 }
 
 /**
  * Sends a fresh code for an existing challenge (two-factor resend): same challenge token, new
- * code, tries reset, after the resend wait.
+ * code, tries reset, after the resend wait. The slot is taken, the code sent, then stored, as
+ * `issueCode` does: a failed send gives the slot back and leaves the challenge's code as it was.
  */
 export async function reissueChallengeCode(
   db: Db,
@@ -100,9 +187,12 @@ export async function reissueChallengeCode(
   row: CodeRow,
   channel: "email" | "sms",
   destination: string,
+  send: (code: string) => Promise<void>,
 ) {
-  refuseIfTooSoon(row);
-  const code = randomCode(CODE_LENGTH);
+  if (row.userId === null || row.purpose !== "tfa_login") {
+    throw new InvalidDataError({ code: ["This sign-in has ended. Sign in again."] });
+  }
+  const code = await sendInSlot(db, row.userId, "tfa_login", send);
   const [updated] = await db
     .update(verificationCodes)
     .set({
@@ -116,7 +206,7 @@ export async function reissueChallengeCode(
     .where(and(eq(verificationCodes.id, row.id), isNull(verificationCodes.consumedAt)))
     .returning();
   if (!updated) throw new InvalidDataError({ code: ["This sign-in has ended. Sign in again."] });
-  return { code, row: updated };
+  return { row: updated };
 }
 
 /**

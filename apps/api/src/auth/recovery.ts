@@ -37,13 +37,13 @@ export async function sendRecoveryCode(
   const channel = channelAsked === "sms" && canRecoverBySms(user) ? "sms" : "email";
   const destination = codeDestination(user, channel);
   try {
-    const { code } = await issueCode(app.db, app.secrets, {
+    await issueCode(app.db, app.secrets, {
       userId: user.id,
       purpose: "password_reset",
       channel,
       destination: destination.to,
+      send: (code) => sendCode(app, channel, destination.to, "password_reset", code, language),
     });
-    if (code) await sendCode(app, channel, destination.to, "password_reset", code, language);
   } catch (error) {
     // The per-address wait already spaced the requests; a code younger than it is still good.
     if (error instanceof TooManyRequestsError) return;

@@ -121,3 +121,35 @@ export async function claimSpacing(db: Db, kind: string, subject: string, waitSe
     .where(and(eq(authThrottles.kind, kind), eq(authThrottles.subject, subject)));
   return row?.blockedUntil ? secondsUntil(row.blockedUntil) : waitSeconds;
 }
+
+/** How long an unlocked count is kept after its last try: as long as the longest lock. */
+export const THROTTLE_IDLE_SECONDS = Math.max(
+  ...Object.values(LOCK_LIMITS).map((limit) => limit.lockSeconds),
+);
+
+/**
+ * Deletes up to `batchSize` throttle rows whose time has passed, answering how many went: no lock or
+ * wait in force (`blocked_until` unset or past) and no try for `THROTTLE_IDLE_SECONDS`. A lock in
+ * force is never pruned. Forgetting an idle count of failures lets no more guesses through than a
+ * lock running out does (it restarts the count too). The rows are taken `FOR UPDATE SKIP LOCKED`:
+ * a try counting on a row meanwhile keeps it, and instances pruning together never wait on each
+ * other.
+ */
+export async function pruneThrottles(db: Db, batchSize: number): Promise<number> {
+  const ended = db
+    .select({ kind: authThrottles.kind, subject: authThrottles.subject })
+    .from(authThrottles)
+    .where(
+      and(
+        sql`(${authThrottles.blockedUntil} is null or ${authThrottles.blockedUntil} <= now())`,
+        sql`${authThrottles.updatedAt} < now() - make_interval(secs => ${THROTTLE_IDLE_SECONDS})`,
+      ),
+    )
+    .limit(batchSize)
+    .for("update", { skipLocked: true });
+  const deleted = await db
+    .delete(authThrottles)
+    .where(sql`(${authThrottles.kind}, ${authThrottles.subject}) in (${ended})`)
+    .returning({ kind: authThrottles.kind });
+  return deleted.length;
+}

@@ -67,6 +67,17 @@ export class ProviderDeclinedError extends AppError {
   }
 }
 
+/**
+ * A service we depend on (the SMS gateway, the mail server) failed or did not answer in time, and
+ * what the request asked for was not done: 503 with Retry-After, for the caller to try again.
+ */
+export class ProviderUnavailableError extends AppError {
+  constructor(message: string, options?: { cause?: unknown; retryAfterSeconds?: number }) {
+    super(503, message, undefined, { "Retry-After": String(options?.retryAfterSeconds ?? 30) });
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(message: string, retryAfterSeconds: number) {
     super(429, message, undefined, { "Retry-After": String(Math.max(1, Math.ceil(retryAfterSeconds))) });

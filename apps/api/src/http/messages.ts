@@ -70,6 +70,12 @@ const SPANISH: Record<string, string> = {
     "Una solicitud con este Idempotency-Key todavía está en curso.",
   "Welcome to Vela. We sent a code to your e-mail address.":
     "Bienvenido a Vela. Enviamos un código a tu correo electrónico.",
+  "Welcome to Vela. We could not send your code yet; ask for a new one in a few minutes.":
+    "Bienvenido a Vela. Aún no pudimos enviar tu código; pide uno nuevo en unos minutos.",
+  "We could not send the text message. Try again in a few minutes.":
+    "No pudimos enviar el mensaje de texto. Inténtalo de nuevo en unos minutos.",
+  "We could not send the e-mail. Try again in a few minutes.":
+    "No pudimos enviar el correo electrónico. Inténtalo de nuevo en unos minutos.",
   // Pricing: amounts, corridors, quotations and promo codes.
   "Amount must be plain digits with an optional '-' and '.', such as 1234.56":
     "El monto debe tener solo dígitos, con '-' y '.' opcionales, por ejemplo 1234.56",

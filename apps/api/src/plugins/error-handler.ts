@@ -74,6 +74,8 @@ export const errorHandlerPlugin = fp(
     });
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
+        // A typed 5xx is a service we depend on failing (a gateway, the rate feed): operators need it.
+        if (error.statusCode >= 500) request.log.warn({ err: error }, "a provider failed");
         if (error.headers) reply.headers(error.headers);
         return send(reply, request, error.statusCode, error.message, error.errors);
       }

@@ -4,6 +4,7 @@ import { errorEnvelope } from "@vela/shared/api";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyHeaderSchema } from "./idempotency";
 import { requestHeadersSchema } from "./request-context";
 
 export const DOCS_PREFIX = "/api/docs";
@@ -18,10 +19,17 @@ const zodTransform = createJsonSchemaTransform({
   ],
 });
 
+/** What a route opted into idempotency (`config: { idempotent: true }`) also accepts. */
+const idempotentHeadersSchema = requestHeadersSchema.extend({
+  [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyHeaderSchema.optional(),
+});
+
 /**
  * The OpenAPI document, generated from the zod schemas every route declares, browsable at
- * /api/docs. Every operation also lists the spec's request headers and the error shape, which
- * one plugin handles for all routes rather than each route declaring them again.
+ * /api/docs. Every operation also lists the spec's request headers and the error shape, and an
+ * idempotent route its `Idempotency-Key`, which one plugin handles for all routes rather than each
+ * route declaring them again (the idempotency plugin checks the key itself, so this is documentation
+ * only and changes no validation).
  */
 export const openApiPlugin = fp(
   async (app: FastifyInstance) => {
@@ -41,7 +49,7 @@ export const openApiPlugin = fp(
         zodTransform({
           ...document,
           schema: document.schema && {
-            headers: requestHeadersSchema,
+            headers: document.route.config?.idempotent ? idempotentHeadersSchema : requestHeadersSchema,
             ...document.schema,
             response: Object.assign({ default: errorEnvelope }, document.schema.response),
           },

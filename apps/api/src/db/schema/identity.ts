@@ -142,7 +142,8 @@ export const retiredRefreshTokens = pgTable("retired_refresh_tokens", {
  * Limits that must hold however requests are timed: a failure is counted (and a lock set) in the
  * same statement that checks it. `subject` is an HMAC of the e-mail address for logins (so an
  * address without an account locks exactly like one with) and the user id for two-step codes; for
- * recovery requests `blocked_until` is when another code may be asked for.
+ * recovery requests (`recovery_send`, per address) and code sends (`code_send:<purpose>`, per user)
+ * `blocked_until` is when another code may be asked for.
  */
 export const authThrottles = pgTable(
   "auth_throttles",
@@ -196,6 +197,8 @@ export const authAttempts = pgTable(
   (table) => [
     index("auth_attempts_ip_idx").on(table.kind, table.ip, table.createdAt),
     index("auth_attempts_subject_idx").on(table.kind, table.subject, table.createdAt),
+    // Pruning finds the tries no window counts any more (plugins/auth-pruning.ts).
+    index("auth_attempts_created_at_idx").on(table.createdAt),
   ],
 );
 

@@ -154,8 +154,9 @@ export async function authRoutes(app: FastifyInstance) {
     }
     const chosen = channel ?? (row.channel === "sms" ? "sms" : "email");
     const destination = codeDestination(user, chosen);
-    const { code } = await reissueChallengeCode(app.db, app.secrets, row, chosen, destination.to);
-    await sendCode(app, chosen, destination.to, "tfa_login", code, request.ctx.language);
+    await reissueChallengeCode(app.db, app.secrets, row, chosen, destination.to, (code) =>
+      sendCode(app, chosen, destination.to, "tfa_login", code, request.ctx.language),
+    );
     return {
       channel: chosen,
       destination: destination.masked,
@@ -406,12 +407,13 @@ export async function authRoutes(app: FastifyInstance) {
         // The owner is back: a lock set by someone guessing the old password ends.
         await clearLock(tx, "login", loginLockSubject(app.secrets, user.email));
       });
+      // The reset is committed: a mail server failure must not answer as if it had not happened.
       await sendNotice(
         app,
         user.email,
         "Your Vela password was changed",
         "Your password was reset and every device was signed out. If this was not you, contact us at once.",
-      );
+      ).catch((error: unknown) => request.log.error({ err: error }, "security notice not sent"));
       return ok(null, "Your password was changed. Sign in with the new one.");
     },
   );

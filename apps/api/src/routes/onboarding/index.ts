@@ -38,6 +38,12 @@ import { currentAuth } from "../../plugins/auth";
 const tags = ["onboarding"];
 const typeParams = z.object({ type: z.enum(ONBOARDING_TYPES) });
 
+/** The welcome says whether the e-mail code went out (the mail server may be down). */
+const welcome = (codeSent: boolean) =>
+  codeSent
+    ? "Welcome to Vela. We sent a code to your e-mail address."
+    : "Welcome to Vela. We could not send your code yet; ask for a new one in a few minutes.";
+
 /**
  * Registration for the three kinds of account, the business-types list, and the verification of
  * the e-mail address and phone number that on-boarding asks for.
@@ -50,8 +56,8 @@ export async function onboardingRoutes(app: FastifyInstance) {
     "/onboarding/client/register",
     { schema: { tags, summary: "Opens a client account", body: clientRegistration, response: created } },
     async (request, reply) => {
-      const session = await register(app, request, { role: "client", input: request.body });
-      return reply.status(201).send(ok(session, "Welcome to Vela. We sent a code to your e-mail address."));
+      const { session, codeSent } = await register(app, request, { role: "client", input: request.body });
+      return reply.status(201).send(ok(session, welcome(codeSent)));
     },
   );
 
@@ -59,8 +65,8 @@ export async function onboardingRoutes(app: FastifyInstance) {
     "/agents/onboarding/register",
     { schema: { tags, summary: "Opens an agent account", body: agentRegistration, response: created } },
     async (request, reply) => {
-      const session = await register(app, request, { role: "agent", input: request.body });
-      return reply.status(201).send(ok(session, "Welcome to Vela. We sent a code to your e-mail address."));
+      const { session, codeSent } = await register(app, request, { role: "agent", input: request.body });
+      return reply.status(201).send(ok(session, welcome(codeSent)));
     },
   );
 
@@ -70,8 +76,8 @@ export async function onboardingRoutes(app: FastifyInstance) {
       schema: { tags, summary: "Opens a business account", body: businessRegistration, response: created },
     },
     async (request, reply) => {
-      const session = await register(app, request, { role: "business", input: request.body });
-      return reply.status(201).send(ok(session, "Welcome to Vela. We sent a code to your e-mail address."));
+      const { session, codeSent } = await register(app, request, { role: "business", input: request.body });
+      return reply.status(201).send(ok(session, welcome(codeSent)));
     },
   );
 
@@ -119,13 +125,13 @@ export async function onboardingRoutes(app: FastifyInstance) {
     const channel = purpose === "verify_email" ? "email" : "sms";
     const destination =
       channel === "email" ? { to: user.email, masked: maskEmail(user.email) } : phoneOf(user);
-    const { code } = await issueCode(app.db, app.secrets, {
+    await issueCode(app.db, app.secrets, {
       userId: user.id,
       purpose,
       channel,
       destination: destination.to,
+      send: (code) => sendCode(app, channel, destination.to, purpose, code, request.ctx.language),
     });
-    if (code) await sendCode(app, channel, destination.to, purpose, code, request.ctx.language);
     return {
       channel,
       destination: destination.masked,

@@ -42,21 +42,21 @@ export async function startEmailChange(
     throw new InvalidDataError({ email: ["This is already your e-mail address."] });
   }
   await assertEmailFree(app.db, user.id, input.email);
-  // The code and the pending address are stored together: a refused code leaves no pending address.
-  const code = await app.db.transaction(async (tx) => {
-    const issued = await issueCode(tx, app.secrets, {
-      userId: user.id,
-      purpose: "change_email",
-      channel: "email",
-      destination: input.email,
-    });
-    await tx
-      .update(users)
-      .set({ pendingEmail: input.email, updatedAt: sql`now()` })
-      .where(eq(users.id, user.id));
-    return issued.code;
+  // The code and the pending address are stored together, once the code is sent: a refused or
+  // unsent code leaves no pending address.
+  await issueCode(app.db, app.secrets, {
+    userId: user.id,
+    purpose: "change_email",
+    channel: "email",
+    destination: input.email,
+    send: (code) => sendCode(app, "email", input.email, "change_email", code, request.ctx.language),
+    alsoWrite: async (tx) => {
+      await tx
+        .update(users)
+        .set({ pendingEmail: input.email, updatedAt: sql`now()` })
+        .where(eq(users.id, user.id));
+    },
   });
-  if (code) await sendCode(app, "email", input.email, "change_email", code, request.ctx.language);
   return freshCodeSent("email", maskEmail(input.email));
 }
 

@@ -53,14 +53,16 @@ async function sendPhoneCode(
   alsoWrite?: (tx: Db) => Promise<void>,
 ): Promise<CodeSent> {
   const to = smsAddress(phone.phone_prefix, phone.phone_number);
-  // The code and whatever it confirms are written together, so a refused code (the resend wait)
-  // leaves nothing behind; the SMS goes out only once both are stored.
-  const code = await app.db.transaction(async (tx) => {
-    const issued = await issueCode(tx, app.secrets, { userId, purpose, channel: "sms", destination: to });
-    if (alsoWrite) await alsoWrite(tx);
-    return issued.code;
+  // The code and whatever it confirms are written together once the SMS has gone out, so a refused
+  // code (the resend wait) or an unsent one (the gateway down) leaves nothing behind.
+  await issueCode(app.db, app.secrets, {
+    userId,
+    purpose,
+    channel: "sms",
+    destination: to,
+    send: (code) => sendCode(app, "sms", to, purpose, code, request.ctx.language),
+    ...(alsoWrite ? { alsoWrite } : {}),
   });
-  if (code) await sendCode(app, "sms", to, purpose, code, request.ctx.language);
   return freshCodeSent("sms", maskPhone(phone.phone_prefix, phone.phone_number));
 }
 

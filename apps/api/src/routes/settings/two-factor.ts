@@ -110,13 +110,13 @@ async function sendConfirmationCode(
   channel: "email" | "sms",
 ): Promise<CodeSent> {
   const destination = codeDestination(user, channel);
-  const { code } = await issueCode(app.db, app.secrets, {
+  await issueCode(app.db, app.secrets, {
     userId: user.id,
     purpose: "security_change",
     channel,
     destination: destination.to,
+    send: (code) => sendCode(app, channel, destination.to, "security_change", code, request.ctx.language),
   });
-  if (code) await sendCode(app, channel, destination.to, "security_change", code, request.ctx.language);
   return freshCodeSent(channel, destination.masked);
 }
 

@@ -85,6 +85,34 @@ describe("public layout", () => {
     expect(await screen.findByLabelText("You send from")).toBeTruthy();
   });
 
+  it("links the development mailbox without asking the server, and not at all in a production build", async () => {
+    const stub = stubApi(sendMoneyRoutes());
+    vi.stubGlobal("fetch", stub.fetchStub);
+    const footer = async () => {
+      await screen.findByRole("heading", { level: 1, name: "This page is on its way" });
+      return within(screen.getByRole("contentinfo"));
+    };
+
+    // A development build (Vitest runs as one): the link is there from the first render.
+    const development = renderWithApp(<AppRoutes />, { route: "/help" });
+    expect((await footer()).getByRole("link", { name: "Development mailbox" }).getAttribute("href")).toBe(
+      "/dev/mailbox",
+    );
+    development.unmount();
+
+    // A production build: no link.
+    vi.stubEnv("DEV", false);
+    try {
+      renderWithApp(<AppRoutes />, { route: "/help" });
+      expect((await footer()).queryByRole("link", { name: "Development mailbox" })).toBeNull();
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    // Neither asked the server whether it keeps a mailbox (a production server answers 404).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(stub.requests.filter((request) => request.url.includes("/dev/outbox"))).toEqual([]);
+  });
+
   it("switches the whole page to Spanish, remembers it and updates <html lang>", async () => {
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/help" });

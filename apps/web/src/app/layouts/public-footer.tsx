@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useIsOutboxAvailable } from "@/features/dev-mailbox/api/get-outbox";
+import { hasDevMailboxLink } from "@/features/dev-mailbox/api/get-outbox";
 import type { en } from "@/shared/i18n/locales/en";
 import { LanguageSwitch } from "@/shared/ui/language-switch";
 import { Logo } from "@/shared/ui/logo";
@@ -49,9 +49,9 @@ const COLUMNS: { title: FooterKey; links: { to: string; label: FooterKey }[] }[]
 export const PublicFooter = () => {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
-  // Outside production the server keeps the e-mails and texts it would have sent; the link to
-  // read them (verification codes) appears only where that mailbox exists.
-  const hasMailbox = useIsOutboxAvailable();
+  // Outside production the server keeps the e-mails and texts it would have sent; development
+  // builds link to where they can be read (verification codes).
+  const hasMailbox = hasDevMailboxLink();
 
   return (
     <Box component="footer" className={classes.footer}>

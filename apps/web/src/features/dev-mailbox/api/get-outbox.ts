@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { OutboxMessage } from "@vela/shared/auth";
 import { api } from "@/shared/api/api-client";
-import { isApiError } from "@/shared/api/api-error";
 
 /** GET /dev/outbox: what the server would have e-mailed or texted, newest first. Absent (404) in production. */
 export const getOutbox = (signal?: AbortSignal) => api.get<OutboxMessage[]>("dev/outbox", undefined, signal);
@@ -21,24 +20,11 @@ export const outboxQueryOptions = () =>
 export const useOutbox = () => useQuery(outboxQueryOptions());
 
 /**
- * Whether this server has the development mailbox: asked once per visit, and only the answer
- * "it is not here" (404) hides the link. Shown in the footer outside production.
+ * Whether the footer links to the development mailbox: under the Vite dev server, or in a build
+ * made with `VITE_DEV_MAILBOX=true`. Decided when the code is built, never by asking the server, so
+ * a production page makes no request for it (a production server answers `/api/dev/outbox` with a
+ * 404, which every visitor's console would show) and the production bundle drops the link. The
+ * page itself, `/dev/mailbox`, works wherever the server keeps an outbox.
  */
-export const useIsOutboxAvailable = (): boolean => {
-  const { data, error } = useQuery({
-    queryKey: [...OUTBOX_QUERY_KEY, "available"],
-    queryFn: async ({ signal }) => {
-      try {
-        await getOutbox(signal);
-        return true;
-      } catch (caught) {
-        if (isApiError(caught) && caught.status === 404) return false;
-        throw caught;
-      }
-    },
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    meta: { notifyOnError: false },
-  });
-  return data === true && !error;
-};
+export const hasDevMailboxLink = (): boolean =>
+  import.meta.env.DEV || import.meta.env.VITE_DEV_MAILBOX === "true";

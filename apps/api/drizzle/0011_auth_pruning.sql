@@ -1,0 +1,1 @@
+CREATE INDEX "auth_attempts_created_at_idx" ON "auth_attempts" USING btree ("created_at");
