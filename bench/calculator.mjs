@@ -13,6 +13,7 @@
 //   --build    rebuild the API first even when it looks fresh.
 //   --profile  run the server under `node --cpu-prof`; the profile lands in bench/results/.
 //   BENCH_SECONDS=10  BENCH_CONNECTIONS=100  BENCH_CORRIDOR=US:USD-MX:MXN
+//   BENCH_BASELINE_SERVER=bench/results/baseline-api/server.js  also measures that build, after this one.
 //
 // The global rate limit is raised out of the way (it would answer 429 after 300 requests a minute);
 // its bookkeeping still runs on the calculator and on the ping, not on the health route, which is
@@ -22,7 +23,7 @@
 
 import { mkdirSync } from "node:fs";
 import { cpus } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import autocannon from "autocannon";
 import {
   buildIfNeeded,
@@ -30,6 +31,7 @@ import {
   NothingToMeasure,
   printTable,
   ROOT_DIR,
+  SERVER_PATH,
   startServer,
 } from "./support/production-server.mjs";
 
@@ -88,9 +90,17 @@ async function calculatorPath(baseUrl) {
   return `/api/home/send-money/calculator?${query}`;
 }
 
-async function hammer(url) {
-  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+/**
+ * `pathOf(n)`, when given, makes the n-th request's path (autocannon's setupRequest), so that
+ * every request can ask for something different.
+ */
+async function hammer(url, pathOf) {
+  let count = 0;
+  const requests = pathOf
+    ? [{ setupRequest: (request) => ({ ...request, path: pathOf(count++) }) }]
+    : undefined;
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, requests });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -105,14 +115,22 @@ async function main() {
   buildIfNeeded("api", { force: process.argv.includes("--build") });
   const isProfiling = process.argv.includes("--profile");
   if (isProfiling) mkdirSync(PROFILE_DIR, { recursive: true });
-  const server = await startServer(
-    {},
-    { nodeArgs: isProfiling ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [] },
-  );
-  try {
-    await measure(server);
-  } finally {
-    await server.stop();
+  const servers = [["", SERVER_PATH]];
+  // Another build of the server (a copy of an earlier one under the repository, so it finds the
+  // migrations), measured after this one in the same run: before and after a change, side by side.
+  if (process.env.BENCH_BASELINE_SERVER)
+    servers.push(["baseline build: ", resolve(process.env.BENCH_BASELINE_SERVER)]);
+  for (const [label, serverPath] of servers) {
+    const server = await startServer(
+      {},
+      { serverPath, nodeArgs: isProfiling ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [] },
+    );
+    try {
+      if (label) console.log(`\n${label}${serverPath}`);
+      await measure(server);
+    } finally {
+      await server.stop();
+    }
   }
   if (isProfiling)
     console.log(`\nThe server's CPU profile is in ${PROFILE_DIR} (open it in Chrome DevTools).`);
@@ -131,16 +149,21 @@ async function measure(server) {
   );
   console.log(`Corridor ${CORRIDOR}, send_amount ${SEND_AMOUNT}: ${JSON.stringify(sample).slice(0, 160)}…\n`);
 
+  // The same query with a different amount on every request: what a price costs when no answer
+  // for it is kept (the calculator keeps each query's answer for a few seconds).
+  const everyAmount = (n) =>
+    calculator.replace(`send_amount=${SEND_AMOUNT}`, `send_amount=${(100 + (n % 90_000) / 100).toFixed(2)}`);
   const rows = [];
-  for (const [name, path] of [
+  for (const [name, path, pathOf] of [
     ["GET /api/ping (baseline: does nothing)", "/api/ping"],
     ["GET /api/health (select 1)", "/api/health"],
     ["GET /api/home/send-money/calculator", calculator],
+    ["  the same, a new amount each request", calculator, everyAmount],
   ]) {
-    const figures = await hammer(`${server.baseUrl}${path}`);
+    const figures = await hammer(`${server.baseUrl}${path}`, pathOf);
     rows.push({ name, ...figures });
   }
-  const [ping, , calc] = rows;
+  const [ping, , calc, uncached] = rows;
 
   printTable(
     ["route", "req/s", "× ping", "p50 ms", "p99 ms", "requests", "non-2xx", "errors"],
@@ -160,7 +183,8 @@ async function measure(server) {
   console.log(
     `\nThe calculator serves ${ratio(calc.requestsPerSecond, ping.requestsPerSecond)}× the no-op route's requests ` +
       `per second, p99 ${calc.p99Ms} ms against ${ping.p99Ms} ms. Goal (≥ ${GOAL.ratio}×, p99 ≤ ${GOAL.p99Ms} ms at ` +
-      `${CONNECTIONS} connections): ${isMet ? "met" : "not met"}.`,
+      `${CONNECTIONS} connections): ${isMet ? "met" : "not met"}. With a new amount on every request ` +
+      `(nothing kept to answer from): ${ratio(uncached.requestsPerSecond, ping.requestsPerSecond)}×, p99 ${uncached.p99Ms} ms.`,
   );
   if (rows.some((row) => row.non2xx > 0 || row.errors > 0)) {
     console.log("Warning: some answers were not 2xx or failed; the figures above count them as requests.");

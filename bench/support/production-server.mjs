@@ -79,12 +79,13 @@ function freePort() {
 /**
  * Starts the production server; resolves once /api/health answers, with its base URL and `stop`.
  * `env` adds to or overrides the server's environment (WEB_DIST_DIR for another SPA build);
- * `nodeArgs` go to node before the script (`--cpu-prof` to profile it).
+ * `nodeArgs` go to node before the script (`--cpu-prof` to profile it); `serverPath` runs another
+ * build of the server (a copy of an earlier one, to compare before and after in one run).
  */
-export async function startServer(env = {}, { nodeArgs = [] } = {}) {
+export async function startServer(env = {}, { nodeArgs = [], serverPath = SERVER_PATH } = {}) {
   const port = await freePort();
   const output = [];
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_PATH], {
+  const child = spawn(process.execPath, [...nodeArgs, serverPath], {
     cwd: ROOT_DIR,
     env: {
       ...process.env,

@@ -101,6 +101,17 @@ async function checkForChanges(db: Db, state: CacheState): Promise<void> {
   await state.checking;
 }
 
+/**
+ * The current version of this database's corridor terms (checked for changes as the cache itself
+ * is): an object that stays the same until the terms change, compared by identity. An answer built
+ * from the terms can be kept under it and is known to be outdated once it differs.
+ */
+export async function corridorTermsVersion(db: Db): Promise<object> {
+  const state = stateOf(db);
+  await checkForChanges(db, state);
+  return state.entries;
+}
+
 async function cached<T>(db: Db, key: string, load: () => PromiseLike<T>): Promise<T> {
   const state = stateOf(db);
   await checkForChanges(db, state);

@@ -83,8 +83,31 @@ export function withPegs(source: string, asOf: Date, feedRates: Map<string, Tabl
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/**
+ * Cross rates already worked out, per table: a table never changes once loaded (a refresh swaps in
+ * a new one), so a pair's rate is divided out once per refresh instead of once per quote, and goes
+ * with its table when that is dropped.
+ */
+const crossRates = new WeakMap<RateTable, Map<string, MidRate | null>>();
+
 /** The mid rate between two currencies from one table, with both legs named; null when one is missing. */
 export function midRateFrom(table: RateTable, fromIso: string, toIso: string): MidRate | null {
+  let known = crossRates.get(table);
+  if (!known) {
+    known = new Map();
+    crossRates.set(table, known);
+  }
+  const key = `${fromIso}:${toIso}`;
+  let mid = known.get(key);
+  if (mid === undefined) {
+    mid = computeMidRate(table, fromIso, toIso);
+    known.set(key, mid);
+  }
+  // A copy of the legs: callers add legs of their own to the list.
+  return mid && { ...mid, legs: [mid.legs[0], mid.legs[1]] };
+}
+
+function computeMidRate(table: RateTable, fromIso: string, toIso: string): MidRate | null {
   const leg = (iso: string): RateLeg | null => {
     const found = iso === RATE_BASE ? { perBase: "1", source: table.source } : table.rates.get(iso);
     return found

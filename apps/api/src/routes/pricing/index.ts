@@ -14,7 +14,7 @@ import {
 } from "@vela/shared/pricing";
 import { currency } from "@vela/shared/reference";
 import { and, asc, eq } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
@@ -22,7 +22,8 @@ import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
-import { corridorMethodsOf, limitsOf } from "../../pricing/corridors";
+import { type AnswerVersion, createAnswerCache } from "../../pricing/answer-cache";
+import { corridorMethodsOf, corridorTermsVersion, limitsOf } from "../../pricing/corridors";
 import { findPromoCode, promoTerms } from "../../pricing/promo-codes";
 import {
   applyPromoCode,
@@ -39,6 +40,9 @@ import {
 } from "../../pricing/quotes";
 
 const tags = ["send money"];
+/** How long the public calculator keeps an answer; the table and terms it used must also be current. */
+export const HOME_ANSWER_TTL_MS = 5000;
+const HOME_ANSWER_MAX_ENTRIES = 5000;
 const quotationTags = ["quotations"];
 const idParams = z.object({ id: recordId });
 /**
@@ -80,9 +84,37 @@ export async function pricingRoutes(app: FastifyInstance) {
   const quotationAnswer = { 200: successEnvelope(quotation) };
   const createdQuotation = { 201: successEnvelope(quotation) };
 
-  const homeCalculator = async (request: FastifyRequest, input: z.infer<typeof homeCalculatorQuery>) => {
+  // The public calculator's answers, per language and parsed query, for a few seconds: see
+  // answer-cache.ts. Kept under the rate table and corridor terms they were built from, so a
+  // refresh or a change of terms is never answered with an older price.
+  const homeAnswers = createAnswerCache({ ttlMs: HOME_ANSWER_TTL_MS, maxEntries: HOME_ANSWER_MAX_ENTRIES });
+  const pendingAnswers = new WeakMap<FastifyRequest, { key: string; version: AnswerVersion }>();
+
+  const homeCalculator = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: z.infer<typeof homeCalculatorQuery>,
+  ) => {
     if (input.promo_code) throw new InvalidDataError({ promo_code: ["Sign in to use a promo code."] });
-    return ok(await calculateConsignment(contextOf(request), input, null));
+    const context = contextOf(request);
+    // Taken before pricing, and the age check first: a table too old is refused even when an
+    // answer is kept, and an answer priced on a newer table than this is only kept under this
+    // older version, which no later request matches.
+    const version = { table: context.rates.table(), terms: await corridorTermsVersion(context.db) };
+    const key = `${context.language}:${JSON.stringify(input)}`;
+    const kept = homeAnswers.get(key, version);
+    // Sent as JSON text: neither the serializer nor the translating hook runs again on it.
+    if (kept !== undefined) return reply.type("application/json; charset=utf-8").send(kept);
+    pendingAnswers.set(request, { key, version });
+    return ok(await calculateConsignment(context, input, null));
+  };
+  /** Keeps the serialized 200 answer of a priced request (route-level onSend: after the serializer). */
+  const keepHomeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const pending = pendingAnswers.get(request);
+    if (pending && reply.statusCode === 200 && typeof payload === "string") {
+      homeAnswers.set(pending.key, pending.version, payload);
+    }
+    return payload;
   };
 
   routes.get(
@@ -94,14 +126,20 @@ export async function pricingRoutes(app: FastifyInstance) {
         querystring: homeCalculatorQuery,
         response: calculationAnswer,
       },
+      onSend: [
+        async (_request, reply, payload) => {
+          // Rates are refreshed every minute at most: a minute of caching costs nothing. A refusal
+          // is not kept by anyone.
+          if (reply.statusCode === 200) {
+            reply.header("Cache-Control", "public, max-age=60");
+            reply.header("Vary", "language");
+          }
+          return payload;
+        },
+        keepHomeAnswer,
+      ],
     },
-    async (request, reply) => {
-      const answer = await homeCalculator(request, request.query);
-      // Rates are refreshed every minute at most: a minute of caching costs nothing.
-      reply.header("Cache-Control", "public, max-age=60");
-      reply.header("Vary", "language");
-      return answer;
-    },
+    async (request, reply) => homeCalculator(request, reply, request.query),
   );
 
   // Spec §7 lists the calculators as POST; the GET above stays for caches and links.
@@ -114,8 +152,9 @@ export async function pricingRoutes(app: FastifyInstance) {
         body: homeCalculatorQuery,
         response: calculationAnswer,
       },
+      onSend: keepHomeAnswer,
     },
-    async (request) => homeCalculator(request, request.body),
+    async (request, reply) => homeCalculator(request, reply, request.body),
   );
 
   for (const [path, summary] of [
