@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotpCode } from "../src/auth/totp";
 import {
   authSessions,
-  authThrottles,
   outboxMessages,
   retiredRefreshTokens,
   users,
   verificationCodes,
 } from "../src/db/schema/index";
-import { bearer, GOOD_PASSWORD, latestCode, registerClient, wrongCode } from "./auth-support";
+import { bearer, GOOD_PASSWORD, latestCode, registerClient, skipResendWait, wrongCode } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
 // Proves that identity's limits hold when the requests arrive together: attempts on a code, failed
@@ -62,18 +61,6 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
       .from(outboxMessages)
       .where(eq(outboxMessages.recipient, recipient));
     return rows.length;
-  }
-
-  /** As if the 60 s resend wait had passed: the codes and the resend slots are made older. */
-  async function skipResendWait(userId: number) {
-    await app.db
-      .update(verificationCodes)
-      .set({ createdAt: sql`now() - interval '2 minutes'` })
-      .where(eq(verificationCodes.userId, userId));
-    await app.db
-      .update(authThrottles)
-      .set({ blockedUntil: sql`now() - interval '1 minute'`, updatedAt: sql`now() - interval '2 minutes'` })
-      .where(and(eq(authThrottles.subject, String(userId)), sql`${authThrottles.kind} like 'code_send:%'`));
   }
 
   /** Twenty sends for one destination released together: one message goes out, the rest wait. */
@@ -318,7 +305,7 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
   it("e-mails one code when twenty on-boarding resends arrive at once", async () => {
     const { body, session } = await registerClient(app);
     expect(await sentTo(body.email)).toBe(1);
-    await skipResendWait(session.user.id);
+    await skipResendWait(app, session.user.id);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         app.inject({
@@ -342,7 +329,7 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
       .returning({ id: users.id });
     const challenge = (await login(body.email, GOOD_PASSWORD)).json().data;
     expect(await sentTo(body.email)).toBe(2);
-    await skipResendWait(user!.id);
+    await skipResendWait(app, user!.id);
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         app.inject({

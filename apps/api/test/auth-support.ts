@@ -1,5 +1,5 @@
-import { desc, eq } from "drizzle-orm";
-import { outboxMessages } from "../src/db/schema/index";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { authThrottles, outboxMessages, verificationCodes } from "../src/db/schema/index";
 import type { TestApp } from "./helper";
 
 /** A password that passes every rule (long, not common, not personal). */
@@ -66,3 +66,15 @@ export async function latestCode(app: TestApp, recipient: string): Promise<strin
 
 /** A six-digit code that is certainly not `code`. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+/** Lets a new code be asked for at once, as if the 60 s resend wait had passed: codes and slots aged. */
+export async function skipResendWait(app: TestApp, userId: number) {
+  await app.db
+    .update(verificationCodes)
+    .set({ createdAt: sql`now() - interval '2 minutes'` })
+    .where(eq(verificationCodes.userId, userId));
+  await app.db
+    .update(authThrottles)
+    .set({ blockedUntil: sql`now() - interval '1 minute'`, updatedAt: sql`now() - interval '2 minutes'` })
+    .where(and(eq(authThrottles.subject, String(userId)), sql`${authThrottles.kind} like 'code_send:%'`));
+}

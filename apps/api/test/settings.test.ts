@@ -1,8 +1,16 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotpCode } from "../src/auth/totp";
-import { authThrottles, outboxMessages, users, verificationCodes } from "../src/db/schema/index";
-import { bearer, GOOD_PASSWORD, latestCode, registerClient, uniqueEmail, wrongCode } from "./auth-support";
+import { outboxMessages, users, verificationCodes } from "../src/db/schema/index";
+import {
+  bearer,
+  GOOD_PASSWORD,
+  latestCode,
+  registerClient,
+  skipResendWait,
+  uniqueEmail,
+  wrongCode,
+} from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
 // Proves the settings through the API on a real database: two-factor (codes, the authenticator
@@ -29,18 +37,6 @@ const send = (
 ) => app.inject({ method, url, headers: bearer(token), payload });
 const security = (token: string, payload: Record<string, unknown>) =>
   send("PATCH", "/api/settings/security", token, payload);
-
-/** Lets a new code be asked for at once, as if the resend wait had passed: codes and slots aged. */
-async function skipResendWait(userId: number) {
-  await app.db
-    .update(verificationCodes)
-    .set({ createdAt: sql`now() - interval '2 minutes'` })
-    .where(eq(verificationCodes.userId, userId));
-  await app.db
-    .update(authThrottles)
-    .set({ blockedUntil: sql`now() - interval '1 minute'`, updatedAt: sql`now() - interval '2 minutes'` })
-    .where(and(eq(authThrottles.subject, String(userId)), sql`${authThrottles.kind} like 'code_send:%'`));
-}
 
 async function markPhoneVerified(userId: number) {
   await app.db.update(users).set({ phoneVerifiedAt: sql`now()` }).where(eq(users.id, userId));
@@ -221,7 +217,7 @@ describe("security: codes that confirm a change", () => {
     };
     // Three wrong on one code, then a new code and two more: no code reaches its own five tries.
     expect((await wrongTries(3)).statuses).toEqual([422, 422, 422]);
-    await skipResendWait(userId);
+    await skipResendWait(app, userId);
     const second = await wrongTries(2);
     expect(second.statuses).toEqual([422, 429]);
     const right = await enable(second.code);
@@ -356,7 +352,7 @@ describe("phone settings", () => {
     // Another code inside the resend wait is refused; after it, send-code re-sends to the new number.
     const tooSoon = await send("POST", "/api/settings/phone-settings/send-code", token);
     expect(tooSoon.statusCode).toBe(429);
-    await skipResendWait(userId);
+    await skipResendWait(app, userId);
     const resent = await send("POST", "/api/settings/phone-settings/send-code", token);
     expect(resent.statusCode).toBe(200);
     expect(resent.json().data.destination).toBe("+44 ••••••••56");
@@ -469,7 +465,7 @@ describe("phone change needs more than a session (ASVS 7.5.1)", () => {
       .set({ phoneChangedAt: sql`now() - interval '73 hours'` })
       .where(eq(users.id, userId));
     await app.db.execute(sql`update auth_throttles set blocked_until = now() where kind = 'recovery_send'`);
-    await skipResendWait(userId);
+    await skipResendWait(app, userId);
     expect((await recover()).statusCode).toBe(200);
     await app.backgroundTasks.settle();
     const [bySms] = await app.db
