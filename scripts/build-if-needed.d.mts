@@ -1,2 +1,6 @@
 export declare const root: string;
-export declare function buildIfNeeded(options?: { force?: boolean }): void;
+export declare function buildIfNeeded(options?: {
+  force?: boolean;
+  only?: ("web" | "api")[];
+  stdio?: import("node:child_process").StdioOptions;
+}): void;

@@ -43,8 +43,13 @@ const targets = [
   },
 ];
 
-export function buildIfNeeded({ force = false } = {}) {
+/**
+ * Builds each target (or only the named ones) whose output is missing or older than its sources.
+ * `stdio` lets a caller whose own output is data (the benches) send the build's log elsewhere.
+ */
+export function buildIfNeeded({ force = false, only = undefined, stdio = "inherit" } = {}) {
   for (const target of targets) {
+    if (only && !only.includes(target.name)) continue;
     const isBuilt =
       existsSync(target.output) && statSync(target.output).mtimeMs >= newestMtimeMs(target.sources);
     if (isBuilt && !force) continue;
@@ -53,7 +58,7 @@ export function buildIfNeeded({ force = false } = {}) {
     // give React's development build (double-run effects, slower) to journeys meant to try production.
     const result = spawnSync(target.command[0], target.command[1], {
       cwd: root,
-      stdio: "inherit",
+      stdio,
       env: { ...process.env, NODE_ENV: "production" },
     });
     if (result.status !== 0) throw new Error(`Building ${target.name} failed.`);

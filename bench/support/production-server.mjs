@@ -2,12 +2,12 @@
 // PGlite database, migrated and seeded on start as a new user's first run would be. Shared by the
 // benches that measure it over HTTP (calculator, lighthouse).
 
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildIfNeeded as buildTargetsIfNeeded } from "../../scripts/build-if-needed.mjs";
 
 export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const SERVER_PATH = join(ROOT_DIR, "apps", "api", "dist", "server.js");
@@ -21,48 +21,14 @@ export function fail(message) {
   throw new NothingToMeasure(message);
 }
 
-// What each build is made from (as scripts/build-if-needed.mjs judges it).
-const TARGETS = {
-  api: {
-    output: SERVER_PATH,
-    sources: ["apps/api/src", "apps/api/scripts", "packages/shared/src", "apps/api/package.json"],
-    workspace: "@vela/api",
-  },
-  web: {
-    output: join(WEB_DIST_DIR, "index.html"),
-    sources: ["apps/web", "packages/shared/src"],
-    workspace: "@vela/web",
-  },
-};
-
-function newestMtimeMs(paths) {
-  let newest = 0;
-  const visit = (entry) => {
-    if (!existsSync(entry)) return;
-    const stat = statSync(entry);
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(entry)) {
-        if (name !== "node_modules" && name !== "dist") visit(join(entry, name));
-      }
-    } else newest = Math.max(newest, stat.mtimeMs);
-  };
-  for (const entry of paths) visit(join(ROOT_DIR, entry));
-  return newest;
-}
-
 /** Builds `api` or `web` when its output is missing or older than its sources (or `force`). */
 export function buildIfNeeded(name, { force = false } = {}) {
-  const target = TARGETS[name];
-  const isFresh =
-    existsSync(target.output) && statSync(target.output).mtimeMs >= newestMtimeMs(target.sources);
-  if (isFresh && !force) return;
-  console.log(`Building ${name} (npm run build -w ${target.workspace})…`);
-  const result = spawnSync("npm", ["run", "build", "-w", target.workspace], {
-    cwd: ROOT_DIR,
-    stdio: ["ignore", process.stderr, process.stderr],
-    env: { ...process.env, NODE_ENV: "production" },
-  });
-  if (result.status !== 0) fail(`the ${name} build failed (exit ${result.status}); see its output above.`);
+  try {
+    // The build's log goes to stderr: a bench's standard output is its figures.
+    buildTargetsIfNeeded({ force, only: [name], stdio: ["ignore", process.stderr, process.stderr] });
+  } catch (error) {
+    fail(`${error.message} See its output above.`);
+  }
 }
 
 function freePort() {
