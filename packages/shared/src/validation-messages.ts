@@ -81,6 +81,13 @@ const SPANISH_PATTERNS: [RegExp, (...parts: string[]) => string][] = [
   [/^Must be less than (.+)\.$/, (n) => `Debe ser menor que ${n}.`],
   [/^Must be one of: (.+)\.$/, (values) => `Debe ser uno de: ${values}.`],
   [/^Must be a valid email address\.$/, () => "Debe ser un correo electrónico válido."],
+  [
+    /^Must be a valid phone number for the destination country\.$/,
+    () => "Debe ser un número de teléfono válido del país de destino.",
+  ],
+  [/^Must be one of the listed values\.$/, () => "Debe ser uno de los valores de la lista."],
+  [/^Must contain digits only\.$/, () => "Solo puede contener dígitos."],
+  [/^Must be a date \(YYYY-MM-DD\)\.$/, () => "Debe ser una fecha (AAAA-MM-DD)."],
   [/^Has an invalid format\.$/, () => "Tiene un formato no válido."],
   [/^Must be a valid (.+)\.$/, (format) => `Debe ser un ${format} válido.`],
   [/^Unknown fields?: (.+)\.$/, (keys) => `Campos desconocidos: ${keys}.`],

@@ -1,5 +1,6 @@
 export * from "./idempotency";
 export * from "./identity";
 export * from "./ledger";
+export * from "./parties";
 export * from "./pricing";
 export * from "./reference";

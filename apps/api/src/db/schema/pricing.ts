@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -14,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./identity";
+import { recipients, senders } from "./parties";
 import { countries, currencies } from "./reference";
 
 /** Ways the money reaches the recipient: bank deposit, cash pickup, mobile wallet, home delivery, wallet. */
@@ -183,6 +185,9 @@ export const quotations = pgTable(
     /** Which amount the customer typed: the other follows from it on a recalculation. */
     fixedSide: text("fixed_side", { enum: ["send", "receiving"] }).notNull(),
     promoCodeId: integer("promo_code_id").references(() => promoCodes.id),
+    /** Who sends and who receives, once chosen in the flow (spec §4: add-sender, add-recipient). */
+    senderId: integer("sender_id").references((): AnyPgColumn => senders.id),
+    recipientId: integer("recipient_id").references((): AnyPgColumn => recipients.id),
     status: text("status", { enum: ["open", "used", "expired"] })
       .notNull()
       .default("open"),
