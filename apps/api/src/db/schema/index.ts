@@ -3,3 +3,4 @@ export * from "./identity";
 export * from "./ledger";
 export * from "./pricing";
 export * from "./reference";
+export * from "./payout-network";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fromMinor, multiplyAmounts, roundAmount } from "@vela/shared/decimal";
-import { ECB_SNAPSHOT } from "./ecb-2024-11-25";
+import { ECB_SNAPSHOT, FIXINGS_PER_EURO } from "./ecb-2024-11-25";
 import { type RateFeed, type RateTable, type TableRate, withPegs } from "./rate-provider";
 
 /** The instant the snapshot was published (16:00 CET): the sandbox equals it exactly then. */
@@ -59,7 +59,8 @@ export function sandboxTable(options: SandboxFeedOptions, at: Date): RateTable {
   const asOf = new Date(SANDBOX_ANCHOR.getTime() + bucket * bucketMs);
   const source = `Vela sandbox feed around the ECB reference rates of ${ECB_SNAPSHOT.publishedOn} (seed ${options.seed})`;
   const rates = new Map<string, TableRate>();
-  for (const [iso, perBase] of Object.entries(ECB_SNAPSHOT.rates)) {
+  // The ECB's table plus the few floating currencies it does not quote (Colombian peso).
+  for (const [iso, perBase] of Object.entries({ ...ECB_SNAPSHOT.rates, ...FIXINGS_PER_EURO })) {
     const key = keyOf(options.seed, iso);
     let drift = 0;
     for (let k = Math.max(1, bucket - windowBuckets + 1); k <= bucket; k += 1) {
