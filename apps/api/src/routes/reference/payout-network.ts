@@ -1,4 +1,4 @@
-import { paginationQuery, recordId, successEnvelope } from "@vela/shared/api";
+import { type Language, paginationQuery, recordId, successEnvelope } from "@vela/shared/api";
 import {
   bank,
   branchOffice,
@@ -20,13 +20,28 @@ import { payoutRepository } from "./payout-repository";
 import { referenceRepository } from "./reference-repository";
 
 const id = recordId;
-const searchText = z.string().trim().min(1).max(100);
+/** An optional filter id: absent, or empty as a filter form sends an unset select, means no filter. */
+const optionalId = z.preprocess(
+  (value: unknown) =>
+    value === null || (typeof value === "string" && value.trim() === "") ? undefined : value,
+  recordId.optional(),
+);
+/** Filter forms send every field, so an empty search means no search (as an empty id means none). */
+const searchText = z.preprocess(
+  (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+  z.string().trim().min(1).max(100).optional(),
+);
 
 /**
  * What recipient and sender forms offer (issue 8): identity documents, relationships, purposes of
  * transfer, banks and their branches, provinces and towns, payer networks and cash-pickup places.
  * Public and cacheable like the rest of the reference data; an unknown id in a filter is a 404.
  */
+/** Sorted by name the way the caller's language sorts (the database compares bytes). */
+function byName<T extends { name: string }>(rows: T[], language: Language): T[] {
+  return rows.sort((a, b) => a.name.localeCompare(b.name, language));
+}
+
 export async function payoutNetworkRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const repository = payoutRepository(app.db);
@@ -43,7 +58,7 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
       schema: {
         tags: ["reference"],
         summary: "Identity documents accepted in a country (its own, then those valid everywhere)",
-        querystring: z.object({ country_id: id.optional() }),
+        querystring: z.object({ country_id: optionalId }),
         response: { 200: successEnvelope(z.array(documentType)) },
       },
     },
@@ -92,8 +107,8 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
         summary: "Banks and e-wallets of a country, optionally those paying out by one shipping method",
         querystring: z.object({
           country_id: id,
-          shipping_method_id: id.optional(),
-          search: searchText.optional().describe("Part of the name, or the bank code or BIC"),
+          shipping_method_id: optionalId,
+          search: searchText.describe("Part of the name, or the bank code or BIC"),
         }),
         response: { 200: successEnvelope(z.array(bank)) },
       },
@@ -107,7 +122,7 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
         if (!slug) throw new NotFoundError("Shipping method not found.");
       }
       cacheable(reply);
-      return ok(await repository.listBanks(countryId, slug, search));
+      return ok(byName(await repository.listBanks(countryId, slug, search), request.ctx.language));
     },
   );
 
@@ -124,7 +139,7 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
     async (request, reply) => {
       await requireCountry(request.query.country_id);
       cacheable(reply);
-      return ok(await repository.listProvinces(request.query.country_id));
+      return ok(byName(await repository.listProvinces(request.query.country_id), request.ctx.language));
     },
   );
 
@@ -142,7 +157,7 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
       if (!(await places.stateExists(request.query.province_id)))
         throw new NotFoundError("Province not found.");
       cacheable(reply);
-      return ok(await repository.listTowns(request.query.province_id));
+      return ok(byName(await repository.listTowns(request.query.province_id), request.ctx.language));
     },
   );
 
@@ -152,7 +167,7 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
       schema: {
         tags: ["reference"],
         summary: "Branches of a bank, optionally in one town",
-        querystring: z.object({ bank_id: id, town_id: id.optional() }),
+        querystring: z.object({ bank_id: id, town_id: optionalId }),
         response: { 200: successEnvelope(z.array(branchOffice)) },
       },
     },
@@ -162,7 +177,7 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
       if (townId !== undefined && !(await repository.townExists(townId)))
         throw new NotFoundError("Town not found.");
       cacheable(reply);
-      return ok(await repository.listBranches(bankId, townId));
+      return ok(byName(await repository.listBranches(bankId, townId), request.ctx.language));
     },
   );
 
@@ -202,7 +217,7 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
       schema: {
         tags: ["reference"],
         summary: "Payer networks (cash pickup, mobile wallets), by country and service type",
-        querystring: z.object({ country_id: id.optional(), service_type_id: id.optional() }),
+        querystring: z.object({ country_id: optionalId, service_type_id: optionalId }),
         response: { 200: successEnvelope(z.array(serviceProvider)) },
       },
     },
@@ -212,7 +227,9 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
       if (serviceTypeId !== undefined && !(await repository.serviceTypeExists(serviceTypeId)))
         throw new NotFoundError("Service type not found.");
       cacheable(reply);
-      return ok(await repository.listServiceProviders(countryId, serviceTypeId));
+      return ok(
+        byName(await repository.listServiceProviders(countryId, serviceTypeId), request.ctx.language),
+      );
     },
   );
 
@@ -223,12 +240,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
         tags: ["reference"],
         summary: "Cash-pickup places, filtered and paginated",
         querystring: paginationQuery.extend({
-          country_id: id.optional(),
-          service_provider_id: id.optional(),
-          type_place_id: id.optional(),
-          province_id: id.optional(),
-          town_id: id.optional(),
-          search: searchText.optional().describe("Part of the place's name or address"),
+          country_id: optionalId,
+          service_provider_id: optionalId,
+          type_place_id: optionalId,
+          province_id: optionalId,
+          town_id: optionalId,
+          search: searchText.describe("Part of the place's name or address"),
         }),
         response: { 200: pageSchema(payoutPlace) },
       },

@@ -242,7 +242,7 @@ export function payoutRepository(db: Db) {
           .from(payoutPlaces)
           .innerJoin(serviceProviders, eq(serviceProviders.id, payoutPlaces.serviceProviderId))
           .where(where)
-          .orderBy(asc(payoutPlaces.name), asc(payoutPlaces.id))
+          .orderBy(asc(sql`lower(${payoutPlaces.name})`), asc(payoutPlaces.id))
           .limit(perPage)
           .offset((page - 1) * perPage),
         db
