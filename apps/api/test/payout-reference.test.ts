@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedVersions, shippingMethods } from "../src/db/schema/index";
+import { currencies, seedVersions, shippingMethods } from "../src/db/schema/index";
 import { DESTINATIONS } from "../src/db/seed/corridor-countries";
 import { seedDatabase } from "../src/db/seed/index";
 import { countryId } from "./auth-support";
@@ -506,6 +506,39 @@ describe("service providers and places", () => {
       expect(answer.status, query).toBe(404);
       expect(answer.body.message).toBe(message);
     }
+  });
+});
+
+describe("Colombia as a destination", () => {
+  it("is a consignment country priced from the TRM, with bank deposit and cash pickup", async () => {
+    const to = (await data("/api/consignments/countries?direction=to")).map(
+      (country: { iso2: string }) => country.iso2,
+    );
+    expect(to).toContain("CO");
+    const [cop] = await app.db.select().from(currencies).where(eq(currencies.iso, "COP"));
+    const [usd] = await app.db.select().from(currencies).where(eq(currencies.iso, "USD"));
+    const corridor = {
+      country_from_id: String(ids.US),
+      country_to_id: String(ids.CO),
+      currency_from_id: String(usd!.id),
+      currency_to_id: String(cop!.id),
+    };
+    const methods = await data(`/api/shipping-methods?${new URLSearchParams(corridor)}`);
+    expect(methods.map((method: { slug: string }) => method.slug)).toEqual([
+      "vela",
+      "bank-deposit",
+      "cash-pickup",
+    ]);
+    const quote = await data(
+      `/api/home/send-money/calculator?${new URLSearchParams({
+        ...corridor,
+        shipping_method_id: String(methodId["cash-pickup"]),
+        send_amount: "100",
+      })}`,
+    );
+    // At the sandbox anchor: the TRM in force on 25 November 2024, 4 418.58 pesos per dollar.
+    expect(quote.mid_rate).toBe("4418.58000000");
+    expect(quote.currency_to_iso).toBe("COP");
   });
 });
 
