@@ -1,6 +1,6 @@
 export * from "./idempotency";
 export * from "./identity";
 export * from "./ledger";
+export * from "./payout-network";
 export * from "./pricing";
 export * from "./reference";
-export * from "./payout-network";
