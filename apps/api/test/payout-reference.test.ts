@@ -539,6 +539,8 @@ describe("Colombia as a destination", () => {
     // At the sandbox anchor: the TRM in force on 25 November 2024, 4 418.58 pesos per dollar.
     expect(quote.mid_rate).toBe("4418.58000000");
     expect(quote.currency_to_iso).toBe("COP");
+    expect(quote.rate_legs[1]).toMatchObject({ iso: "COP", per_base: "4637.299710" });
+    expect(quote.rate_legs[1].source).toContain("TRM");
   });
 });
 
