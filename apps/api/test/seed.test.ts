@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/client";
-import { cities, countries, currencies, seedVersions, states } from "../src/db/schema/index";
+import {
+  bankBranches,
+  banks,
+  cities,
+  countries,
+  currencies,
+  documentTypes,
+  payoutPlaces,
+  seedVersions,
+  serviceProviders,
+  states,
+} from "../src/db/schema/index";
 import { seedDatabase } from "../src/db/seed/index";
 import { openFreshDatabase } from "./helper";
 
@@ -14,13 +25,21 @@ afterAll(() => database.close());
 
 async function counts() {
   const { db } = database;
-  const [countryCount, currencyCount, stateCount, cityCount] = await Promise.all([
-    db.$count(countries),
-    db.$count(currencies),
-    db.$count(states),
-    db.$count(cities),
-  ]);
-  return { countries: countryCount, currencies: currencyCount, states: stateCount, cities: cityCount };
+  const tables = {
+    countries,
+    currencies,
+    states,
+    cities,
+    documentTypes,
+    banks,
+    bankBranches,
+    serviceProviders,
+    payoutPlaces,
+  };
+  const entries = await Promise.all(
+    Object.entries(tables).map(async ([name, table]) => [name, await db.$count(table)] as const),
+  );
+  return Object.fromEntries(entries);
 }
 
 describe("seedDatabase", () => {
@@ -30,12 +49,14 @@ describe("seedDatabase", () => {
       expect.objectContaining({ name: "reference", applied: false }),
       expect.objectContaining({ name: "business-types", applied: false }),
       expect.objectContaining({ name: "pricing", applied: false }),
+      expect.objectContaining({ name: "payout-network", applied: false }),
     ]);
   });
 
   it("re-runs without duplicating anything when the version changes", async () => {
     const before = await counts();
-    expect(before?.cities).toBeGreaterThan(100_000);
+    expect(before.cities).toBeGreaterThan(100_000);
+    expect(before.payoutPlaces).toBeGreaterThan(100);
     await database.db.update(seedVersions).set({ version: "outdated" });
     const report = await seedDatabase(database.db);
     expect(report[0]?.applied).toBe(true);

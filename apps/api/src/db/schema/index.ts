@@ -2,5 +2,6 @@ export * from "./idempotency";
 export * from "./identity";
 export * from "./ledger";
 export * from "./parties";
+export * from "./payout-network";
 export * from "./pricing";
 export * from "./reference";

@@ -60,4 +60,5 @@ export const DESTINATIONS: { country: string; currency: string; methods: MethodS
       exotic: true,
     },
     { country: "CV", currency: "CVE", methods: ["vela", "bank-deposit", "cash-pickup"], exotic: true },
+    { country: "CO", currency: "COP", methods: ["vela", "bank-deposit", "cash-pickup"] },
   ];

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { seedVersions } from "../schema/index";
 import { seedBusinessTypes } from "./business-types";
+import { seedPayoutNetwork } from "./payout-network";
 import { seedPricing } from "./pricing";
 import { seedReferenceData } from "./reference";
 
@@ -10,9 +11,10 @@ import { seedReferenceData } from "./reference";
  * `db:seed` and every start-up are idempotent and cheap. Bump a version when its seed changes.
  */
 const SEED_SETS = [
-  { name: "reference", version: "2026-11-22.2", run: seedReferenceData },
+  { name: "reference", version: "2026-11-23.1", run: seedReferenceData },
   { name: "business-types", version: "2026-11-22.1", run: seedBusinessTypes },
-  { name: "pricing", version: "2026-11-22.1", run: seedPricing },
+  { name: "pricing", version: "2026-11-23.1", run: seedPricing },
+  { name: "payout-network", version: "2026-11-23.1", run: seedPayoutNetwork },
 ] as const;
 
 export type SeedReport = { name: string; version: string; applied: boolean }[];

@@ -1,7 +1,7 @@
 import { compareAmounts, crossRate, multiplyAmounts, roundFeeUp, toMinor } from "@vela/shared/decimal";
 import { FALLBACK_LIMITS } from "@vela/shared/money";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { ECB_SNAPSHOT, EURO_PEGS } from "../../providers/fx/ecb-2024-11-25";
+import { ECB_SNAPSHOT, EURO_PEGS, FIXINGS_PER_EURO } from "../../providers/fx/ecb-2024-11-25";
 import type { Db } from "../client";
 import {
   corridorMethods,
@@ -16,7 +16,7 @@ import {
 import { DESTINATIONS, type MethodSlug, ORIGINS, SHIPPING_METHODS } from "./corridor-countries";
 
 /**
- * Where Vela sends from and to, how, and at what price: six origins, seventeen destinations
+ * Where Vela sends from and to, how, and at what price: six origins, eighteen destinations
  * across Latin America, Asia and Africa. Prices are data, so they change without a deploy.
  */
 
@@ -70,6 +70,7 @@ const METHOD_TERMS: Record<
 /** Receiving limits for cash in hand, in the receiving currency (partners' payout ceilings). */
 const CASH_RECEIVE_MAX: Record<string, string> = {
   MXN: "50000",
+  COP: "10000000",
   USD: "2500",
   INR: "200000",
   PHP: "150000",
@@ -98,6 +99,7 @@ const perEuro = (iso: string): string =>
     ? "1"
     : ((ECB_SNAPSHOT.rates as Record<string, string>)[iso] ??
       (EURO_PEGS.rates as Record<string, string>)[iso] ??
+      FIXINGS_PER_EURO[iso] ??
       "");
 
 /**

@@ -1,3 +1,5 @@
+import { multiplyAmounts, roundAmount } from "@vela/shared/decimal";
+
 /**
  * The European Central Bank's euro foreign exchange reference rates as published for
  * 25 November 2024 (units of each currency per 1 EUR), the "eurofxref" table, transcribed as
@@ -60,3 +62,23 @@ export const USD_PEGS = {
   source: "Fixed US dollar parities (Bahrain, Oman, Jordan)",
   rates: { BHD: "0.376", OMR: "0.3845", JOD: "0.709" },
 } as const;
+
+/**
+ * A floating currency the ECB does not quote, at its own central bank's fixing against the US dollar
+ * on the snapshot's day: Colombia's TRM (tasa representativa del mercado) certified by the
+ * Superintendencia Financiera and in force 23–25 November 2024, 4 418.58 pesos per dollar. The
+ * sandbox feed moves it around the snapshot like an ECB rate; the live ECB feed has no source for
+ * it, so with that feed Colombian pesos are not quoted (a quote answers "We have no rate …").
+ */
+export const USD_FIXINGS = {
+  source: "Banco de la República (Colombia) TRM in force 25 November 2024",
+  rates: { COP: "4418.58" },
+} as const;
+
+/** The fixings in units per euro through the snapshot's own dollar rate, so both share its date. */
+export const FIXINGS_PER_EURO: Record<string, string> = Object.fromEntries(
+  Object.entries(USD_FIXINGS.rates).map(([iso, perUsd]) => [
+    iso,
+    roundAmount(multiplyAmounts(ECB_SNAPSHOT.rates.USD, perUsd), 6, "half-even"),
+  ]),
+);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fromMinor, multiplyAmounts, roundAmount } from "@vela/shared/decimal";
-import { ECB_SNAPSHOT } from "./ecb-2024-11-25";
+import { ECB_SNAPSHOT, FIXINGS_PER_EURO, USD_FIXINGS } from "./ecb-2024-11-25";
 import { type RateFeed, type RateTable, type TableRate, withPegs } from "./rate-provider";
 
 /** The instant the snapshot was published (16:00 CET): the sandbox equals it exactly then. */
@@ -58,8 +58,10 @@ export function sandboxTable(options: SandboxFeedOptions, at: Date): RateTable {
   const bucket = Math.max(0, Math.floor((at.getTime() - SANDBOX_ANCHOR.getTime()) / bucketMs));
   const asOf = new Date(SANDBOX_ANCHOR.getTime() + bucket * bucketMs);
   const source = `Vela sandbox feed around the ECB reference rates of ${ECB_SNAPSHOT.publishedOn} (seed ${options.seed})`;
+  // The few floating currencies the ECB does not quote (Colombian peso) say where they come from.
+  const fixingSource = `Vela sandbox feed around the ${USD_FIXINGS.source} × the ECB dollar rate (seed ${options.seed})`;
   const rates = new Map<string, TableRate>();
-  for (const [iso, perBase] of Object.entries(ECB_SNAPSHOT.rates)) {
+  for (const [iso, perBase] of Object.entries({ ...ECB_SNAPSHOT.rates, ...FIXINGS_PER_EURO })) {
     const key = keyOf(options.seed, iso);
     let drift = 0;
     for (let k = Math.max(1, bucket - windowBuckets + 1); k <= bucket; k += 1) {
@@ -67,7 +69,10 @@ export function sandboxTable(options: SandboxFeedOptions, at: Date): RateTable {
     }
     drift = Math.max(-maxDriftMillionths, Math.min(maxDriftMillionths, drift));
     const factor = fromMinor(BigInt(1_000_000 + drift), 6);
-    rates.set(iso, { perBase: roundAmount(multiplyAmounts(perBase, factor), 6, "half-even"), source });
+    rates.set(iso, {
+      perBase: roundAmount(multiplyAmounts(perBase, factor), 6, "half-even"),
+      source: iso in FIXINGS_PER_EURO ? fixingSource : source,
+    });
   }
   return withPegs(source, asOf, rates);
 }

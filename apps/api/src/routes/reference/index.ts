@@ -9,14 +9,16 @@ import {
   phonePrefix,
   state,
 } from "@vela/shared/reference";
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HOME_SERVICE } from "../../db/seed/service-availability";
 import { ok } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { flagUrl } from "../../plugins/flags";
+import { cacheable } from "./cacheable";
 import { localizedCountryName } from "./country-names";
+import { payoutNetworkRoutes } from "./payout-network";
 import { type CountryFilter, referenceRepository } from "./reference-repository";
 
 const id = recordId;
@@ -30,12 +32,6 @@ const directionQuery = z.object({
 });
 
 const MAX_LOCALITIES = 20;
-
-/** Reference data changes only with a deploy; let browsers and CDNs keep it for an hour. */
-function cacheable(reply: FastifyReply) {
-  reply.header("Cache-Control", "public, max-age=3600, stale-while-revalidate=86400");
-  reply.header("Vary", "language");
-}
 
 export async function referenceRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -208,4 +204,7 @@ export async function referenceRoutes(app: FastifyInstance) {
       );
     },
   );
+
+  // Documents, relationships, reasons, banks, provinces, towns, branches and payout places.
+  await payoutNetworkRoutes(app);
 }
