@@ -39,8 +39,11 @@ const call = (
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
   token: string,
-  payload?: unknown,
-) => app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+  payload?: Record<string, unknown>,
+) =>
+  payload === undefined
+    ? app.inject({ method, url, headers: bearer(token) })
+    : app.inject({ method, url, headers: bearer(token), payload });
 
 const consignmentBody = (overrides: Record<string, unknown> = {}) => ({
   first_name: "Lucía",

@@ -13,7 +13,26 @@ export type DocumentTypeRow = {
   number_pattern: string | null;
 };
 
+/** Once the list's table has been seen it stays; until then each lookup asks whether it is there. */
+let listPresent = false;
+
+async function documentListPresent(db: Db): Promise<boolean> {
+  if (listPresent) return true;
+  const [row] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('document_types') is not null as present`,
+  );
+  listPresent = row?.present === true;
+  return listPresent;
+}
+
+/**
+ * The document type with this id, or null when there is none. Without the list's table (a database
+ * migrated before 0013) no document type is known, so a sender that needs one is refused with 422 on
+ * `document_type_id` rather than failing the request.
+ */
 export async function findDocumentType(db: Db, id: number): Promise<DocumentTypeRow | null> {
+  if (!(await documentListPresent(db))) return null;
   const [row] = await queryRows<DocumentTypeRow>(
     db,
     sql`select id, code, country_id, number_pattern from document_types where id = ${id}`,
