@@ -124,6 +124,7 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
               numberLabel={t("senders.fields.phone")}
               prefixIso2={prefixIso2}
               onPrefixIso2Change={setPrefixIso2}
+              required={false}
             />
             <TextInput
               label={t("senders.fields.dateOfBirth")}
