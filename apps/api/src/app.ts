@@ -26,6 +26,7 @@ import { onboardingRoutes } from "./routes/onboarding/index";
 import { pricingRoutes } from "./routes/pricing/index";
 import { referenceRoutes } from "./routes/reference/index";
 import { rulesRoutes } from "./routes/rules/index";
+import { senderRoutes } from "./routes/senders/index";
 import { settingsRoutes } from "./routes/settings/index";
 
 export type BuildAppOptions = {
@@ -135,6 +136,7 @@ export async function buildApp({
       await api.register(accountRoutes);
       await api.register(settingsRoutes);
       await api.register(pricingRoutes);
+      await api.register(senderRoutes);
       // The outbox shows codes: a development tool that production never has.
       if (config.NODE_ENV !== "production") await api.register(devRoutes, { prefix: "/dev" });
     },

@@ -122,6 +122,31 @@ const SPANISH: Record<string, string> = {
     "Nuestros tipos de cambio no están actualizados, así que no podemos cotizar ahora. Inténtalo más tarde.",
   "We have no exchange rates yet, so we cannot quote right now. Try again later.":
     "Todavía no tenemos tipos de cambio, así que no podemos cotizar ahora. Inténtalo más tarde.",
+  // Senders (routes/senders)
+  "Sender not found.": "Remitente no encontrado.",
+  "Sender saved.": "Remitente guardado.",
+  "Sender enabled.": "Remitente activado.",
+  "Sender disabled.": "Remitente desactivado.",
+  "Sender deleted.": "Remitente eliminado.",
+  "Sender added.": "Remitente añadido.",
+  "This sender is your own profile: it cannot be changed, disabled or deleted here. Edit your profile instead.":
+    "Este remitente es tu propio perfil: no se puede cambiar, desactivar ni eliminar aquí. Edita tu perfil.",
+  "This sender is disabled. Enable it first.": "Este remitente está desactivado. Actívalo primero.",
+  "This sender has no identity document on file. Complete their details first.":
+    "Este remitente no tiene un documento de identidad registrado. Completa sus datos primero.",
+  "This sender's identity document has expired. Update their details first.":
+    "El documento de identidad de este remitente ha caducado. Actualiza sus datos primero.",
+  "This document has expired: it must be valid after today.":
+    "Este documento ha caducado: debe ser válido después de hoy.",
+  "Unknown document type.": "Tipo de documento desconocido.",
+  "This document is not issued in the chosen country.": "Este documento no se emite en el país elegido.",
+  "This is not a valid number for this document.": "Este no es un número válido para este documento.",
+  "Unknown state.": "Estado desconocido.",
+  "This state is not in the chosen country.": "Este estado no pertenece al país elegido.",
+  "Give the phone number too.": "Indica también el número de teléfono.",
+  "Give the dialling prefix too.": "Indica también el prefijo telefónico.",
+  "Give an e-mail address or a phone number.": "Indica un correo electrónico o un número de teléfono.",
+  "Use letters, digits, spaces, '.', '/' or '-'.": "Usa letras, dígitos, espacios, '.', '/' o '-'.",
 };
 
 /** Messages that carry a value (a number of decimals, a currency, an amount), by their shape. */

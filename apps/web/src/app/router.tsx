@@ -102,9 +102,13 @@ const MailboxRoute = lazy(() =>
   import("@/features/dev-mailbox/routes/mailbox-route").then((m) => ({ default: m.MailboxRoute })),
 );
 
+const SendersRoute = lazy(() =>
+  import("@/features/senders/routes/senders-route").then((m) => ({ default: m.SendersRoute })),
+);
+
 const sectionElement = (section: (typeof ACCOUNT_SECTIONS)[number]) => {
   const area = ROLE_AREAS[section];
-  const page = <AccountSectionRoute section={section} />;
+  const page = section === "senders" ? <SendersRoute /> : <AccountSectionRoute section={section} />;
   return area ? (
     <RequireRole roles={area.roles} area={area.label}>
       {page}

@@ -6,6 +6,7 @@ import { avatarUrl } from "../../auth/user-view";
 import type { Db } from "../../db/client";
 import { countries, users } from "../../db/schema/index";
 import { InvalidDataError } from "../../http/errors";
+import { syncSelfSender } from "../../senders/repository";
 
 type ProfileChanges = z.infer<typeof profileUpdateRequest>;
 
@@ -93,22 +94,26 @@ export async function updateProfile(
   complete: boolean,
 ): Promise<UserRow> {
   await assertProfileRules(db, changes);
-  const [updated] = await db
-    .update(users)
-    .set({
-      firstName: changes.first_name,
-      lastName: changes.last_name,
-      dateOfBirth: changes.date_of_birth,
-      address: changes.address,
-      city: changes.city,
-      postalCode: changes.postal_code,
-      countryId: changes.country_id,
-      occupation: changes.occupation,
-      ...(complete ? { profileCompletedAt: sql`coalesce(${users.profileCompletedAt}, now())` } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, userId))
-    .returning();
-  if (!updated) throw new Error(`User ${userId} vanished during a profile update`);
-  return updated;
+  // A client's own sender (senders/repository.ts) follows the profile in the same transaction.
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({
+        firstName: changes.first_name,
+        lastName: changes.last_name,
+        dateOfBirth: changes.date_of_birth,
+        address: changes.address,
+        city: changes.city,
+        postalCode: changes.postal_code,
+        countryId: changes.country_id,
+        occupation: changes.occupation,
+        ...(complete ? { profileCompletedAt: sql`coalesce(${users.profileCompletedAt}, now())` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!updated) throw new Error(`User ${userId} vanished during a profile update`);
+    if (updated.role === "client") await syncSelfSender(tx, updated);
+    return updated;
+  });
 }

@@ -15,6 +15,8 @@ type PhoneNumberFieldsProps = {
    */
   prefixIso2: string | null;
   onPrefixIso2Change: (iso2: string | null) => void;
+  /** Whether the number must be given (true unless the form says otherwise). */
+  required?: boolean;
 };
 
 /** The dialling prefix (with its flag) in a narrow column and the national number beside it. */
@@ -22,6 +24,7 @@ export const PhoneNumberFields = ({
   numberLabel,
   prefixIso2,
   onPrefixIso2Change,
+  required = true,
 }: PhoneNumberFieldsProps) => {
   const { t } = useTranslation();
   const prefixes = usePrefixes();
@@ -38,7 +41,7 @@ export const PhoneNumberFields = ({
         render={({ field }) => (
           <PhonePrefixSelect
             label={t("auth.fields.phonePrefix")}
-            required
+            required={required}
             w={150}
             style={{ flex: "none" }}
             prefixes={prefixes.data ?? []}
@@ -60,7 +63,7 @@ export const PhoneNumberFields = ({
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
-        required
+        required={required}
         style={{ flex: 1, minWidth: 0 }}
         error={errors.phone_number?.message}
         {...register("phone_number")}

@@ -1,0 +1,266 @@
+import type {
+  BasicSenderRequest,
+  ConsignmentSenderRequest,
+  QuotationSelection,
+  SenderListQuery,
+  SenderService,
+} from "@vela/shared/senders";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import type { UserRow } from "../auth/sessions";
+import type { Db } from "../db/client";
+import { countries, quotations, recipients, states } from "../db/schema/index";
+import { ConflictError, type FieldErrors, InvalidDataError, NotFoundError } from "../http/errors";
+import { assertQuotationOpen, describeQuotation, ownQuotation, type PricingContext } from "../pricing/quotes";
+import { dateOfBirthProblem } from "../routes/account/profile";
+import { documentValidIn, findDocumentType, numberMatches } from "./document-lookup";
+import {
+  findOwnSender,
+  insertSender,
+  listSenders,
+  type SenderRow,
+  type SenderValues,
+  softDeleteSender,
+  syncSelfSender,
+  toggleSender,
+  updateSender,
+} from "./repository";
+
+export const SENDER_NOT_FOUND = "Sender not found.";
+export const SELF_SENDER_LOCKED =
+  "This sender is your own profile: it cannot be changed, disabled or deleted here. Edit your profile instead.";
+export const EXPIRED_QUOTATION =
+  "This quotation has expired and its rate is no longer held. Request a new quotation.";
+
+/** Only clients pay as themselves; agents and businesses send for the senders they keep. */
+const hasSelfSender = (user: UserRow) => user.role === "client";
+
+function todayUtc(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function addError(errors: FieldErrors, field: string, message: string) {
+  errors[field] = [...(errors[field] ?? []), message];
+}
+
+/** Checks against the database what a schema cannot: the ids exist and fit together. */
+async function assertPlaces(
+  db: Db,
+  errors: FieldErrors,
+  body: { country_id?: number | undefined; state_id?: number | undefined; document_country_id?: number },
+) {
+  const countryIds = [body.country_id, body.document_country_id].filter(
+    (id): id is number => id !== undefined,
+  );
+  const known = countryIds.length
+    ? new Set(
+        (await db.select({ id: countries.id }).from(countries).where(inArray(countries.id, countryIds))).map(
+          (row) => row.id,
+        ),
+      )
+    : new Set<number>();
+  if (body.country_id !== undefined && !known.has(body.country_id))
+    addError(errors, "country_id", "Unknown country.");
+  if (body.document_country_id !== undefined && !known.has(body.document_country_id))
+    addError(errors, "document_country_id", "Unknown country.");
+  if (body.state_id !== undefined) {
+    const [state] = await db
+      .select({ countryId: states.countryId })
+      .from(states)
+      .where(eq(states.id, body.state_id));
+    if (!state) addError(errors, "state_id", "Unknown state.");
+    else if (body.country_id !== undefined && state.countryId !== body.country_id)
+      addError(errors, "state_id", "This state is not in the chosen country.");
+  }
+}
+
+/**
+ * The rules of a consignment sender that need today or the database: 18 or older, a document type
+ * from the list valid in the document's country, a number in that document's format, not expired.
+ */
+export async function assertConsignmentSender(db: Db, body: ConsignmentSenderRequest, now = new Date()) {
+  const errors: FieldErrors = {};
+  const birthProblem = dateOfBirthProblem(body.date_of_birth, now);
+  if (birthProblem) addError(errors, "date_of_birth", birthProblem);
+  if (body.document_expires_on <= todayUtc(now))
+    addError(errors, "document_expires_on", "This document has expired: it must be valid after today.");
+  await assertPlaces(db, errors, body);
+  const document = await findDocumentType(db, body.document_type_id);
+  if (!document) addError(errors, "document_type_id", "Unknown document type.");
+  else {
+    if (!errors.document_country_id && !documentValidIn(document, body.document_country_id))
+      addError(errors, "document_type_id", "This document is not issued in the chosen country.");
+    else if (!numberMatches(document, body.document_number))
+      addError(errors, "document_number", "This is not a valid number for this document.");
+  }
+  if (Object.keys(errors).length > 0) throw new InvalidDataError(errors);
+}
+
+async function assertBasicSender(db: Db, body: BasicSenderRequest) {
+  const errors: FieldErrors = {};
+  await assertPlaces(db, errors, body);
+  if (Object.keys(errors).length > 0) throw new InvalidDataError(errors);
+}
+
+function consignmentValues(body: ConsignmentSenderRequest): SenderValues {
+  return {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    email: body.email ?? null,
+    phonePrefix: body.phone_prefix ?? null,
+    phoneNumber: body.phone_number ?? null,
+    countryId: body.country_id,
+    stateId: body.state_id ?? null,
+    city: body.city,
+    address: body.address,
+    postalCode: body.postal_code ?? null,
+    dateOfBirth: body.date_of_birth,
+    occupation: body.occupation ?? null,
+    documentTypeId: body.document_type_id,
+    documentNumber: body.document_number,
+    documentCountryId: body.document_country_id,
+    documentExpiresOn: body.document_expires_on,
+  };
+}
+
+function basicValues(body: BasicSenderRequest): SenderValues {
+  return {
+    firstName: body.first_name,
+    lastName: body.last_name,
+    email: body.email ?? null,
+    phonePrefix: body.phone_prefix ?? null,
+    phoneNumber: body.phone_number ?? null,
+    ...(body.country_id !== undefined ? { countryId: body.country_id } : {}),
+  };
+}
+
+/** A page of the user's senders; a client's own profile is always there, first. */
+export async function listUserSenders(db: Db, user: UserRow, query: SenderListQuery) {
+  if (hasSelfSender(user)) await syncSelfSender(db, user);
+  return listSenders(db, user.id, query, query.page, query.per_page);
+}
+
+/** Creates a sender with the service's form (consignments: the full identity form). */
+export async function createSender(
+  db: Db,
+  user: UserRow,
+  service: SenderService,
+  body: ConsignmentSenderRequest | BasicSenderRequest,
+): Promise<SenderRow> {
+  return db.transaction(async (tx) => {
+    if (service === "consignments") {
+      const full = body as ConsignmentSenderRequest;
+      await assertConsignmentSender(tx, full);
+      return insertSender(tx, user.id, consignmentValues(full), service);
+    }
+    const basic = body as BasicSenderRequest;
+    await assertBasicSender(tx, basic);
+    return insertSender(tx, user.id, basicValues(basic), service);
+  });
+}
+
+/** The user's own sender row by id, or 404 (another user's id too); a client's own one is synced first. */
+async function ownSender(db: Db, user: UserRow, id: number): Promise<SenderRow> {
+  const row = await findOwnSender(db, user.id, id);
+  if (!row) throw new NotFoundError(SENDER_NOT_FOUND);
+  if (row.isSelf && hasSelfSender(user)) return syncSelfSender(db, user);
+  return row;
+}
+
+export async function updateConsignmentSender(
+  db: Db,
+  user: UserRow,
+  id: number,
+  body: ConsignmentSenderRequest,
+): Promise<SenderRow> {
+  return db.transaction(async (tx) => {
+    const row = await ownSender(tx, user, id);
+    if (row.isSelf) throw new ConflictError(SELF_SENDER_LOCKED);
+    await assertConsignmentSender(tx, body);
+    const updated = await updateSender(tx, row.id, consignmentValues(body), "consignments");
+    if (!updated) throw new NotFoundError(SENDER_NOT_FOUND);
+    return updated;
+  });
+}
+
+export async function toggleUserSender(db: Db, user: UserRow, id: number): Promise<SenderRow> {
+  const row = await ownSender(db, user, id);
+  if (row.isSelf) throw new ConflictError(SELF_SENDER_LOCKED);
+  const updated = await toggleSender(db, row.id);
+  if (!updated) throw new NotFoundError(SENDER_NOT_FOUND);
+  return updated;
+}
+
+export async function deleteUserSender(db: Db, user: UserRow, id: number): Promise<void> {
+  const row = await ownSender(db, user, id);
+  if (row.isSelf) throw new ConflictError(SELF_SENDER_LOCKED);
+  if (!(await softDeleteSender(db, row.id))) throw new NotFoundError(SENDER_NOT_FOUND);
+}
+
+/** Why a sender cannot pay for a consignment now, or null. A client's own profile always can. */
+function consignmentProblem(row: SenderRow, now = new Date()): string | null {
+  if (!row.isActive) return "This sender is disabled. Enable it first.";
+  if (row.isSelf) return null;
+  if (!row.documentTypeId || !row.documentNumber || !row.documentExpiresOn || !row.dateOfBirth)
+    return "This sender has no identity document on file. Complete their details first.";
+  if (row.documentExpiresOn <= todayUtc(now))
+    return "This sender's identity document has expired. Update their details first.";
+  return null;
+}
+
+const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
+
+/**
+ * Names the sender of a consignment quotation (spec §4: add-sender) and answers what the next
+ * steps send with the quotation's summary. Another user's quotation or sender is not found.
+ */
+export async function addSenderToQuotation(
+  context: PricingContext,
+  user: UserRow,
+  quotationId: number,
+  senderId: number,
+): Promise<QuotationSelection> {
+  const { db } = context;
+  const row = await ownQuotation(db, user.id, quotationId);
+  if (row.service !== "consignments") throw new NotFoundError("Quotation not found.");
+  assertQuotationOpen(row);
+  const sender = await ownSender(db, user, senderId);
+  const problem = consignmentProblem(sender);
+  if (problem) throw new InvalidDataError({ sender_id: [problem] });
+  // Only while the lock holds: a quotation that expired since it was read is not changed.
+  const [updated] = await db
+    .update(quotations)
+    .set({ senderId: sender.id, updatedAt: sql`now()` })
+    .where(
+      and(eq(quotations.id, row.id), eq(quotations.status, "open"), gt(quotations.expiresAt, sql`now()`)),
+    )
+    .returning();
+  if (!updated) throw new ConflictError(EXPIRED_QUOTATION);
+  const quote = await describeQuotation(context, updated);
+  const senderName = fullName(sender.firstName, sender.lastName);
+  let recipientName: string | null = null;
+  if (updated.recipientId !== null) {
+    const [recipient] = await db
+      .select({ first: recipients.firstName, last: recipients.lastName, business: recipients.businessName })
+      .from(recipients)
+      .where(eq(recipients.id, updated.recipientId));
+    if (recipient) recipientName = recipient.business ?? fullName(recipient.first, recipient.last);
+  }
+  return {
+    send_data: {
+      quotation_id: updated.id,
+      sender_id: sender.id,
+      sender_name: senderName,
+      recipient_id: updated.recipientId,
+      recipient_name: recipientName,
+      shipping_method_id: quote.shipping_method_id,
+      shipping_method: quote.shipping_method,
+      send_amount: quote.send_amount,
+      receiving_amount: quote.receiving_amount,
+      currency_from_iso: quote.currency_from_iso,
+      currency_to_iso: quote.currency_to_iso,
+    },
+    summary: { ...quote, sender_name: senderName, recipient_name: recipientName },
+  };
+}
+
+export { syncSelfSender };

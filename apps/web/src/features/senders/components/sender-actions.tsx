@@ -1,0 +1,83 @@
+import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Sender } from "@vela/shared/senders";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { notifySuccess } from "@/shared/api/notify";
+import { deleteSender } from "../api/delete-sender";
+import { SENDERS_QUERY_KEY } from "../api/get-senders";
+import { toggleSender } from "../api/toggle-sender";
+
+/** Edit, enable or disable, and delete (after asking) one sender. The lists reload after a change. */
+export const SenderActions = ({ sender, onEdit }: { sender: Sender; onEdit: (sender: Sender) => void }) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: SENDERS_QUERY_KEY });
+  const toggle = useMutation({
+    mutationFn: () => toggleSender(sender.id),
+    onSuccess: async (saved) => {
+      notifySuccess(saved.is_active ? t("senders.enabled") : t("senders.disabled"));
+      await refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteSender(sender.id),
+    onSuccess: async () => {
+      setConfirming(false);
+      notifySuccess(t("senders.deleted"));
+      await refresh();
+    },
+  });
+  const name = sender.full_name;
+  return (
+    <>
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() => onEdit(sender)}
+          aria-label={t("senders.editOf", { name })}
+        >
+          {t("senders.edit")}
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          loading={toggle.isPending}
+          onClick={() => toggle.mutate()}
+          aria-label={sender.is_active ? t("senders.disableOf", { name }) : t("senders.enableOf", { name })}
+        >
+          {sender.is_active ? t("senders.disable") : t("senders.enable")}
+        </Button>
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="red.8"
+          onClick={() => setConfirming(true)}
+          aria-label={t("senders.deleteOf", { name })}
+        >
+          {t("senders.delete")}
+        </Button>
+      </Group>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t("senders.deleteTitle")}
+        centered
+      >
+        <Stack gap="lg">
+          <Text>{t("senders.deleteText", { name })}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t("senders.cancel")}
+            </Button>
+            <Button color="red.8" loading={remove.isPending} onClick={() => remove.mutate()}>
+              {t("senders.confirmDelete")}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+};

@@ -1,0 +1,254 @@
+import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { type ConsignmentSenderForm, consignmentSenderRequest, type Sender } from "@vela/shared/senders";
+import { useState } from "react";
+import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "@/shared/api/api-error";
+import { notifyApiError, notifySuccess } from "@/shared/api/notify";
+import { useCountries } from "@/shared/api/reference/get-countries";
+import { CountryField } from "@/shared/forms/country-field";
+import { formResolver } from "@/shared/forms/form-resolver";
+import { idValue } from "@/shared/forms/id-value";
+import { NameFields } from "@/shared/forms/name-fields";
+import { PhoneNumberFields } from "@/shared/forms/phone-number-fields";
+import { CountrySearchSelect } from "@/shared/ui/country-search-select";
+import { createSender } from "../api/create-sender";
+import { useDocuments } from "../api/get-documents";
+import { SENDERS_QUERY_KEY } from "../api/get-senders";
+import { updateSender } from "../api/update-sender";
+
+const FIELDS = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone_prefix",
+  "phone_number",
+  "country_id",
+  "state_id",
+  "city",
+  "address",
+  "postal_code",
+  "date_of_birth",
+  "occupation",
+  "document_type_id",
+  "document_number",
+  "document_country_id",
+  "document_expires_on",
+] as const;
+type Field = (typeof FIELDS)[number];
+const isField = (name: string): name is Field => FIELDS.some((field) => field === name);
+
+/** The form holds text and ids as the inputs give them; the contract's schema reads them. */
+const formValues = (sender: Sender | null): ConsignmentSenderForm => ({
+  first_name: sender?.first_name ?? "",
+  last_name: sender?.last_name ?? "",
+  email: sender?.email ?? "",
+  phone_prefix: sender?.phone_prefix ?? "",
+  phone_number: sender?.phone_number ?? "",
+  country_id: sender?.country_id ?? null,
+  city: sender?.city ?? "",
+  address: sender?.address ?? "",
+  postal_code: sender?.postal_code ?? "",
+  date_of_birth: sender?.date_of_birth ?? "",
+  occupation: sender?.occupation ?? "",
+  document_type_id: sender?.document_type_id ?? null,
+  document_number: sender?.document_number ?? "",
+  document_country_id: sender?.document_country_id ?? sender?.country_id ?? null,
+  document_expires_on: sender?.document_expires_on ?? "",
+});
+
+type SenderFormProps = {
+  /** The sender to edit; null to add one. */
+  sender: Sender | null;
+  onSaved: (sender: Sender) => void;
+  onCancel: () => void;
+};
+
+/**
+ * A sender's details with the identity document the agent checked: the consignments form, validated
+ * with the shared contract's schema (the API checks age, expiry and the document's format again).
+ */
+export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const countries = useCountries();
+  const [prefixIso2, setPrefixIso2] = useState<string | null>(null);
+  const methods = useForm({
+    resolver: formResolver(consignmentSenderRequest),
+    defaultValues: formValues(sender),
+  });
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = methods;
+  const documentCountryId = idValue(useWatch({ control, name: "document_country_id" }));
+  const documentTypeId = idValue(useWatch({ control, name: "document_type_id" }));
+  const documents = useDocuments(documentCountryId);
+  const selectedDocument = documents.data?.find((document) => document.id === documentTypeId);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = sender ? await updateSender(sender.id, values) : await createSender(values);
+      await queryClient.invalidateQueries({ queryKey: SENDERS_QUERY_KEY });
+      notifySuccess(t("senders.saved"));
+      onSaved(saved);
+    } catch (error) {
+      notifyApiError(error);
+      if (isApiError(error) && error.errors) {
+        for (const [field, messages] of Object.entries(error.errors)) {
+          if (isField(field)) setError(field, { type: "server", message: messages.join(" ") });
+        }
+      }
+    }
+  });
+
+  return (
+    <FormProvider {...methods}>
+      <form onSubmit={submit} noValidate aria-label={sender ? t("senders.editTitle") : t("senders.newTitle")}>
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <NameFields />
+            <TextInput
+              label={t("senders.fields.email")}
+              type="email"
+              autoComplete="off"
+              error={errors.email?.message}
+              {...register("email")}
+            />
+            <PhoneNumberFields
+              numberLabel={t("senders.fields.phone")}
+              prefixIso2={prefixIso2}
+              onPrefixIso2Change={setPrefixIso2}
+              required={false}
+            />
+            <TextInput
+              label={t("senders.fields.dateOfBirth")}
+              type="date"
+              required
+              error={errors.date_of_birth?.message}
+              {...register("date_of_birth")}
+            />
+            <TextInput
+              label={t("senders.fields.occupation")}
+              error={errors.occupation?.message}
+              {...register("occupation")}
+            />
+          </SimpleGrid>
+          <Title order={3} size="h5">
+            {t("senders.addressTitle")}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <CountryField
+              onCountryChange={(country) => {
+                // The document is most often issued where the sender lives.
+                if (country && documentCountryId === null) setValue("document_country_id", country.id);
+              }}
+            />
+            <TextInput
+              label={t("senders.fields.city")}
+              required
+              error={errors.city?.message}
+              {...register("city")}
+            />
+            <TextInput
+              label={t("senders.fields.address")}
+              required
+              error={errors.address?.message}
+              {...register("address")}
+            />
+            <TextInput
+              label={t("senders.fields.postalCode")}
+              error={errors.postal_code?.message}
+              {...register("postal_code")}
+            />
+          </SimpleGrid>
+          <Title order={3} size="h5">
+            {t("senders.documentTitle")}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Controller
+              control={control}
+              name="document_country_id"
+              render={({ field }) => (
+                <CountrySearchSelect
+                  label={t("senders.fields.documentCountry")}
+                  placeholder={t("auth.fields.countryPlaceholder")}
+                  required
+                  countries={countries.data ?? []}
+                  disabled={!countries.data}
+                  value={idValue(field.value)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.document_country_id?.message}
+                  onChange={(country) => {
+                    field.onChange(country?.id ?? null);
+                    // Another country's list may not hold the chosen document.
+                    setValue("document_type_id", null);
+                  }}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="document_type_id"
+              render={({ field }) => (
+                <Select
+                  label={t("senders.fields.documentType")}
+                  placeholder={
+                    documentCountryId === null
+                      ? t("senders.chooseDocumentCountry")
+                      : t("senders.chooseDocument")
+                  }
+                  required
+                  disabled={documentCountryId === null || !documents.data}
+                  data={(documents.data ?? []).map((document) => ({
+                    value: String(document.id),
+                    label: document.name,
+                  }))}
+                  value={idValue(field.value) === null ? null : String(field.value)}
+                  onChange={(value) => field.onChange(value ? Number(value) : null)}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.document_type_id?.message}
+                  allowDeselect={false}
+                />
+              )}
+            />
+            <TextInput
+              label={t("senders.fields.documentNumber")}
+              required
+              placeholder={selectedDocument?.example ?? undefined}
+              description={
+                selectedDocument?.example
+                  ? t("senders.documentExample", { example: selectedDocument.example })
+                  : undefined
+              }
+              error={errors.document_number?.message}
+              {...register("document_number")}
+            />
+            <TextInput
+              label={t("senders.fields.documentExpiresOn")}
+              type="date"
+              required
+              error={errors.document_expires_on?.message}
+              {...register("document_expires_on")}
+            />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>
+              {t("senders.cancel")}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {t("senders.save")}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+};

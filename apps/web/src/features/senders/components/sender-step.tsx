@@ -1,0 +1,178 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Radio,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import type { Sender } from "@vela/shared/senders";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isSessionExpiredError } from "@/shared/api/api-error";
+import { getAuthSnapshot } from "@/shared/api/auth-source";
+import { StatusBadge } from "@/shared/ui/status-badge";
+import { addSenderToQuotation } from "../api/add-sender";
+import { useConsignmentSenders } from "../api/get-senders";
+import { SenderDetails } from "./sender-details";
+import { SenderFormModal } from "./sender-form-modal";
+
+export type SenderStepProps = {
+  quotationId: number;
+  onContinue: () => void;
+  onBack: () => void;
+};
+
+/**
+ * The send-money flow's SENDER step. A client sends as themselves: their profile is the sender.
+ * An agent picks one of its senders, or adds one, for the customer at the counter. Continuing names
+ * the sender on the quotation (add-sender); the flow moves on once the API has accepted it.
+ */
+export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps) => {
+  const { t } = useTranslation();
+  const isClient = getAuthSnapshot().type === "client";
+  const [search, setSearch] = useState("");
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+  const senders = useConsignmentSenders({
+    page: isClient ? 1 : page,
+    search: isClient ? "" : debouncedSearch,
+  });
+  const rows = senders.data?.data ?? [];
+  const self = rows.find((sender) => sender.is_self) ?? null;
+  const senderId = isClient ? (self?.id ?? null) : chosenId;
+
+  const addSender = useMutation({
+    mutationFn: (id: number) => addSenderToQuotation(quotationId, id),
+    onSuccess: () => onContinue(),
+  });
+
+  const loading = senders.isPending || isSessionExpiredError(senders.error);
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2} size="h3">
+          {t("senders.step.title")}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {isClient ? t("senders.step.clientText") : t("senders.step.agentText")}
+        </Text>
+      </div>
+      {loading ? <Skeleton height={160} radius="lg" /> : null}
+      {senders.isError && !isSessionExpiredError(senders.error) ? (
+        <Alert color="red" title={t("errors.title")}>
+          {t("senders.loadError")}
+        </Alert>
+      ) : null}
+      {isClient && self ? (
+        <Card withBorder padding="lg" aria-label={t("senders.step.you")}>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <SenderDetails sender={self} />
+            <StatusBadge isPositive size="sm">
+              {t("senders.step.you")}
+            </StatusBadge>
+          </Group>
+          <Text size="sm" c="dimmed" mt="sm">
+            {t("senders.step.profileHint")}
+          </Text>
+        </Card>
+      ) : null}
+      {isClient ? null : (
+        <>
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <TextInput
+              label={t("senders.search")}
+              placeholder={t("senders.searchPlaceholder")}
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={search}
+              style={{ flex: 1, minWidth: 200 }}
+              onChange={(event) => {
+                setSearch(event.currentTarget.value);
+                setPage(1);
+              }}
+            />
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={18} aria-hidden />}
+              onClick={() => setCreating(true)}
+            >
+              {t("senders.new")}
+            </Button>
+          </Group>
+          {senders.data && rows.length === 0 ? (
+            <Text c="dimmed">{debouncedSearch ? t("senders.noMatches") : t("senders.step.none")}</Text>
+          ) : null}
+          {rows.length > 0 ? (
+            <Radio.Group
+              label={t("senders.step.choose")}
+              value={chosenId === null ? null : String(chosenId)}
+              onChange={(value) => setChosenId(Number(value))}
+            >
+              <Stack gap="xs" mt="xs">
+                {rows.map((sender: Sender) => (
+                  <Radio.Card
+                    key={sender.id}
+                    value={String(sender.id)}
+                    disabled={!sender.is_active}
+                    radius="md"
+                    p="md"
+                    aria-label={sender.full_name}
+                  >
+                    <Group wrap="nowrap" align="flex-start" gap="md">
+                      <Radio.Indicator disabled={!sender.is_active} />
+                      <SenderDetails sender={sender} />
+                      {sender.is_active ? null : (
+                        <StatusBadge isPositive={false} size="sm">
+                          {t("senders.inactive")}
+                        </StatusBadge>
+                      )}
+                    </Group>
+                  </Radio.Card>
+                ))}
+              </Stack>
+            </Radio.Group>
+          ) : null}
+          {senders.data && senders.data.last_page > 1 ? (
+            <Pagination
+              total={senders.data.last_page}
+              value={senders.data.current_page}
+              onChange={setPage}
+              size="sm"
+              getControlProps={(control) => ({ "aria-label": t(`senders.pagination.${control}`) })}
+            />
+          ) : null}
+          <SenderFormModal
+            opened={creating}
+            sender={null}
+            onClose={() => setCreating(false)}
+            onSaved={(saved) => setChosenId(saved.id)}
+          />
+        </>
+      )}
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          {t("senders.step.back")}
+        </Button>
+        <Button
+          disabled={senderId === null}
+          loading={addSender.isPending}
+          onClick={() => {
+            if (senderId !== null) addSender.mutate(senderId);
+          }}
+        >
+          {t("senders.step.continue")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+};

@@ -1,0 +1,177 @@
+import { z } from "zod";
+import { paginationQuery, recordId } from "./api";
+import { emailField, phoneNumberField, phonePrefixField } from "./auth";
+import { refinePhoneNumber } from "./phone";
+import { quotation } from "./pricing";
+
+/**
+ * The senders contract (spec §7 Senders, issue 8): who pays for an order. A client's own profile is
+ * a sender (`is_self`); an agent keeps one per walk-in customer, with the identity document it
+ * checked. The API validates with these schemas and the SPA's forms reuse them.
+ */
+
+/** Services with their own sender lists and forms (`/{service}/senders`). */
+export const SENDER_SERVICES = ["consignments", "reload-phones", "gift-cards", "prepaid-pay-bills"] as const;
+export type SenderService = (typeof SENDER_SERVICES)[number];
+
+/** Spec §7/§9: the sender list's limit. */
+export const SENDER_PAGE_SIZE = 10;
+
+export const sender = z.object({
+  id: z.number().int(),
+  is_self: z.boolean(),
+  is_active: z.boolean(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  email: z.string().nullable(),
+  phone_prefix: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  country_id: z.number().int().nullable(),
+  state_id: z.number().int().nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  occupation: z.string().nullable(),
+  document_type_id: z.number().int().nullable(),
+  document_number: z.string().nullable(),
+  document_country_id: z.number().int().nullable(),
+  document_expires_on: z.string().nullable(),
+  services: z.array(z.string()),
+  created_at: z.string(),
+});
+export type Sender = z.infer<typeof sender>;
+
+const trimmed = (max: number) => z.string().trim().min(1).max(max);
+/** An optional text: empty or blank is the same as not given. */
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    trimmed(max).optional(),
+  );
+const optionalId = z.preprocess((value: unknown) => (value === "" ? undefined : value), recordId.optional());
+const isoDate = z.iso.date();
+
+/** The phone is optional, but a prefix and a number come together and must dial a real number. */
+function refineOptionalPhone(
+  value: { phone_prefix?: string | undefined; phone_number?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  const hasPrefix = value.phone_prefix !== undefined;
+  const hasNumber = value.phone_number !== undefined;
+  if (hasPrefix && !hasNumber)
+    context.addIssue({ code: "custom", path: ["phone_number"], message: "Give the phone number too." });
+  if (hasNumber && !hasPrefix)
+    context.addIssue({ code: "custom", path: ["phone_prefix"], message: "Give the dialling prefix too." });
+  if (hasPrefix && hasNumber)
+    refinePhoneNumber({ phone_prefix: value.phone_prefix!, phone_number: value.phone_number! }, context);
+}
+
+const optionalPhone = {
+  phone_prefix: z.preprocess((v: unknown) => (v === "" ? undefined : v), phonePrefixField.optional()),
+  phone_number: z.preprocess((v: unknown) => (v === "" ? undefined : v), phoneNumberField.optional()),
+};
+
+/**
+ * What a consignment needs to know about who pays (spec §7 consignments senders): name, contact,
+ * address, date of birth (18 or older, checked by the API against today) and an identity document
+ * from `/documents` valid in the document's country (number matching its pattern, not expired: the
+ * API checks both).
+ */
+export const consignmentSenderRequest = z
+  .object({
+    first_name: trimmed(80),
+    last_name: trimmed(80),
+    email: z.preprocess((v: unknown) => (v === "" ? undefined : v), emailField.optional()),
+    ...optionalPhone,
+    country_id: recordId,
+    state_id: optionalId,
+    city: trimmed(120),
+    address: trimmed(200),
+    postal_code: optionalText(20),
+    date_of_birth: isoDate,
+    occupation: optionalText(120),
+    document_type_id: recordId,
+    document_number: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .min(3)
+      .max(40)
+      .regex(/^[A-Z0-9 ./-]+$/, "Use letters, digits, spaces, '.', '/' or '-'."),
+    document_country_id: recordId,
+    document_expires_on: isoDate,
+  })
+  .superRefine(refineOptionalPhone);
+export type ConsignmentSenderRequest = z.infer<typeof consignmentSenderRequest>;
+export type ConsignmentSenderForm = z.input<typeof consignmentSenderRequest>;
+
+/** Phone top-ups, gift cards and bill payments need a name and a way to reach the sender. */
+export const basicSenderRequest = z
+  .object({
+    first_name: trimmed(80),
+    last_name: trimmed(80),
+    email: z.preprocess((v: unknown) => (v === "" ? undefined : v), emailField.optional()),
+    ...optionalPhone,
+    country_id: optionalId,
+  })
+  .superRefine(refineOptionalPhone)
+  .superRefine((value, context) => {
+    if (value.email === undefined && value.phone_number === undefined && value.phone_prefix === undefined) {
+      context.addIssue({
+        code: "custom",
+        path: ["email"],
+        message: "Give an e-mail address or a phone number.",
+      });
+    }
+  });
+export type BasicSenderRequest = z.infer<typeof basicSenderRequest>;
+
+/** The body each service's POST takes. */
+export const senderRequestOf = (service: SenderService) =>
+  service === "consignments" ? consignmentSenderRequest : basicSenderRequest;
+
+export const senderListQuery = paginationQuery.extend({
+  per_page: z.coerce.number().int().min(1).max(SENDER_PAGE_SIZE).default(SENDER_PAGE_SIZE),
+  search: z.string().trim().max(80).optional(),
+  service: z.enum(SENDER_SERVICES).optional(),
+});
+export type SenderListQuery = z.infer<typeof senderListQuery>;
+
+export const senderIdParams = z.object({ id: recordId });
+
+export const addSenderRequest = z.object({ sender_id: recordId });
+
+/**
+ * What `PUT /consignments/quotation/{id}/add-sender` answers (the same shape add-recipient answers):
+ * `send_data` is what the next steps send, `summary` the quotation's own figures with the names.
+ */
+export const quotationSelection = z.object({
+  send_data: z.object({
+    quotation_id: z.number().int(),
+    sender_id: z.number().int().nullable(),
+    sender_name: z.string().nullable(),
+    recipient_id: z.number().int().nullable(),
+    recipient_name: z.string().nullable(),
+    shipping_method_id: z.number().int(),
+    shipping_method: z.object({ name: z.string(), slug: z.string() }),
+    send_amount: z.string(),
+    receiving_amount: z.string(),
+    currency_from_iso: z.string(),
+    currency_to_iso: z.string(),
+  }),
+  summary: quotation.extend({ sender_name: z.string().nullable(), recipient_name: z.string().nullable() }),
+});
+export type QuotationSelection = z.infer<typeof quotationSelection>;
+
+/** A document type as `/documents` lists it (the SPA's select). */
+export const documentType = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  country_id: z.number().int().nullable(),
+  number_pattern: z.string().nullable(),
+  example: z.string().nullable(),
+});
+export type DocumentType = z.infer<typeof documentType>;
