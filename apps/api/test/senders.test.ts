@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, type TestContext } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { currencies, quotations, senders } from "../src/db/schema/index";
 import { bearer, clientBody, countryId, registerClient } from "./auth-support";
@@ -9,11 +9,8 @@ import { buildTestApp, type TestApp } from "./helper";
 // their identity documents, per-service lists and forms, ownership (another user's id is a 404
 // that changes nothing) and naming a quotation's sender.
 //
-// Tests marked "(documents)" need the identity-document list (`document_types`, migration 0013 from
-// the reference-lists branch); they skip themselves while that table is absent.
 let app: TestApp;
 let ids: Record<string, number>;
-let hasDocuments = false;
 let docs: { passport: number; ine: number } = { passport: 0, ine: 0 };
 
 const isoDaysFromNow = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -72,28 +69,17 @@ const basicBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function needsDocuments(context: TestContext) {
-  if (!hasDocuments) context.skip();
-}
-
 beforeAll(async () => {
   app = await buildTestApp();
   const currencyRows = await app.db.select().from(currencies).where(sql`${currencies.iso} in ('USD','MXN')`);
   ids = Object.fromEntries(currencyRows.map((row) => [row.iso, row.id]));
   for (const iso2 of ["US", "MX", "ES"]) ids[iso2] = await countryId(app, iso2);
-  const [present] = await queryRows<{ found: boolean }>(
+  const rows = await queryRows<{ id: number; code: string }>(
     app.db,
-    sql`select to_regclass('document_types') is not null as found`,
+    sql`select id, code from document_types where code in ('passport', 'mx-ine')`,
   );
-  hasDocuments = present?.found === true;
-  if (hasDocuments) {
-    const rows = await queryRows<{ id: number; code: string }>(
-      app.db,
-      sql`select id, code from document_types where code in ('passport', 'mx-ine')`,
-    );
-    const byCode = Object.fromEntries(rows.map((row) => [row.code, row.id]));
-    docs = { passport: byCode.passport!, ine: byCode["mx-ine"]! };
-  }
+  const byCode = Object.fromEntries(rows.map((row) => [row.code, row.id]));
+  docs = { passport: byCode.passport!, ine: byCode["mx-ine"]! };
 });
 afterAll(() => app.close());
 
@@ -163,8 +149,7 @@ describe("a client's own profile as a sender", () => {
     expect(spanish.json().message).toMatch(/^Este remitente es tu propio perfil/);
   });
 
-  it("(documents) refuses to edit the own sender through the consignments form", async (context) => {
-    needsDocuments(context);
+  it("refuses to edit the own sender through the consignments form", async () => {
     const { session } = await registerClient(app);
     const self = (await call("GET", "/api/senders", session.token)).json().data.data[0];
     const response = await call(
@@ -345,8 +330,7 @@ describe("agent senders", () => {
 });
 
 describe("consignment senders (documents)", () => {
-  it("(documents) creates a sender with an identity document, through /senders and /consignments/senders", async (context) => {
-    needsDocuments(context);
+  it("creates a sender with an identity document, through /senders and /consignments/senders", async () => {
     const { token } = await registerAgent();
     const created = await call("POST", "/api/consignments/senders", token, consignmentBody());
     expect(created.statusCode).toBe(201);
@@ -373,8 +357,7 @@ describe("consignment senders (documents)", () => {
     expect(search.total).toBe(1);
   });
 
-  it("(documents) refuses a minor, an expired document, a document of another country, a number out of format and unknown ids", async (context) => {
-    needsDocuments(context);
+  it("refuses a minor, an expired document, a document of another country, a number out of format and unknown ids", async () => {
     const { token } = await registerAgent();
     const cases: [Record<string, unknown>, string, string][] = [
       [{ date_of_birth: yearsAgo(18, 1) }, "date_of_birth", "You must be at least 18 years old."],
@@ -418,8 +401,7 @@ describe("consignment senders (documents)", () => {
     expect((await call("GET", "/api/senders", token)).json().data.total).toBe(0);
   });
 
-  it("(documents) edits a sender with the consignments form; another user's sender is a 404 that changes nothing", async (context) => {
-    needsDocuments(context);
+  it("edits a sender with the consignments form; another user's sender is a 404 that changes nothing", async () => {
     const owner = await registerAgent();
     const other = await registerAgent();
     const basic = (await call("POST", "/api/reload-phones/senders", owner.token, basicBody())).json().data;
@@ -586,8 +568,7 @@ describe("PUT /consignments/quotation/{id}/add-sender", () => {
     expect(disabled.json().errors.sender_id).toEqual(["This sender is disabled. Enable it first."]);
   });
 
-  it("(documents) lets an agent name one of its walk-in senders; an expired document is refused", async (context) => {
-    needsDocuments(context);
+  it("lets an agent name one of its walk-in senders; an expired document is refused", async () => {
     const { token } = await registerAgent();
     const quotation = await quote(token);
     const created = (await call("POST", "/api/consignments/senders", token, consignmentBody())).json().data;

@@ -1,11 +1,8 @@
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { documentTypes } from "../db/schema/index";
 
-/**
- * The one place senders read the identity-document list (`/documents`). Its table arrives with the
- * reference lists (migration 0013, `document_types`), so it is read by raw SQL here rather than
- * through a Drizzle schema this module would need at compile time.
- */
+/** The one place senders read the identity-document list (`/documents`, table `document_types`). */
 export type DocumentTypeRow = {
   id: number;
   code: string;
@@ -13,30 +10,17 @@ export type DocumentTypeRow = {
   number_pattern: string | null;
 };
 
-/** Once the list's table has been seen it stays; until then each lookup asks whether it is there. */
-let listPresent = false;
-
-async function documentListPresent(db: Db): Promise<boolean> {
-  if (listPresent) return true;
-  const [row] = await queryRows<{ present: boolean }>(
-    db,
-    sql`select to_regclass('document_types') is not null as present`,
-  );
-  listPresent = row?.present === true;
-  return listPresent;
-}
-
-/**
- * The document type with this id, or null when there is none. Without the list's table (a database
- * migrated before 0013) no document type is known, so a sender that needs one is refused with 422 on
- * `document_type_id` rather than failing the request.
- */
+/** The document type with this id, or null when there is none. */
 export async function findDocumentType(db: Db, id: number): Promise<DocumentTypeRow | null> {
-  if (!(await documentListPresent(db))) return null;
-  const [row] = await queryRows<DocumentTypeRow>(
-    db,
-    sql`select id, code, country_id, number_pattern from document_types where id = ${id}`,
-  );
+  const [row] = await db
+    .select({
+      id: documentTypes.id,
+      code: documentTypes.code,
+      country_id: documentTypes.countryId,
+      number_pattern: documentTypes.numberPattern,
+    })
+    .from(documentTypes)
+    .where(eq(documentTypes.id, id));
   return row ?? null;
 }
 
