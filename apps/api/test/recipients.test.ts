@@ -48,7 +48,7 @@ const query = (values: Record<string, string | number | undefined>) =>
   new URLSearchParams(
     Object.entries(values)
       .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
-      .map(([key, value]) => [key, String(value)]),
+      .map(([key, value]): [string, string] => [key, String(value)]),
   ).toString();
 
 const mxBank = () => ({
