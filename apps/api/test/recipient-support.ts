@@ -1,6 +1,83 @@
+import { dynamicForm, isValidClabe } from "@vela/shared/dynamic-form";
 import { sql } from "drizzle-orm";
+import { expect } from "vitest";
 import { queryRows } from "../src/db/client";
+import { currencies, shippingMethods } from "../src/db/schema/index";
+import { bearer, countryId, registerClient } from "./auth-support";
 import type { TestApp } from "./helper";
+
+export const VALID_CLABE = "002010077777777771";
+
+export const query = (values: Record<string, string | number | undefined>) =>
+  new URLSearchParams(
+    Object.entries(values)
+      .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+      .map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
+
+export const keysOf = (definition: { fields: { key: string }[] }) =>
+  definition.fields.map((field) => field.key);
+
+/** A CLABE with a correct check digit whose bank code (first three digits) is `prefix`. */
+export function clabeWithPrefix(prefix: string) {
+  const body = `${prefix}18000123456788`.slice(0, 17);
+  for (let digit = 0; digit <= 9; digit++) if (isValidClabe(`${body}${digit}`)) return `${body}${digit}`;
+  throw new Error("no check digit");
+}
+
+type Inject = { method?: string; url: string; payload?: unknown; token?: string; language?: string };
+export type Party = { token: string; id: number; email: string };
+
+/**
+ * What the recipient tests share: country, currency and method ids by code, two signed-in clients
+ * (the owner and another user), a request helper signed in as the owner unless told otherwise, a
+ * Mexican bank recipient's body and the dynamic-form fetch.
+ */
+export async function recipientKit(app: TestApp) {
+  const ids: Record<string, number> = {};
+  const methods: Record<string, number> = {};
+  for (const iso of ["US", "MX", "PH", "SN", "IN", "BR", "FR", "EC", "ID"])
+    ids[iso] = await countryId(app, iso);
+  for (const row of await app.db.select().from(currencies)) ids[row.iso] = row.id;
+  for (const row of await app.db.select().from(shippingMethods)) methods[row.slug] = row.id;
+  const signUp = async (): Promise<Party> => {
+    const { session, body } = await registerClient(app);
+    return { token: session.token as string, id: session.user.id as number, email: body.email as string };
+  };
+  const owner = await signUp();
+  const other = await signUp();
+  const call = ({ method = "GET", url, payload, token = owner.token, language }: Inject) =>
+    app.inject({
+      method: method as "GET",
+      url: `/api${url}`,
+      headers: bearer(token, language ? { language } : {}),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const mxBank = () => ({
+    country_to_id: ids.MX,
+    currency_to_id: ids.MXN,
+    shipping_method_id: methods["bank-deposit"],
+  });
+  const mxRecipient = (overrides: Record<string, unknown> = {}) => ({
+    type: "customer",
+    ...mxBank(),
+    first_name: "María",
+    last_name: "López Hernández",
+    email: "Maria.Lopez@example.mx",
+    phone_number: "+52 55 1234 5678",
+    clabe: VALID_CLABE,
+    ...overrides,
+  });
+  const recipientCount = async () =>
+    (await queryRows<{ n: number }>(app.db, sql`select count(*)::int as n from recipients`))[0]!.n;
+  const form = async (values: Record<string, string | number | undefined>, language?: string) => {
+    const response = await call({ url: `/recipients/dynamic-form?${query(values)}`, language });
+    expect(response.statusCode, response.body).toBe(200);
+    return dynamicForm.parse(response.json().data);
+  };
+  return { ids, methods, owner, other, signUp, call, mxBank, mxRecipient, recipientCount, form };
+}
+export type RecipientKit = Awaited<ReturnType<typeof recipientKit>>;
 
 /**
  * The reference rows the recipient tests name (banks, payer networks, document types), found by

@@ -1,6 +1,12 @@
 import type { Language } from "@vela/shared/api";
 import { type DynamicForm, dynamicFormSchema, type FormValues } from "@vela/shared/dynamic-form";
-import type { QuotationSelection, Recipient, RecipientService, RecipientType } from "@vela/shared/recipients";
+import {
+  type QuotationSelection,
+  RECIPIENT_SERVICES,
+  type Recipient,
+  type RecipientService,
+  type RecipientType,
+} from "@vela/shared/recipients";
 import { and, eq, gt, isNotNull, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db } from "../db/client";
@@ -76,6 +82,9 @@ const NOT_OFFERED = "We do not send to this country in these currencies yet.";
 const METHOD_NOT_OFFERED = "This delivery method is not offered on this corridor.";
 const REQUIRED = "This field is required.";
 const WITHDRAWAL_METHODS = ["bank-deposit", "mobile-wallet"];
+const SHORT_SERVICES = RECIPIENT_SERVICES.filter(
+  (service): service is Exclude<RecipientService, "consignments"> => service !== "consignments",
+);
 
 /** A 404 that names the body field whose id was not found (another owner's id included). */
 function notFoundField(field: string, message: string): AppError {
@@ -479,13 +488,20 @@ export async function saveRecipient(
   body: Record<string, unknown>,
   id?: number,
 ): Promise<Recipient> {
-  if (id !== undefined && !(await findOwnRecipient(context.db, context.ownerId, id))) {
-    throw new NotFoundError("Recipient not found.");
+  let effective = target;
+  if (id !== undefined) {
+    const existing = await findOwnRecipient(context.db, context.ownerId, id);
+    if (!existing) throw new NotFoundError("Recipient not found.");
+    // A per-service recipient edited through /recipients/{id} keeps its service's short form.
+    const shortService = SHORT_SERVICES.find((service) => service === existing.service);
+    if (shortService && target.service === undefined && target.quotation_id === undefined) {
+      effective = { ...target, service: shortService };
+    }
   }
-  const resolved = await resolveForm(context, target);
+  const resolved = await resolveForm(context, effective);
   const values = validateValues(resolved.form, formValuesOf(body));
   await checkLookups(context, resolved, values);
-  const columns = columnsOf(resolved, target.type, values);
+  const columns = columnsOf(resolved, effective.type, values);
   let savedId = id;
   if (id === undefined) savedId = await insertRecipient(context.db, context.ownerId, columns);
   else if (!(await updateRecipient(context.db, context.ownerId, id, columns))) {

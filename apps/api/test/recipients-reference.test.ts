@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "./helper";
+import {
+  clabeWithPrefix,
+  type RecipientKit,
+  type ReferenceIds,
+  recipientKit,
+  referenceIds,
+} from "./recipient-support";
+
+// Proves the recipients API's checks against the reference lists of migration 0013 (banks and
+// e-wallets by country and method, payer networks by country and service type, identity document
+// types and their number patterns): a value from another country's list, or none, is a 422 on its
+// field and nothing is saved. Needs the 0013 tables (banks, service_types, service_providers,
+// document_types); the rows it names are the reference seed's, written here if missing.
+let app: TestApp;
+let ref: ReferenceIds;
+let ids: RecipientKit["ids"];
+let methods: RecipientKit["methods"];
+let call: RecipientKit["call"];
+let mxRecipient: RecipientKit["mxRecipient"];
+let recipientCount: RecipientKit["recipientCount"];
+let form: RecipientKit["form"];
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  ref = await referenceIds(app);
+  ({ ids, methods, call, mxRecipient, recipientCount, form } = await recipientKit(app));
+});
+afterAll(() => app.close());
+
+describe("dynamic forms naming reference lists", () => {
+  it("asks cash pickup for the payer network and the ID the recipient will show", async () => {
+    const cash = await form({
+      country_to_id: ids.PH,
+      currency_to_id: ids.PHP,
+      shipping_method_id: methods["cash-pickup"],
+    });
+    const byKey = Object.fromEntries(cash.fields.map((field) => [field.key, field]));
+    expect(byKey.service_provider_id!.options_endpoint).toBe(
+      `/service_providers?country_id=${ids.PH}&service_type_id=${ref.serviceTypes.cashPickup}`,
+    );
+    expect(byKey.document_type_id!.options_endpoint).toBe(`/documents?country_id=${ids.PH}`);
+    expect(byKey.document_number!.required).toBe(true);
+    expect(byKey.phone_number!.required).toBe(true);
+  });
+});
+
+describe("saves checked against the reference lists", () => {
+  it("refuses a CLABE whose bank code is not a listed bank, and saves nothing", async () => {
+    const before = await recipientCount();
+    const response = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: mxRecipient({ clabe: clabeWithPrefix("999") }),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      clabe: ["The bank this CLABE names (its first three digits) is not one we pay into."],
+    });
+    expect(await recipientCount()).toBe(before);
+    const listed = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: mxRecipient({ clabe: clabeWithPrefix("002") }),
+    });
+    expect(listed.statusCode, listed.body).toBe(201);
+  });
+
+  it("checks a Philippine bank, e-wallet, and the allowed values of the choice", async () => {
+    const base = {
+      type: "customer",
+      country_to_id: ids.PH,
+      currency_to_id: ids.PHP,
+      shipping_method_id: methods["bank-deposit"],
+      first_name: "Jose",
+      last_name: "Rizal",
+      phone_number: "+639171234567",
+    };
+    const bank = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: {
+        ...base,
+        account_kind: "bank",
+        bank_id: String(ref.banks.phBdo),
+        account_number: "001234567890",
+      },
+    });
+    expect(bank.statusCode, bank.body).toBe(201);
+    expect(bank.json().data.form_key).toBe("PH.bank-deposit.customer.bank");
+    const mexicanBank = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: {
+        ...base,
+        account_kind: "bank",
+        bank_id: String(ref.banks.mxBanamex),
+        account_number: "001234567890",
+      },
+    });
+    expect(mexicanBank.statusCode).toBe(422);
+    expect(mexicanBank.json().errors).toEqual({ bank_id: ["Not a bank we pay into in this country."] });
+    const wallet = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: {
+        ...base,
+        account_kind: "e-wallet",
+        wallet_provider_id: String(ref.banks.phGcash),
+        wallet_number: "+639051234567",
+      },
+    });
+    expect(wallet.statusCode, wallet.body).toBe(201);
+    const bankAsWallet = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: {
+        ...base,
+        account_kind: "e-wallet",
+        wallet_provider_id: String(ref.banks.phBdo),
+        wallet_number: "+639051234567",
+      },
+    });
+    expect(bankAsWallet.json().errors).toEqual({
+      wallet_provider_id: ["Not an e-wallet we pay into in this country."],
+    });
+    const outside = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: {
+        ...base,
+        account_kind: "crypto",
+        bank_id: String(ref.banks.phBdo),
+        account_number: "001234567890",
+      },
+    });
+    expect(outside.statusCode).toBe(422);
+    expect(outside.json().errors).toEqual({ account_kind: ["Must be one of the listed values."] });
+  });
+
+  it("checks cash pickup's payer network and the ID's type and number", async () => {
+    const base = {
+      type: "customer",
+      country_to_id: ids.MX,
+      currency_to_id: ids.MXN,
+      shipping_method_id: methods["cash-pickup"],
+      first_name: "Luis",
+      last_name: "Pérez",
+      phone_number: "+525512345678",
+      service_provider_id: String(ref.providers.mxElektra),
+      document_type_id: String(ref.documents.mxIne),
+      document_number: "GMVLMR80070501M100",
+    };
+    const saved = await call({ method: "POST", url: "/recipients", payload: base });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const passport = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: { ...base, document_type_id: String(ref.documents.passport), document_number: "G12345678" },
+    });
+    expect(passport.statusCode).toBe(201);
+    const cases: [Record<string, string>, string, string][] = [
+      [
+        { service_provider_id: String(ref.providers.phCebuana) },
+        "service_provider_id",
+        "Not a payer network of this country for this delivery method.",
+      ],
+      [
+        { service_provider_id: "2147483647" },
+        "service_provider_id",
+        "Not a payer network of this country for this delivery method.",
+      ],
+      [
+        { document_type_id: String(ref.documents.phPassportless) },
+        "document_type_id",
+        "Not an identity document accepted in this country.",
+      ],
+      [{ document_number: "12345678" }, "document_number", "Does not match the format of this document."],
+      [{ phone_number: "" }, "phone_number", "This field is required."],
+    ];
+    const before = await recipientCount();
+    for (const [change, field, message] of cases) {
+      const response = await call({ method: "POST", url: "/recipients", payload: { ...base, ...change } });
+      expect(response.statusCode, JSON.stringify(change)).toBe(422);
+      expect(response.json().errors).toEqual({ [field]: [message] });
+    }
+    expect(await recipientCount()).toBe(before);
+  });
+
+  it("checks an IBAN's structure, check digits and country", async () => {
+    const base = {
+      type: "business",
+      country_to_id: ids.SN,
+      currency_to_id: ids.XOF,
+      shipping_method_id: methods["bank-deposit"],
+      business_name: "Sénégal Export SARL",
+      bank_id: String(ref.banks.snCbao),
+    };
+    const saved = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: { ...base, iban: "sn08 sn01 0015 2000 0485 0000 3035" },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data).toMatchObject({
+      name: "Sénégal Export SARL",
+      details: { iban: "SN08SN0100152000048500003035" },
+    });
+    const badDigits = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: { ...base, iban: "SN09SN0100152000048500003035" },
+    });
+    expect(badDigits.json().errors).toEqual({ iban: ["Must be a valid IBAN."] });
+    const french = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: { ...base, iban: "FR1420041010050500013M02606" },
+    });
+    expect(french.json().errors.iban[0]).toContain("(starting SN)");
+  });
+});
