@@ -86,7 +86,7 @@ export type RecipientKit = Awaited<ReturnType<typeof recipientKit>>;
  * whose reference lists are still empty. These tests need the 0013 tables to exist.
  */
 export type ReferenceIds = {
-  banks: { mxBanamex: number; phBdo: number; phGcash: number; snCbao: number };
+  banks: { mxBanamex: number; phBdo: number; phGcash: number; snCbao: number; inSbi: number };
   providers: { phCebuana: number; mxElektra: number; phGcashWallet: number };
   documents: { passport: number; mxIne: number; phPassportless: number };
   serviceTypes: { cashPickup: number; mobileWallet: number };
@@ -174,6 +174,7 @@ export async function referenceIds(app: TestApp): Promise<ReferenceIds> {
         "mobile-wallet",
       ]),
       snCbao: await bank(app, "SN", "CBAO", "CBAO Groupe Attijariwafa Bank", "CBAOSNDA", ["bank-deposit"]),
+      inSbi: await bank(app, "IN", "SBIN", "State Bank of India", "SBININBB", ["bank-deposit"]),
     },
     providers: {
       phCebuana: await provider(app, "PH", cashPickup, "cebuana-lhuillier", "Cebuana Lhuillier"),

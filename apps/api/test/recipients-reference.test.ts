@@ -188,6 +188,77 @@ describe("saves checked against the reference lists", () => {
     expect(await recipientCount()).toBe(before);
   });
 
+  it("checks an IFSC's bank against the listed banks", async () => {
+    const base = {
+      type: "customer",
+      country_to_id: ids.IN,
+      currency_to_id: ids.INR,
+      shipping_method_id: methods["bank-deposit"],
+      first_name: "Priya",
+      last_name: "Sharma",
+      account_number: "12345678901",
+    };
+    const listed = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: { ...base, ifsc: "SBIN0005943" },
+    });
+    expect(listed.statusCode, listed.body).toBe(201);
+    const unlisted = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: { ...base, ifsc: "ZZZZ0005943" },
+    });
+    expect(unlisted.json().errors).toEqual({
+      ifsc: ["The bank this IFSC names (its first four letters) is not one we pay into."],
+    });
+    const malformed = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: { ...base, ifsc: "sbin005943" },
+    });
+    expect(Object.keys(malformed.json().errors)).toEqual(["ifsc"]);
+  });
+
+  it("checks a mobile wallet's provider is a wallet network of the country", async () => {
+    const base = {
+      type: "customer",
+      country_to_id: ids.PH,
+      currency_to_id: ids.PHP,
+      shipping_method_id: methods["mobile-wallet"],
+      first_name: "Andres",
+      last_name: "Bonifacio",
+      phone_number: "+639171234567",
+      wallet_number: "+639051234567",
+    };
+    const saved = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: { ...base, service_provider_id: String(ref.providers.phGcashWallet) },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const cashNetwork = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: { ...base, service_provider_id: String(ref.providers.phCebuana) },
+    });
+    expect(cashNetwork.json().errors).toEqual({
+      service_provider_id: ["Not a payer network of this country for this delivery method."],
+    });
+    const foreignPhone = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: {
+        ...base,
+        service_provider_id: String(ref.providers.phGcashWallet),
+        wallet_number: "+525512345678",
+      },
+    });
+    expect(foreignPhone.json().errors).toEqual({
+      wallet_number: ["Must be a valid phone number for the destination country."],
+    });
+  });
+
   it("checks an IBAN's structure, check digits and country", async () => {
     const base = {
       type: "business",
