@@ -98,7 +98,7 @@ async function one(app: TestApp, query: ReturnType<typeof sql>): Promise<number>
   return row.id;
 }
 
-async function bank(
+export async function referenceBank(
   app: TestApp,
   iso: string,
   code: string,
@@ -135,7 +135,7 @@ async function provider(app: TestApp, iso: string, typeId: number, code: string,
   );
 }
 
-async function documentType(
+export async function referenceDocument(
   app: TestApp,
   code: string,
   name: string,
@@ -167,14 +167,16 @@ export async function referenceIds(app: TestApp): Promise<ReferenceIds> {
   );
   return {
     banks: {
-      mxBanamex: await bank(app, "MX", "002", "Banamex", "BNMXMXMM", ["bank-deposit"]),
-      phBdo: await bank(app, "PH", "BNOR", "BDO Unibank", "BNORPHMM", ["bank-deposit"]),
-      phGcash: await bank(app, "PH", "GXCH", "GCash (G-Xchange)", "GXCHPHM2", [
+      mxBanamex: await referenceBank(app, "MX", "002", "Banamex", "BNMXMXMM", ["bank-deposit"]),
+      phBdo: await referenceBank(app, "PH", "BNOR", "BDO Unibank", "BNORPHMM", ["bank-deposit"]),
+      phGcash: await referenceBank(app, "PH", "GXCH", "GCash (G-Xchange)", "GXCHPHM2", [
         "bank-deposit",
         "mobile-wallet",
       ]),
-      snCbao: await bank(app, "SN", "CBAO", "CBAO Groupe Attijariwafa Bank", "CBAOSNDA", ["bank-deposit"]),
-      inSbi: await bank(app, "IN", "SBIN", "State Bank of India", "SBININBB", ["bank-deposit"]),
+      snCbao: await referenceBank(app, "SN", "CBAO", "CBAO Groupe Attijariwafa Bank", "CBAOSNDA", [
+        "bank-deposit",
+      ]),
+      inSbi: await referenceBank(app, "IN", "SBIN", "State Bank of India", "SBININBB", ["bank-deposit"]),
     },
     providers: {
       phCebuana: await provider(app, "PH", cashPickup, "cebuana-lhuillier", "Cebuana Lhuillier"),
@@ -182,8 +184,8 @@ export async function referenceIds(app: TestApp): Promise<ReferenceIds> {
       phGcashWallet: await provider(app, "PH", mobileWallet, "gcash", "GCash"),
     },
     documents: {
-      passport: await documentType(app, "passport", "Passport", null, null, 1),
-      mxIne: await documentType(
+      passport: await referenceDocument(app, "passport", "Passport", null, null, 1),
+      mxIne: await referenceDocument(
         app,
         "mx-ine",
         "INE voter card (Credencial para votar)",
@@ -191,7 +193,14 @@ export async function referenceIds(app: TestApp): Promise<ReferenceIds> {
         "^[A-Z]{6}[0-9]{8}[HM][0-9]{3}$",
         10,
       ),
-      phPassportless: await documentType(app, "ph-umid", "UMID", "PH", "^[0-9]{4}-?[0-9]{7}-?[0-9]$", 30),
+      phPassportless: await referenceDocument(
+        app,
+        "ph-umid",
+        "UMID",
+        "PH",
+        "^[0-9]{4}-?[0-9]{7}-?[0-9]$",
+        30,
+      ),
     },
     serviceTypes: { cashPickup, mobileWallet },
   };

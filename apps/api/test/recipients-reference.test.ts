@@ -1,10 +1,15 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countryId } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 import {
   clabeWithPrefix,
+  keysOf,
   type RecipientKit,
   type ReferenceIds,
   recipientKit,
+  referenceBank,
+  referenceDocument,
   referenceIds,
 } from "./recipient-support";
 
@@ -184,6 +189,82 @@ describe("saves checked against the reference lists", () => {
       const response = await call({ method: "POST", url: "/recipients", payload: { ...base, ...change } });
       expect(response.statusCode, JSON.stringify(change)).toBe(422);
       expect(response.json().errors).toEqual({ [field]: [message] });
+    }
+    expect(await recipientCount()).toBe(before);
+  });
+
+  it("asks Colombia for bank, account type and number and the cédula, and checks each", async () => {
+    // Colombia becomes a destination with the reference lists: its US corridor, bank deposit, one
+    // bank and the cédula as the reference seed has them, written here if missing.
+    await app.db.execute(sql`
+      insert into corridors (country_from_id, currency_from_id, country_to_id, currency_to_id)
+      select us.id, usd.id, co.id, cop.id from countries us, currencies usd, countries co, currencies cop
+      where us.iso2 = 'US' and usd.iso = 'USD' and co.iso2 = 'CO' and cop.iso = 'COP'
+      on conflict do nothing`);
+    await app.db.execute(sql`
+      insert into corridor_methods (corridor_id, shipping_method_id, fx_margin_bps, transfer_time, guaranteed_rate, estimated_fee_currency)
+      select c.id, m.id, 150, '1-2 business days', true, 'USD'
+      from corridors c join countries co on co.id = c.country_to_id join currencies cop on cop.id = c.currency_to_id,
+        shipping_methods m
+      where co.iso2 = 'CO' and cop.iso = 'COP' and m.slug = 'bank-deposit'
+      on conflict do nothing`);
+    const bank = await referenceBank(app, "CO", "1007", "Bancolombia", "COLOCOBM", ["bank-deposit"]);
+    const cedula = await referenceDocument(
+      app,
+      "co-cedula",
+      "Cédula de ciudadanía",
+      "CO",
+      "^[0-9]{6,10}$",
+      40,
+    );
+    const co = await countryId(app, "CO");
+    const target = {
+      country_to_id: co,
+      currency_to_id: ids.COP,
+      shipping_method_id: methods["bank-deposit"],
+    };
+    const definition = await form(target);
+    expect(definition.key).toBe("CO.bank-deposit.customer");
+    expect(keysOf(definition)).toEqual([
+      "first_name",
+      "last_name",
+      "email",
+      "phone_number",
+      "bank_id",
+      "account_type",
+      "account_number",
+      "document_type_id",
+      "document_number",
+    ]);
+    const base = {
+      type: "customer",
+      ...target,
+      first_name: "Camilo",
+      last_name: "Restrepo",
+      phone_number: "+573211234567",
+      bank_id: String(bank),
+      account_type: "savings",
+      account_number: "00123456789",
+      document_type_id: String(cedula),
+      document_number: "1020304050",
+    };
+    const saved = await call({ method: "POST", url: "/recipients", payload: base });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().data.details).toMatchObject({ bank_id: String(bank), document_number: "1020304050" });
+    const cases: [Record<string, string>, string, string][] = [
+      [{ document_number: "12AB34" }, "document_number", "Does not match the format of this document."],
+      [
+        { document_type_id: String(ref.documents.mxIne) },
+        "document_type_id",
+        "Not an identity document accepted in this country.",
+      ],
+      [{ bank_id: String(ref.banks.mxBanamex) }, "bank_id", "Not a bank we pay into in this country."],
+      [{ account_type: "current" }, "account_type", "Must be one of the listed values."],
+    ];
+    const before = await recipientCount();
+    for (const [change, field, message] of cases) {
+      const response = await call({ method: "POST", url: "/recipients", payload: { ...base, ...change } });
+      expect(response.json().errors, JSON.stringify(change)).toEqual({ [field]: [message] });
     }
     expect(await recipientCount()).toBe(before);
   });
