@@ -24,6 +24,7 @@ import { devRoutes } from "./routes/dev/index";
 import { healthRoutes } from "./routes/health";
 import { onboardingRoutes } from "./routes/onboarding/index";
 import { pricingRoutes } from "./routes/pricing/index";
+import { recipientsRoutes } from "./routes/recipients/index";
 import { referenceRoutes } from "./routes/reference/index";
 import { rulesRoutes } from "./routes/rules/index";
 import { senderRoutes } from "./routes/senders/index";
@@ -137,6 +138,7 @@ export async function buildApp({
       await api.register(settingsRoutes);
       await api.register(pricingRoutes);
       await api.register(senderRoutes);
+      await api.register(recipientsRoutes);
       // The outbox shows codes: a development tool that production never has.
       if (config.NODE_ENV !== "production") await api.register(devRoutes, { prefix: "/dev" });
     },

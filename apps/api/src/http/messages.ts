@@ -147,6 +147,40 @@ const SPANISH: Record<string, string> = {
   "Give the dialling prefix too.": "Indica también el prefijo telefónico.",
   "Give an e-mail address or a phone number.": "Indica un correo electrónico o un número de teléfono.",
   "Use letters, digits, spaces, '.', '/' or '-'.": "Usa letras, dígitos, espacios, '.', '/' o '-'.",
+  // Recipients, their dynamic forms and choosing a quotation's recipient.
+  "Recipient saved.": "Destinatario guardado.",
+  "Recipient deleted.": "Destinatario eliminado.",
+  "Recipient activated.": "Destinatario activado.",
+  "Recipient deactivated.": "Destinatario desactivado.",
+  "Recipient added.": "Destinatario agregado.",
+  "Recipient not found.": "Destinatario no encontrado.",
+    "Unknown country.": "País desconocido.",
+  "Unknown delivery method.": "Método de entrega desconocido.",
+  "This quotation does not send to a recipient.": "Esta cotización no envía a un destinatario.",
+  "Withdrawals pay into a bank account or a mobile wallet.":
+    "Los retiros se pagan en una cuenta bancaria o una billetera móvil.",
+  "Withdrawals in this currency are not offered.": "No ofrecemos retiros en esta moneda.",
+  "This country does not use this currency.": "Este país no usa esta moneda.",
+  "Choose the country of the account.": "Elige el país de la cuenta.",
+  "This field is not part of the form.": "Este campo no forma parte del formulario.",
+  "Not a bank we pay into in this country.": "No es un banco en el que paguemos en este país.",
+  "Not an e-wallet we pay into in this country.":
+    "No es una billetera electrónica en la que paguemos en este país.",
+  "Not a payer network of this country for this delivery method.":
+    "No es una red de pago de este país para este método de entrega.",
+  "Not an identity document accepted in this country.":
+    "No es un documento de identidad aceptado en este país.",
+  "Does not match the format of this document.": "No tiene el formato de este documento.",
+  "The bank this CLABE names (its first three digits) is not one we pay into.":
+    "El banco que indica esta CLABE (sus tres primeros dígitos) no es uno en el que paguemos.",
+  "The bank this IFSC names (its first four letters) is not one we pay into.":
+    "El banco que indica este IFSC (sus cuatro primeras letras) no es uno en el que paguemos.",
+  "No Vela account uses this e-mail address or phone number.":
+    "Ninguna cuenta Vela usa este correo electrónico o número de teléfono.",
+  "This recipient is deactivated. Activate it first.":
+    "Este destinatario está desactivado. Actívalo primero.",
+  "This recipient does not receive in this quotation's country, currency and delivery method.":
+    "Este destinatario no recibe en el país, la moneda y el método de entrega de esta cotización.",
 };
 
 /** Messages that carry a value (a number of decimals, a currency, an amount), by their shape. */

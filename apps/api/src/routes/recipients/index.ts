@@ -1,0 +1,403 @@
+import { recordId } from "@vela/shared/api";
+import { dynamicForm } from "@vela/shared/dynamic-form";
+import {
+  addRecipientRequest,
+  beneficiaryFormQuery,
+  beneficiaryRequest,
+  quotationSelection,
+  RECIPIENT_SERVICES,
+  recipientFormQuery,
+  recipientListQuery,
+  recipientRequest,
+  recipientSchema,
+  withdrawFormQuery,
+} from "@vela/shared/recipients";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok, okSchema, page, pageSchema } from "../../http/envelope";
+import { NotFoundError } from "../../http/errors";
+import { currentAuth } from "../../plugins/auth";
+import type { PricingContext } from "../../pricing/quotes";
+import {
+  deleteRecipient,
+  findOwnRecipient,
+  listRecipients,
+  type RecipientFilters,
+  toggleRecipient,
+} from "../../recipients/repository";
+import {
+  chooseRecipient,
+  type FormTarget,
+  quotationFilter,
+  type RecipientContext,
+  resolveForm,
+  saveRecipient,
+} from "../../recipients/service";
+
+const TAGS = ["recipients"];
+const idParams = z.object({ id: recordId });
+const beneficiaryParams = z.object({ id: recordId, beneficiary_id: recordId });
+const SAVED = "Recipient saved.";
+
+/**
+ * Recipients (spec §7): the owner's list with filters, create, read, edit, toggle and soft delete,
+ * the dynamic forms that say what a destination asks for, the per-service lists, the beneficiaries
+ * of a quotation, and choosing a quotation's recipient. Every id is the caller's own or not found.
+ */
+export async function recipientsRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireAuth();
+  const contextOf = (request: FastifyRequest): RecipientContext => {
+    const { user } = currentAuth(request);
+    return { db: app.db, language: request.ctx.language, ownerId: user.id, ownerCountryId: user.countryId };
+  };
+  const pricingOf = (request: FastifyRequest): PricingContext => ({
+    db: app.db,
+    rates: app.rates,
+    language: request.ctx.language,
+  });
+  const recipientAnswer = { 200: okSchema(recipientSchema) };
+  const createdAnswer = { 201: okSchema(recipientSchema) };
+  const formAnswer = { 200: okSchema(dynamicForm) };
+  const selectionAnswer = { 200: okSchema(quotationSelection) };
+
+  async function listPage(
+    request: FastifyRequest,
+    query: z.infer<typeof recipientListQuery>,
+    fixed: Partial<RecipientFilters> = {},
+  ) {
+    const context = contextOf(request);
+    const filters: RecipientFilters = {
+      email: query.email,
+      type: query.type,
+      service: query.service,
+      ...fixed,
+    };
+    if (query.quotation_id !== undefined)
+      filters.corridor = await quotationFilter(context, query.quotation_id);
+    const { rows, total } = await listRecipients(
+      app.db,
+      context.ownerId,
+      filters,
+      query.page,
+      query.per_page,
+    );
+    return ok(page(rows, total, query.page, query.per_page));
+  }
+
+  /** A flat save body split into where the recipient goes and the form's values. */
+  const targetOf = (body: z.infer<typeof recipientRequest>, service?: FormTarget["service"]): FormTarget => ({
+    type: body.type,
+    quotation_id: body.quotation_id,
+    country_to_id: body.country_to_id,
+    currency_to_id: body.currency_to_id,
+    shipping_method_id: body.shipping_method_id,
+    withdrawal_method_id: body.withdrawal_method_id,
+    sender_id: body.sender_id,
+    service,
+    account_kind: typeof body.account_kind === "string" ? body.account_kind : undefined,
+  });
+
+  const beneficiaryTarget = (body: z.infer<typeof beneficiaryRequest>, quotationId: number): FormTarget => ({
+    type: body.type,
+    sender_id: body.sender_id,
+    quotation_id: quotationId,
+    account_kind: typeof body.account_kind === "string" ? body.account_kind : undefined,
+  });
+
+  routes.get(
+    "/recipients",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "The caller's recipients: e-mail (prefix, any case) and type filters, or those matching a quotation",
+        querystring: recipientListQuery,
+        response: { 200: pageSchema(recipientSchema) },
+      },
+    },
+    async (request) => listPage(request, request.query),
+  );
+
+  routes.post(
+    "/recipients",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Adds a recipient: the corridor (or quotation, or withdrawal method) and its dynamic form's values",
+        body: recipientRequest,
+        response: createdAnswer,
+      },
+    },
+    async (request, reply) => {
+      const saved = await saveRecipient(contextOf(request), targetOf(request.body), request.body);
+      return reply.status(201).send(ok(saved, SAVED));
+    },
+  );
+
+  routes.get(
+    "/recipients/dynamic-form",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "The fields a recipient needs: by type and quotation, by country, currency and delivery method, or a service's short form",
+        querystring: recipientFormQuery,
+        response: formAnswer,
+      },
+    },
+    async (request) => ok((await resolveForm(contextOf(request), request.query)).form),
+  );
+
+  routes.get(
+    "/recipients/withdraw-form",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The fields of the account a wallet withdrawal pays into (bank deposit or mobile wallet)",
+        querystring: withdrawFormQuery,
+        response: formAnswer,
+      },
+    },
+    async (request) => ok((await resolveForm(contextOf(request), request.query)).form),
+  );
+
+  routes.get(
+    "/recipients/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "One of the caller's recipients",
+        params: idParams,
+        response: recipientAnswer,
+      },
+    },
+    async (request) => {
+      const found = await findOwnRecipient(app.db, currentAuth(request).user.id, request.params.id);
+      if (!found) throw new NotFoundError("Recipient not found.");
+      return ok(found);
+    },
+  );
+
+  routes.put(
+    "/recipients/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Rewrites a recipient (same body as POST)",
+        params: idParams,
+        body: recipientRequest,
+        response: recipientAnswer,
+      },
+    },
+    async (request) =>
+      ok(
+        await saveRecipient(contextOf(request), targetOf(request.body), request.body, request.params.id),
+        SAVED,
+      ),
+  );
+
+  routes.patch(
+    "/recipients/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Toggles whether the recipient is active",
+        params: idParams,
+        response: recipientAnswer,
+      },
+    },
+    async (request) => {
+      const ownerId = currentAuth(request).user.id;
+      if (!(await toggleRecipient(app.db, ownerId, request.params.id)))
+        throw new NotFoundError("Recipient not found.");
+      const toggled = await findOwnRecipient(app.db, ownerId, request.params.id);
+      if (!toggled) throw new NotFoundError("Recipient not found.");
+      return ok(toggled, toggled.is_active ? "Recipient activated." : "Recipient deactivated.");
+    },
+  );
+
+  routes.delete(
+    "/recipients/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Deletes a recipient (kept for the orders that name it)",
+        params: idParams,
+        response: { 200: okSchema(z.null()) },
+      },
+    },
+    async (request) => {
+      if (!(await deleteRecipient(app.db, currentAuth(request).user.id, request.params.id))) {
+        throw new NotFoundError("Recipient not found.");
+      }
+      return ok(null, "Recipient deleted.");
+    },
+  );
+
+  for (const service of RECIPIENT_SERVICES) {
+    routes.get(
+      `/${service}/recipients`,
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: TAGS,
+          summary: `The caller's ${service} recipients`,
+          querystring: recipientListQuery.omit({ service: true }),
+          response: { 200: pageSchema(recipientSchema) },
+        },
+      },
+      async (request) => listPage(request, request.query, { service }),
+    );
+    routes.post(
+      `/${service}/recipients`,
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: TAGS,
+          summary:
+            service === "consignments"
+              ? "Adds a consignment recipient (the full form of its corridor)"
+              : `Adds a ${service} recipient (its short form: names, contact, country)`,
+          body: recipientRequest,
+          response: createdAnswer,
+        },
+      },
+      async (request, reply) => {
+        const saved = await saveRecipient(contextOf(request), targetOf(request.body, service), request.body);
+        return reply.status(201).send(ok(saved, SAVED));
+      },
+    );
+  }
+
+  // ---- Beneficiaries of a consignment quotation: its corridor, its method ----
+
+  routes.get(
+    "/consignments/quotation/:id/beneficiaries",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The caller's active recipients in the quotation's country, currency and delivery method",
+        params: idParams,
+        querystring: recipientListQuery.omit({ quotation_id: true, service: true }),
+        response: { 200: pageSchema(recipientSchema) },
+      },
+    },
+    async (request) => listPage(request, { ...request.query, quotation_id: request.params.id }),
+  );
+
+  routes.get(
+    "/consignments/quotation/:id/beneficiaries/dynamic-form",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The fields a beneficiary of this quotation needs",
+        params: idParams,
+        querystring: beneficiaryFormQuery,
+        response: formAnswer,
+      },
+    },
+    async (request) =>
+      ok((await resolveForm(contextOf(request), { ...request.query, quotation_id: request.params.id })).form),
+  );
+
+  routes.post(
+    "/consignments/quotation/:id/beneficiaries",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Adds a beneficiary for the quotation's corridor (the dynamic form's values)",
+        params: idParams,
+        body: beneficiaryRequest,
+        response: createdAnswer,
+      },
+    },
+    async (request, reply) => {
+      const target = beneficiaryTarget(request.body, request.params.id);
+      const saved = await saveRecipient(contextOf(request), target, request.body);
+      return reply.status(201).send(ok(saved, SAVED));
+    },
+  );
+
+  routes.put(
+    "/consignments/quotation/:id/beneficiaries/:beneficiary_id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Rewrites a beneficiary with the quotation's form",
+        params: beneficiaryParams,
+        body: beneficiaryRequest,
+        response: recipientAnswer,
+      },
+    },
+    async (request) => {
+      const target = beneficiaryTarget(request.body, request.params.id);
+      return ok(
+        await saveRecipient(contextOf(request), target, request.body, request.params.beneficiary_id),
+        SAVED,
+      );
+    },
+  );
+
+  // ---- Choosing the recipient of a quotation (spec §4): answers sendData and the summary ----
+
+  routes.put(
+    "/consignments/quotation/:id/add-recipient",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ["quotations"],
+        summary: "Chooses the quotation's recipient; answers send_data and the summary",
+        params: idParams,
+        body: addRecipientRequest,
+        response: selectionAnswer,
+      },
+    },
+    async (request) => {
+      const chosen = await chooseRecipient(
+        pricingOf(request),
+        currentAuth(request).user.id,
+        request.params.id,
+        request.body.recipient_id,
+      );
+      return ok(chosen, "Recipient added.");
+    },
+  );
+
+  routes.patch(
+    "/quotations/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ["quotations"],
+        summary: "Patches the selected recipient of a quotation; answers send_data and the summary",
+        params: idParams,
+        body: addRecipientRequest,
+        response: selectionAnswer,
+      },
+    },
+    async (request) => {
+      const chosen = await chooseRecipient(
+        pricingOf(request),
+        currentAuth(request).user.id,
+        request.params.id,
+        request.body.recipient_id,
+      );
+      return ok(chosen, "Recipient added.");
+    },
+  );
+}
