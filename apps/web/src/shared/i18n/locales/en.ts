@@ -497,7 +497,7 @@ export const en = {
     incomplete: "This link is incomplete.",
     goneHelp: "Open the newest link in your e-mail, or ask the person who sent it for a new one.",
     thanksTitle: "Thank you, {{name}}",
-    thanksText: "Your details were sent to {{sender}}. You can close this page.",
+    thanksText: "{{sender}} now has your details. You can close this page.",
   },
   mailbox: {
     title: "Development mailbox",

@@ -499,7 +499,7 @@ export const es = {
     incomplete: "Este enlace está incompleto.",
     goneHelp: "Abre el enlace más reciente de tu correo o pide uno nuevo a quien te lo envió.",
     thanksTitle: "Gracias, {{name}}",
-    thanksText: "Tus datos se enviaron a {{sender}}. Ya puedes cerrar esta página.",
+    thanksText: "{{sender}} ya tiene tus datos. Puedes cerrar esta página.",
   },
   mailbox: {
     title: "Buzón de desarrollo",
