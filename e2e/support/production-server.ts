@@ -41,6 +41,8 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
       LOG_LEVEL: "warn",
       // The sandbox rates hold still at the committed ECB snapshot, so the journeys' prices are known.
       FX_SANDBOX_STEP_BPS: "0",
+      // Links sent by e-mail (a recipient's invitation) point at this server.
+      PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

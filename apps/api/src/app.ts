@@ -21,6 +21,7 @@ import { spaPlugin } from "./plugins/spa";
 import { accountRoutes } from "./routes/account/index";
 import { authRoutes } from "./routes/auth/index";
 import { devRoutes } from "./routes/dev/index";
+import { externalRecipientRoutes } from "./routes/external-recipients/index";
 import { healthRoutes } from "./routes/health";
 import { onboardingRoutes } from "./routes/onboarding/index";
 import { pricingRoutes } from "./routes/pricing/index";
@@ -50,6 +51,7 @@ const REDACTED_PATHS = [
   "req.headers.authorization",
   "req.headers.cookie",
   'res.headers["set-cookie"]',
+  'req.headers["x-invitation-token"]',
   "*.password",
   "*.password_confirmation",
   "*.current_password",
@@ -139,6 +141,7 @@ export async function buildApp({
       await api.register(pricingRoutes);
       await api.register(senderRoutes);
       await api.register(recipientsRoutes);
+      await api.register(externalRecipientRoutes);
       // The outbox shows codes: a development tool that production never has.
       if (config.NODE_ENV !== "production") await api.register(devRoutes, { prefix: "/dev" });
     },

@@ -91,6 +91,11 @@ const configSchema = z
     FX_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(432_000),
     /** The ECB daily reference-rate file (eurofxref-daily.xml). */
     FX_ECB_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
+    /**
+     * The origin people open the SPA at (https://app.example.com), for links sent by e-mail (a
+     * recipient's invitation). Unset: http://localhost:PORT, which only works on this machine.
+     */
+    PUBLIC_APP_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV !== "production") return;
@@ -113,7 +118,11 @@ const configSchema = z
         message: "is required in production (SMS codes are never kept in the outbox there)",
       });
     }
-  });
+  })
+  .transform((config) => ({
+    ...config,
+    PUBLIC_APP_URL: (config.PUBLIC_APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ""),
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

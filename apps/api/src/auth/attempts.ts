@@ -8,6 +8,8 @@ export const ATTEMPT_LIMITS = {
   login: { maxFailuresPerIp: 30, windowSeconds: 900 },
   code: { maxFailuresPerIp: 30, windowSeconds: 900 },
   recovery: { maxFailuresPerIp: 10, windowSeconds: 900 },
+  /** Recipient-invitation tokens that named no working link (recipients/external). */
+  invitation: { maxFailuresPerIp: 20, windowSeconds: 900 },
 } as const;
 export type AttemptKind = keyof typeof ATTEMPT_LIMITS;
 

@@ -181,6 +181,19 @@ const SPANISH: Record<string, string> = {
     "Este destinatario está desactivado. Actívalo primero.",
   "This recipient does not receive in this quotation's country, currency and delivery method.":
     "Este destinatario no recibe en el país, la moneda y el método de entrega de esta cotización.",
+  // External recipients: send-link, the link's page, confirmation.
+  "This link has expired or was already used.": "Este enlace caducó o ya se usó.",
+  "We sent the link.": "Enviamos el enlace.",
+  "We sent the links.": "Enviamos los enlaces.",
+  "Thank you. Your details were sent.": "Gracias. Tus datos se enviaron.",
+  "Recipient confirmed.": "Destinatario confirmado.",
+  "This recipient is already confirmed.": "Este destinatario ya está confirmado.",
+  "The recipient has not filled in their details yet.": "El destinatario todavía no completó sus datos.",
+  "We do not send money to this country.": "No enviamos dinero a este país.",
+  "This currency cannot be received in the chosen country.":
+    "Esta moneda no se puede recibir en el país elegido.",
+  "This delivery method is not available for this destination.":
+    "Este método de entrega no está disponible para este destino.",
 };
 
 /** Messages that carry a value (a number of decimals, a currency, an amount), by their shape. */
@@ -195,6 +208,10 @@ const SPANISH_PATTERNS: [RegExp, (...parts: string[]) => string][] = [
     (amount) => `Este código promocional necesita un monto de envío de al menos ${amount}.`,
   ],
   [/^We have no rate from (\w+) to (\w+)\.$/, (from, to) => `No tenemos tipo de cambio de ${from} a ${to}.`],
+  [
+    /^You can invite at most (\d+) people a day\. Try again tomorrow\.$/,
+    (n) => `Puedes invitar como máximo a ${n} personas al día. Inténtalo de nuevo mañana.`,
+  ],
 ];
 
 function spanish(message: string): string {

@@ -478,6 +478,22 @@ function columnsOf(resolved: ResolvedForm, type: RecipientType, values: FormValu
 }
 
 /**
+ * What a recipient saved through `target` would hold: the form it resolves to, the body's values
+ * checked by that form's schema and the reference lists, mapped to columns. Writes nothing; any
+ * failure is the error to answer (422 by field, 404 for another owner's ids).
+ */
+export async function prepareRecipient(
+  context: RecipientContext,
+  target: FormTarget,
+  body: Record<string, unknown>,
+): Promise<RecipientValues> {
+  const resolved = await resolveForm(context, target);
+  const values = validateValues(resolved.form, formValuesOf(body));
+  await checkLookups(context, resolved, values);
+  return columnsOf(resolved, target.type, values);
+}
+
+/**
  * Creates the owner's recipient, or rewrites it when `id` is given: the target resolves the form,
  * the values pass its schema and the reference checks, then one statement writes the row. Any
  * failure leaves nothing written.
@@ -498,10 +514,7 @@ export async function saveRecipient(
       effective = { ...target, service: shortService };
     }
   }
-  const resolved = await resolveForm(context, effective);
-  const values = validateValues(resolved.form, formValuesOf(body));
-  await checkLookups(context, resolved, values);
-  const columns = columnsOf(resolved, effective.type, values);
+  const columns = await prepareRecipient(context, effective, body);
   let savedId = id;
   if (id === undefined) savedId = await insertRecipient(context.db, context.ownerId, columns);
   else if (!(await updateRecipient(context.db, context.ownerId, id, columns))) {

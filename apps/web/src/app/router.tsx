@@ -98,6 +98,11 @@ const PasswordSettingsRoute = lazy(() =>
     default: m.PasswordSettingsRoute,
   })),
 );
+const RecipientInvitationRoute = lazy(() =>
+  import("@/features/recipient-invitation/routes/recipient-invitation-route").then((m) => ({
+    default: m.RecipientInvitationRoute,
+  })),
+);
 const MailboxRoute = lazy(() =>
   import("@/features/dev-mailbox/routes/mailbox-route").then((m) => ({ default: m.MailboxRoute })),
 );
@@ -131,6 +136,7 @@ export const AppRoutes = () => (
           <Route path="login" element={<AuthPromptRoute view="login" />} />
           <Route path="signup" element={<AuthPromptRoute view="register" />} />
           <Route path="dev/mailbox" element={<MailboxRoute />} />
+          <Route path="recipient-invitation" element={<RecipientInvitationRoute />} />
           <Route path="*" element={<NotFoundRoute />} />
         </Route>
         <Route

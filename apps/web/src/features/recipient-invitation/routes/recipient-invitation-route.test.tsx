@@ -1,0 +1,175 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { type DynamicForm, defineField } from "@vela/shared/dynamic-form";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ok, renderWithApp, type StubRoute, stubApi } from "@/test/render";
+import { resetLinkTokenForTests } from "../utils/link-token";
+import { RecipientInvitationRoute } from "./recipient-invitation-route";
+
+const TOKEN = "t".repeat(43);
+const GONE: StubRoute = {
+  status: 404,
+  body: { success: false, message: "This link has expired or was already used." },
+};
+const invitation = ok({
+  name: "María López",
+  sender_name: "Ana G.",
+  country_to_id: 142,
+  currency_to_id: null,
+  shipping_method_id: null,
+  expires_at: "2026-11-30T10:00:00.000Z",
+});
+const options = ok({
+  countries: [
+    {
+      id: 142,
+      iso2: "MX",
+      name: "Mexico",
+      currencies: [
+        {
+          id: 484,
+          code: "MXN",
+          name: "Mexican Peso",
+          shipping_methods: [{ id: 2, slug: "bank-deposit", name: "Bank deposit" }],
+        },
+      ],
+    },
+  ],
+});
+const form: DynamicForm = {
+  key: "MX.bank-deposit.customer.minimal",
+  title: "Your details",
+  fields: [
+    defineField({ key: "first_name", label: "First name", kind: "text" }),
+    defineField({ key: "last_name", label: "Last name", kind: "text" }),
+    defineField({ key: "email", label: "E-mail", kind: "email" }),
+    defineField({ key: "phone", label: "Phone number", kind: "phone", country_iso: "MX" }),
+    defineField({ key: "account_number", label: "Account number", kind: "number", min_length: 6 }),
+  ],
+};
+
+const openLink = () => {
+  window.history.replaceState(null, "", `/recipient-invitation#${TOKEN}`);
+  return renderWithApp(<RecipientInvitationRoute />, { route: "/recipient-invitation" });
+};
+
+beforeEach(() => {
+  resetLinkTokenForTests();
+  sessionStorage.clear();
+});
+afterEach(() => window.history.replaceState(null, "", "/"));
+
+describe("the recipient invitation page", () => {
+  it("takes the token from the fragment, shows who asked, and sends the details once", async () => {
+    const stub = stubApi({
+      "/api/external-recipients/me": invitation,
+      "/api/external-recipients/receiving-options": options,
+      "/api/external-recipients/dynamic-form": ok(form),
+      "/api/external-recipients": ok({ status: "submitted", name: "María López" }, "Thank you."),
+      "/api/prefixes": ok([{ iso2: "MX", prefix: "+52", name: "Mexico", flag_url: "/api/flags/MX.svg" }]),
+    });
+    vi.stubGlobal("fetch", stub.fetchStub);
+    const user = userEvent.setup();
+    openLink();
+
+    expect(await screen.findByText(/Ana G\. wants to send you money/)).toBeTruthy();
+    // The token left the address bar at once, and travels in its header only.
+    expect(window.location.hash).toBe("");
+    expect(window.location.pathname).toBe("/recipient-invitation");
+    const me = stub.requests.find((request) => request.url.includes("/me"))!;
+    expect(me.headers.get("x-invitation-token")).toBe(TOKEN);
+    expect(me.headers.get("authorization")).toBeNull();
+    expect(stub.requests.every((request) => !request.url.includes(TOKEN))).toBe(true);
+
+    // The link was sent for Mexico, which has one currency and one method: nothing to choose.
+    await user.type(await screen.findByLabelText(/First name/), "María");
+    await user.type(screen.getByLabelText(/Last name/), "López");
+    await user.type(screen.getByLabelText(/E-mail/), "maria@example.com");
+    await user.click(screen.getByRole("button", { name: "Send my details" }));
+    // The shared contract's rules run in the browser first: a phone and an account are required.
+    expect((await screen.findAllByText("This field is required.")).length).toBeGreaterThanOrEqual(1);
+    expect(stub.requests.some((request) => request.method === "POST")).toBe(false);
+
+    const phone = screen.getByLabelText(/Phone number/);
+    await user.click(phone);
+    expect((phone as HTMLInputElement).value).toBe("+52 ");
+    await user.type(phone, "55 1234 5678");
+    await user.type(screen.getByLabelText(/Account number/), "0123456789");
+    await user.click(screen.getByRole("button", { name: "Send my details" }));
+
+    expect(await screen.findByText("Thank you, María")).toBeTruthy();
+    const post = stub.requests.find((request) => request.method === "POST")!;
+    expect(post.headers.get("x-invitation-token")).toBe(TOKEN);
+    expect(post.body).toEqual({
+      type: "customer",
+      country_to_id: 142,
+      currency_to_id: 484,
+      shipping_method_id: 2,
+      first_name: "María",
+      last_name: "López",
+      email: "maria@example.com",
+      phone: "+525512345678",
+      account_number: "0123456789",
+    });
+    const formQuery = new URL(
+      stub.requests.find((request) => request.url.includes("dynamic-form"))!.url,
+      "http://localhost",
+    ).searchParams;
+    expect(Object.fromEntries(formQuery)).toEqual({
+      country_to_id: "142",
+      currency_to_id: "484",
+      shipping_method_id: "2",
+      type: "customer",
+    });
+  });
+
+  it("says plainly when the link has expired or was used", async () => {
+    const stub = stubApi({ "/api/external-recipients/me": GONE });
+    vi.stubGlobal("fetch", stub.fetchStub);
+    openLink();
+    expect(
+      await screen.findByRole("heading", { name: "This link has expired or was already used." }),
+    ).toBeTruthy();
+    expect(screen.getByText(/ask the person who sent it for a new one/)).toBeTruthy();
+  });
+
+  it("shows the field the server refused, and the dead link when it was used meanwhile", async () => {
+    let answer: StubRoute = {
+      status: 422,
+      body: {
+        success: false,
+        message: "The given data was invalid.",
+        errors: { account_number: ["Must be a real account."] },
+      },
+    };
+    const stub = stubApi({
+      "/api/external-recipients/me": invitation,
+      "/api/external-recipients/receiving-options": options,
+      "/api/external-recipients/dynamic-form": ok(form),
+      "/api/external-recipients": () => answer,
+    });
+    vi.stubGlobal("fetch", stub.fetchStub);
+    const user = userEvent.setup();
+    openLink();
+    await user.type(await screen.findByLabelText(/First name/), "María");
+    await user.type(screen.getByLabelText(/Last name/), "López");
+    await user.type(screen.getByLabelText(/E-mail/), "maria@example.com");
+    await user.type(screen.getByLabelText(/Phone number/), "+52 55 1234 5678");
+    await user.type(screen.getByLabelText(/Account number/), "0123456789");
+    await user.click(screen.getByRole("button", { name: "Send my details" }));
+    expect(await screen.findByText("Must be a real account.")).toBeTruthy();
+
+    answer = GONE;
+    await user.click(screen.getByRole("button", { name: "Send my details" }));
+    await waitFor(() => expect(screen.getByTestId("invitation-gone")).toBeTruthy());
+  });
+
+  it("without a token in the address, says the link is incomplete and asks nothing", async () => {
+    const stub = stubApi({});
+    vi.stubGlobal("fetch", stub.fetchStub);
+    window.history.replaceState(null, "", "/recipient-invitation");
+    renderWithApp(<RecipientInvitationRoute />, { route: "/recipient-invitation" });
+    expect(await screen.findByRole("heading", { name: "This link is incomplete." })).toBeTruthy();
+    expect(stub.requests.filter((request) => request.url.includes("external-recipients"))).toEqual([]);
+  });
+});

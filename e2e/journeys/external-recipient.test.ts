@@ -1,0 +1,174 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoSeriousAxeViolations } from "../support/axe";
+import {
+  isStatusLog,
+  launchBrowser,
+  openSession,
+  type Session,
+  screenshot,
+  VIEWPORTS,
+  type Viewport,
+  watchForErrors,
+} from "../support/browser";
+
+// Proves the external recipient's journey end to end against the production build: a client
+// (set up through the API) sends a link to a person; the person reads the e-mail on the development
+// Mailbox page, opens the link, sees who invited them, chooses Mexico / bank deposit, fills in the
+// dynamic form (the browser refuses it empty first), sends it and sees the thank-you page; the
+// owner finds the invitation submitted and confirms it. The used link then says it is dead. The
+// page is screenshotted on desktop and phone and checked with axe.
+
+type Envelope<T> = { success: boolean; message: string | null; data: T };
+
+describe("external recipient journey", () => {
+  const baseUrl = inject("baseUrl");
+  let browser: Browser;
+  let ownerToken: string;
+  const stamp = Date.now().toString(36);
+
+  async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
+    const headers: Record<string, string> = {};
+    if (options.body !== undefined) headers["content-type"] = "application/json";
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const answer = (await response.json()) as Envelope<T>;
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+    return answer.data;
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const countries = await api<{ id: number; iso2: string }[]>("GET", "/countries?search=US");
+    const session = await api<{ token: string }>("POST", "/onboarding/client/register", {
+      body: {
+        first_name: "Ana",
+        last_name: "García",
+        email: `ana.${stamp}@example.com`,
+        password: "Copper-Meadow-58!",
+        password_confirmation: "Copper-Meadow-58!",
+        country_id: countries.find((country) => country.iso2 === "US")!.id,
+        phone_prefix: "+1",
+        phone_number: `20255${String(Date.now()).slice(-5)}`,
+        terms: true,
+      },
+    });
+    ownerToken = session.token;
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** The owner invites `email`; answers the invitation's id. */
+  async function sendLink(name: string, email: string): Promise<number> {
+    const [invitation] = await api<{ id: number }[]>("POST", "/recipients/send-link", {
+      token: ownerToken,
+      body: { recipients: [{ name, email }] },
+    });
+    return invitation!.id;
+  }
+
+  /** Reads the link in the newest e-mail to `to` on the Mailbox page, as the person would. */
+  async function linkFromMailbox(session: Session, to: string, shotName?: string): Promise<string> {
+    const mailbox = await session.context.newPage();
+    await mailbox.goto(`${baseUrl}/dev/mailbox`, { waitUntil: "networkidle" });
+    await mailbox.getByLabel("Recipient").fill(to);
+    const text = mailbox.getByTestId("outbox-message").first().getByTestId("outbox-text");
+    let link = "";
+    await expect
+      .poll(
+        async () => {
+          const body = (await text.textContent({ timeout: 1000 }).catch(() => "")) ?? "";
+          link = /(http:\/\/\S+\/recipient-invitation#[A-Za-z0-9_-]{43})/.exec(body)?.[1] ?? "";
+          return link;
+        },
+        { timeout: 20_000, interval: 500 },
+      )
+      .not.toBe("");
+    if (shotName) await screenshot(mailbox, shotName);
+    await mailbox.close();
+    return link;
+  }
+
+  async function openInvitation(page: Page, link: string) {
+    await page.goto(link, { waitUntil: "networkidle" });
+    await expect.poll(() => page.getByText("Ana G. wants to send you money").isVisible()).toBe(true);
+    // The token left the address bar at once.
+    expect(new URL(page.url()).hash).toBe("");
+    await page.getByRole("combobox", { name: "Country" }).click();
+    await page.getByRole("option", { name: "Mexico" }).click();
+    await page.getByRole("combobox", { name: "Delivery method" }).click();
+    await page.getByRole("option", { name: "Bank deposit" }).click();
+    await expect.poll(() => page.getByLabel("First name").isVisible()).toBe(true);
+  }
+
+  async function fillDetails(page: Page, email: string) {
+    await page.getByLabel("First name").fill("María");
+    await page.getByLabel("Last name").fill("López");
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Phone number").click();
+    await page.getByLabel("Phone number").pressSequentially("55 1234 5678");
+    await page.getByLabel("CLABE").fill("002010077777777771");
+  }
+
+  const journey = (label: string, viewport: Viewport) =>
+    it(`fills in the recipient's own details through the e-mailed link (${label})`, async () => {
+      const email = `maria.${label}.${stamp}@example.com`;
+      const invitationId = await sendLink("María López", email);
+      // The used link's 404 is the page's own answer, shown on screen.
+      const session = await openSession(browser, baseUrl, {
+        path: "/dev/mailbox",
+        viewport,
+        expected: (problem) => isStatusLog(problem, 404),
+      });
+      const { page } = session;
+      const link = await linkFromMailbox(session, email, `external-recipient-${label}-mailbox`);
+
+      await openInvitation(page, link);
+      await page.getByRole("button", { name: "Send my details" }).click();
+      await expect.poll(() => page.getByText("This field is required.").count()).toBeGreaterThan(0);
+      await screenshot(page, `external-recipient-${label}-refused`);
+
+      await fillDetails(page, email);
+      await screenshot(page, `external-recipient-${label}-filled`);
+      await expectNoSeriousAxeViolations(page);
+      await page.getByRole("button", { name: "Send my details" }).click();
+      await expect.poll(() => page.getByRole("heading", { name: "Thank you, María" }).isVisible()).toBe(true);
+      await screenshot(page, `external-recipient-${label}-done`);
+
+      const invitations = await api<{ data: { id: number; status: string }[] }>(
+        "GET",
+        "/recipients/invitations",
+        {
+          token: ownerToken,
+        },
+      );
+      expect(invitations.data.find((item) => item.id === invitationId)?.status).toBe("submitted");
+      const confirmed = await api<{ status: string }>("POST", "/recipients/confirm-recipient", {
+        token: ownerToken,
+        body: { invitation_id: invitationId },
+      });
+      expect(confirmed.status).toBe("confirmed");
+
+      // The link works once: opened again (a new tab, as from the e-mail) it says it is dead.
+      const again = await session.context.newPage();
+      const againProblems = watchForErrors(again, session.watch);
+      await again.goto(link, { waitUntil: "networkidle" });
+      await expect
+        .poll(() =>
+          again.getByRole("heading", { name: "This link has expired or was already used." }).isVisible(),
+        )
+        .toBe(true);
+      await screenshot(again, `external-recipient-${label}-used`);
+      expect(againProblems).toEqual([]);
+      expect(session.problems).toEqual([]);
+      await session.context.close();
+    });
+
+  journey("desktop", VIEWPORTS.desktop);
+  journey("phone", VIEWPORTS.phone);
+});
