@@ -150,6 +150,8 @@ export const sendData = z.object({
   country_to_id: z.number().int().nullable(),
   currency_from_id: z.number().int(),
   currency_to_id: z.number().int(),
+  currency_from_iso: z.string(),
+  currency_to_iso: z.string(),
   shipping_method_id: z.number().int(),
   shipping_method: z.object({ name: z.string(), slug: z.string() }),
   payment_method: z.string(),

@@ -2,7 +2,6 @@ import { z } from "zod";
 import { paginationQuery, recordId } from "./api";
 import { emailField, phoneNumberField, phonePrefixField } from "./auth";
 import { refinePhoneNumber } from "./phone";
-import { quotation } from "./pricing";
 
 /**
  * The senders contract (spec §7 Senders, issue 8): who pays for an order. A client's own profile is
@@ -143,27 +142,8 @@ export const senderIdParams = z.object({ id: recordId });
 
 export const addSenderRequest = z.object({ sender_id: recordId });
 
-/**
- * What `PUT /consignments/quotation/{id}/add-sender` answers (the same shape add-recipient answers):
- * `send_data` is what the next steps send, `summary` the quotation's own figures with the names.
- */
-export const quotationSelection = z.object({
-  send_data: z.object({
-    quotation_id: z.number().int(),
-    sender_id: z.number().int().nullable(),
-    sender_name: z.string().nullable(),
-    recipient_id: z.number().int().nullable(),
-    recipient_name: z.string().nullable(),
-    shipping_method_id: z.number().int(),
-    shipping_method: z.object({ name: z.string(), slug: z.string() }),
-    send_amount: z.string(),
-    receiving_amount: z.string(),
-    currency_from_iso: z.string(),
-    currency_to_iso: z.string(),
-  }),
-  summary: quotation.extend({ sender_name: z.string().nullable(), recipient_name: z.string().nullable() }),
-});
-export type QuotationSelection = z.infer<typeof quotationSelection>;
+/** `PUT /consignments/quotation/{id}/add-sender` answers what add-recipient answers. */
+export { type QuotationSelection, quotationSelection } from "./recipients";
 
 /** A document type as `/documents` lists it (the SPA's select). */
 export const documentType = z.object({

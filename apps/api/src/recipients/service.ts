@@ -560,6 +560,8 @@ export async function quotationSelection(
       country_to_id: quote.country_to_id,
       currency_from_id: quote.currency_from_id,
       currency_to_id: quote.currency_to_id,
+      currency_from_iso: quote.currency_from_iso,
+      currency_to_iso: quote.currency_to_iso,
       shipping_method_id: quote.shipping_method_id,
       shipping_method: quote.shipping_method,
       payment_method: quote.payment_method,

@@ -8,9 +8,10 @@ import type {
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/sessions";
 import type { Db } from "../db/client";
-import { countries, quotations, recipients, states } from "../db/schema/index";
+import { countries, quotations, states } from "../db/schema/index";
 import { ConflictError, type FieldErrors, InvalidDataError, NotFoundError } from "../http/errors";
-import { assertQuotationOpen, describeQuotation, ownQuotation, type PricingContext } from "../pricing/quotes";
+import { assertQuotationOpen, ownQuotation, type PricingContext } from "../pricing/quotes";
+import { quotationSelection } from "../recipients/service";
 import { dateOfBirthProblem } from "../routes/account/profile";
 import { documentValidIn, findDocumentType, numberMatches } from "./document-lookup";
 import {
@@ -207,7 +208,7 @@ function consignmentProblem(row: SenderRow, now = new Date()): string | null {
   return null;
 }
 
-const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
+const _fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(" ");
 
 /**
  * Names the sender of a consignment quotation (spec §4: add-sender) and answers what the next
@@ -235,32 +236,7 @@ export async function addSenderToQuotation(
     )
     .returning();
   if (!updated) throw new ConflictError(EXPIRED_QUOTATION);
-  const quote = await describeQuotation(context, updated);
-  const senderName = fullName(sender.firstName, sender.lastName);
-  let recipientName: string | null = null;
-  if (updated.recipientId !== null) {
-    const [recipient] = await db
-      .select({ first: recipients.firstName, last: recipients.lastName, business: recipients.businessName })
-      .from(recipients)
-      .where(eq(recipients.id, updated.recipientId));
-    if (recipient) recipientName = recipient.business ?? fullName(recipient.first, recipient.last);
-  }
-  return {
-    send_data: {
-      quotation_id: updated.id,
-      sender_id: sender.id,
-      sender_name: senderName,
-      recipient_id: updated.recipientId,
-      recipient_name: recipientName,
-      shipping_method_id: quote.shipping_method_id,
-      shipping_method: quote.shipping_method,
-      send_amount: quote.send_amount,
-      receiving_amount: quote.receiving_amount,
-      currency_from_iso: quote.currency_from_iso,
-      currency_to_iso: quote.currency_to_iso,
-    },
-    summary: { ...quote, sender_name: senderName, recipient_name: recipientName },
-  };
+  return quotationSelection(context, updated);
 }
 
 export { syncSelfSender };
