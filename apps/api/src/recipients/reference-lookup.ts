@@ -1,28 +1,12 @@
-import { type SQL, sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client";
+import { and, arrayContains, asc, eq, isNull, or } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { banks, documentTypes, serviceProviders, serviceTypes } from "../db/schema/index";
 
 /**
  * The reference lists a recipient's endpoint-backed values must exist in (banks, payer networks,
- * identity document types, service types), read by raw SQL so this code does not depend on their
- * Drizzle tables at compile time (they come with migration 0013, built in parallel). Each lookup
- * first asks whether its table exists: without it nothing can be vouched for, so a value is not
- * found (the save answers 422) and the CLABE's bank prefix goes unchecked. Once the reference
- * tables are merged these can become typed Drizzle queries.
+ * identity document types, service types): what the browser loaded from `options_endpoint`, checked
+ * again on save.
  */
-
-async function tableExists(db: Db, table: string): Promise<boolean> {
-  const [row] = await queryRows<{ present: boolean }>(
-    db,
-    sql`select to_regclass(${`public.${table}`}) is not null as present`,
-  );
-  return row?.present === true;
-}
-
-async function firstRow<T>(db: Db, table: string, query: SQL): Promise<T | null> {
-  if (!(await tableExists(db, table))) return null;
-  const [row] = await queryRows<T>(db, query);
-  return row ?? null;
-}
 
 export type BankRef = { id: number; name: string; code: string };
 export type ProviderRef = { id: number; name: string };
@@ -30,13 +14,16 @@ export type DocumentTypeRef = { id: number; name: string; number_pattern: string
 
 /** The service type whose payer networks deliver by this method (`/service_providers?service_type_id=`). */
 export async function serviceTypeIdFor(db: Db, methodSlug: string): Promise<number | null> {
-  const row = await firstRow<{ id: number }>(
-    db,
-    "service_types",
-    sql`select id from service_types where shipping_method_slug = ${methodSlug} order by id limit 1`,
-  );
+  const [row] = await db
+    .select({ id: serviceTypes.id })
+    .from(serviceTypes)
+    .where(eq(serviceTypes.shippingMethodSlug, methodSlug))
+    .orderBy(asc(serviceTypes.id))
+    .limit(1);
   return row?.id ?? null;
 }
+
+const bankColumns = { id: banks.id, name: banks.name, code: banks.code };
 
 /** A bank (or e-wallet institution) of the country that takes payments by the method. */
 export async function findBank(
@@ -45,12 +32,13 @@ export async function findBank(
   countryId: number,
   methodSlug: string,
 ): Promise<BankRef | null> {
-  return firstRow<BankRef>(
-    db,
-    "banks",
-    sql`select id, name, code from banks
-        where id = ${bankId} and country_id = ${countryId} and ${methodSlug} = any(supports)`,
-  );
+  const [row] = await db
+    .select(bankColumns)
+    .from(banks)
+    .where(
+      and(eq(banks.id, bankId), eq(banks.countryId, countryId), arrayContains(banks.supports, [methodSlug])),
+    );
+  return row ?? null;
 }
 
 /**
@@ -64,13 +52,11 @@ export async function findBankByCode(
   code: string,
   methodSlug: string,
 ): Promise<{ listed: boolean; bank: BankRef | null }> {
-  if (!(await tableExists(db, "banks"))) return { listed: false, bank: null };
-  const rows = await queryRows<BankRef & { matches: boolean }>(
-    db,
-    sql`select id, name, code, code = ${code} as matches from banks
-        where country_id = ${countryId} and ${methodSlug} = any(supports)`,
-  );
-  return { listed: rows.length > 0, bank: rows.find((row) => row.matches) ?? null };
+  const rows = await db
+    .select(bankColumns)
+    .from(banks)
+    .where(and(eq(banks.countryId, countryId), arrayContains(banks.supports, [methodSlug])));
+  return { listed: rows.length > 0, bank: rows.find((row) => row.code === code) ?? null };
 }
 
 /** A payer network of the country for the method (cash pickup, mobile wallet). */
@@ -80,14 +66,18 @@ export async function findServiceProvider(
   countryId: number,
   methodSlug: string,
 ): Promise<ProviderRef | null> {
-  if (!(await tableExists(db, "service_types"))) return null;
-  return firstRow<ProviderRef>(
-    db,
-    "service_providers",
-    sql`select p.id, p.name from service_providers p
-        join service_types t on t.id = p.service_type_id
-        where p.id = ${providerId} and p.country_id = ${countryId} and t.shipping_method_slug = ${methodSlug}`,
-  );
+  const [row] = await db
+    .select({ id: serviceProviders.id, name: serviceProviders.name })
+    .from(serviceProviders)
+    .innerJoin(serviceTypes, eq(serviceTypes.id, serviceProviders.serviceTypeId))
+    .where(
+      and(
+        eq(serviceProviders.id, providerId),
+        eq(serviceProviders.countryId, countryId),
+        eq(serviceTypes.shippingMethodSlug, methodSlug),
+      ),
+    );
+  return row ?? null;
 }
 
 /** An identity document type accepted in the country (its own, or one accepted everywhere). */
@@ -96,10 +86,14 @@ export async function findDocumentType(
   documentTypeId: number,
   countryId: number,
 ): Promise<DocumentTypeRef | null> {
-  return firstRow<DocumentTypeRef>(
-    db,
-    "document_types",
-    sql`select id, name, number_pattern from document_types
-        where id = ${documentTypeId} and (country_id = ${countryId} or country_id is null)`,
-  );
+  const [row] = await db
+    .select({ id: documentTypes.id, name: documentTypes.name, number_pattern: documentTypes.numberPattern })
+    .from(documentTypes)
+    .where(
+      and(
+        eq(documentTypes.id, documentTypeId),
+        or(eq(documentTypes.countryId, countryId), isNull(documentTypes.countryId)),
+      ),
+    );
+  return row ?? null;
 }
