@@ -124,7 +124,7 @@ describe("DynamicFormFields", () => {
     renderWithApp(<Harness form={EVERY_KIND} onSubmit={onSubmit} />);
 
     // The example is the placeholder, the help text the description.
-    expect(input(/First name/).placeholder).toBe("Maria");
+    expect(input(/First name/).placeholder).toBe("e.g. Maria");
     expect(screen.getByText("Type a few letters of the bank's name.")).toBeTruthy();
     expect(input(/E-mail/).type).toBe("email");
     expect(input(/Date of birth/).type).toBe("date");

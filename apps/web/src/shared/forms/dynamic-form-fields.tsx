@@ -63,7 +63,11 @@ export const fieldOptionsQueryOptions = (endpoint: string | null, search: string
   });
 
 const describe = (field: FormField) => field.help ?? undefined;
-const placeholderOf = (field: FormField) => field.example ?? undefined;
+/** The example as the placeholder, marked as one so it never reads as a value already filled in. */
+const usePlaceholder = (field: FormField) => {
+  const { t } = useTranslation();
+  return field.example ? t("dynamicForm.example", { example: field.example }) : undefined;
+};
 
 type FieldProps = {
   field: FormField;
@@ -76,28 +80,31 @@ type FieldProps = {
 
 const textValue = (value: unknown) => (typeof value === "string" ? value : "");
 
-const TextField = ({ field, control, error, disabled, changed }: FieldProps) => (
-  <TextInput
-    label={field.label}
-    description={describe(field)}
-    placeholder={placeholderOf(field)}
-    required={field.required}
-    disabled={disabled}
-    type={field.kind === "email" ? "email" : field.kind === "date" ? "date" : "text"}
-    inputMode={field.kind === "number" ? "numeric" : field.kind === "email" ? "email" : undefined}
-    autoComplete="off"
-    maxLength={field.max_length ?? undefined}
-    name={control.name}
-    ref={control.ref}
-    value={textValue(control.value)}
-    onChange={(event) => control.onChange(event.currentTarget.value)}
-    onBlur={(event) => {
-      control.onBlur();
-      changed(event.currentTarget.value);
-    }}
-    error={error?.message}
-  />
-);
+const TextField = ({ field, control, error, disabled, changed }: FieldProps) => {
+  const placeholder = usePlaceholder(field);
+  return (
+    <TextInput
+      label={field.label}
+      description={describe(field)}
+      placeholder={placeholder}
+      required={field.required}
+      disabled={disabled}
+      type={field.kind === "email" ? "email" : field.kind === "date" ? "date" : "text"}
+      inputMode={field.kind === "number" ? "numeric" : field.kind === "email" ? "email" : undefined}
+      autoComplete="off"
+      maxLength={field.max_length ?? undefined}
+      name={control.name}
+      ref={control.ref}
+      value={textValue(control.value)}
+      onChange={(event) => control.onChange(event.currentTarget.value)}
+      onBlur={(event) => {
+        control.onBlur();
+        changed(event.currentTarget.value);
+      }}
+      error={error?.message}
+    />
+  );
+};
 
 /**
  * A phone number in the field's country: the prefix is shown, the person types the national
@@ -106,6 +113,7 @@ const TextField = ({ field, control, error, disabled, changed }: FieldProps) => 
  */
 const PhoneField = ({ field, control, error, disabled, changed }: FieldProps) => {
   const prefix = phonePrefixOf(field.country_iso);
+  const placeholder = usePlaceholder(field);
   const value = textValue(control.value);
   const shown = prefix && value.startsWith(prefix) ? value.slice(prefix.length) : value;
   const toValue = (typed: string) => {
@@ -118,7 +126,7 @@ const PhoneField = ({ field, control, error, disabled, changed }: FieldProps) =>
     <TextInput
       label={field.label}
       description={describe(field)}
-      placeholder={field.example ?? undefined}
+      placeholder={placeholder}
       required={field.required}
       disabled={disabled}
       type="tel"
@@ -150,6 +158,7 @@ const PhoneField = ({ field, control, error, disabled, changed }: FieldProps) =>
 const SelectField = ({ field, control, error, disabled, changed }: FieldProps) => {
   const { t } = useTranslation();
   const language = useLanguage();
+  const placeholder = usePlaceholder(field);
   const loaded = useQuery(
     fieldOptionsQueryOptions(field.options ? null : field.options_endpoint, null, language),
   );
@@ -158,7 +167,7 @@ const SelectField = ({ field, control, error, disabled, changed }: FieldProps) =
     <Select
       label={field.label}
       description={describe(field)}
-      placeholder={placeholderOf(field) ?? t("dynamicForm.choose")}
+      placeholder={placeholder ?? t("dynamicForm.choose")}
       required={field.required}
       disabled={disabled || (!field.options && !loaded.data)}
       searchable={data.length >= SEARCHABLE_FROM}
@@ -188,6 +197,7 @@ const SelectField = ({ field, control, error, disabled, changed }: FieldProps) =
 const AutocompleteField = ({ field, control, error, disabled, changed }: FieldProps) => {
   const { t } = useTranslation();
   const language = useLanguage();
+  const placeholder = usePlaceholder(field);
   const [search, setSearch] = useState("");
   const [chosen, setChosen] = useState<FormFieldOption | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -207,7 +217,7 @@ const AutocompleteField = ({ field, control, error, disabled, changed }: FieldPr
     <Select
       label={field.label}
       description={describe(field)}
-      placeholder={placeholderOf(field) ?? t("dynamicForm.search")}
+      placeholder={placeholder ?? t("dynamicForm.search")}
       required={field.required}
       disabled={disabled}
       searchable

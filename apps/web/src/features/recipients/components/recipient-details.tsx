@@ -1,9 +1,12 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil, IconTrash } from "@tabler/icons-react";
+import { useQuery } from "@tanstack/react-query";
 import type { FormField } from "@vela/shared/dynamic-form";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
-import { StatusBadge } from "@/shared/ui/status-badge";
+import { fieldOptionsQueryOptions } from "@/shared/forms/dynamic-form-fields";
+import { useLanguage } from "@/shared/i18n/use-language";
+import { useDestinationCountries } from "../api/get-receiving-options";
 import { useRecipient } from "../api/get-recipient";
 import { useRecipientForm } from "../api/get-recipient-form";
 import type { Recipient } from "../api/types";
@@ -19,10 +22,19 @@ type RecipientDetailsProps = {
   toggling: boolean;
 };
 
-/** A detail's value as the form showed it: an option's label, yes/no for switches. */
-const shownValue = (value: string | boolean, field: FormField | undefined, yes: string, no: string) => {
-  if (typeof value === "boolean") return value ? yes : no;
-  return field?.options?.find((option) => option.value === value)?.label ?? value;
+/**
+ * A detail's value as the form showed it: yes/no for switches, an option's label, or the name
+ * its endpoint gives the saved id (a bank, a pickup network).
+ */
+const DetailValue = ({ value, field }: { value: string | boolean; field: FormField | undefined }) => {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const endpoint = field && !field.options && typeof value === "string" ? field.options_endpoint : null;
+  const loaded = useQuery(fieldOptionsQueryOptions(endpoint, null, language));
+  if (typeof value === "boolean")
+    return <>{value ? t("recipients.details.yes") : t("recipients.details.no")}</>;
+  const options = field?.options ?? loaded.data;
+  return <>{options?.find((option) => option.value === value)?.label ?? value}</>;
 };
 
 /** The withdraw_information view (spec §2): one recipient, everything saved about them. */
@@ -49,6 +61,7 @@ export const RecipientDetails = ({
         }
       : null,
   );
+  const countries = useDestinationCountries();
   const fieldOf = (key: string) => form.data?.fields.find((field) => field.key === key);
 
   return (
@@ -79,14 +92,9 @@ export const RecipientDetails = ({
                 <Title order={2} size="h3">
                   {data.name}
                 </Title>
-                <Group gap="xs" mt={6}>
-                  <StatusBadge isPositive={data.is_active} size="sm">
-                    {data.is_active ? t("recipients.status.active") : t("recipients.status.inactive")}
-                  </StatusBadge>
-                  <Text size="sm" c="dimmed">
-                    {t(`recipients.types.${data.type}`)}
-                  </Text>
-                </Group>
+                <Text size="sm" c="dimmed" mt={4}>
+                  {t(`recipients.types.${data.type}`)}
+                </Text>
               </div>
               <Group gap="sm">
                 <Switch
@@ -115,7 +123,10 @@ export const RecipientDetails = ({
             <dl className={classes.detailsGrid}>
               <div>
                 <dt>{t("recipients.fields.country")}</dt>
-                <dd>{data.country_iso}</dd>
+                <dd>
+                  {countries.data?.find((country) => country.id === data.country_id)?.name ??
+                    data.country_iso}
+                </dd>
               </div>
               <div>
                 <dt>{t("recipients.fields.currency")}</dt>
@@ -137,12 +148,7 @@ export const RecipientDetails = ({
                   <div key={key}>
                     <dt>{fieldOf(key)?.label ?? humanize(key)}</dt>
                     <dd>
-                      {shownValue(
-                        value,
-                        fieldOf(key),
-                        t("recipients.details.yes"),
-                        t("recipients.details.no"),
-                      )}
+                      <DetailValue value={value} field={fieldOf(key)} />
                     </dd>
                   </div>
                 ))}

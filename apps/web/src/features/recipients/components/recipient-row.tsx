@@ -60,22 +60,30 @@ export const RecipientRow = ({
           ) : null}
         </div>
       </UnstyledButton>
-      <Group gap={6} className={classes.tags}>
-        <Badge variant="light" color="gray" radius="sm">
-          {recipient.country_iso} · {recipient.currency_iso}
-        </Badge>
-        <Badge variant="outline" color="gray" radius="sm">
-          {methodLabel(recipient, t)}
-        </Badge>
-        <Badge variant="light" color={recipient.type === "business" ? "ink" : "vela"} radius="sm">
-          {t(`recipients.types.${recipient.type}`)}
-        </Badge>
-        {recipient.source === "link" && !recipient.is_active ? (
-          <Badge variant="light" color="yellow" radius="sm">
-            {t("recipients.list.awaitingConfirmation")}
+      <div className={classes.tags}>
+        <Group gap={6} wrap="nowrap">
+          <Badge variant="light" color="gray" radius="sm" style={{ flex: "none" }}>
+            {recipient.country_iso} · {recipient.currency_iso}
           </Badge>
+          <Text size="sm" c="dimmed" truncate>
+            {methodLabel(recipient, t)}
+          </Text>
+        </Group>
+        {recipient.type === "business" || (recipient.source === "link" && !recipient.is_active) ? (
+          <Group gap={6} mt={6}>
+            {recipient.type === "business" ? (
+              <Badge variant="light" color="ink" radius="sm">
+                {t("recipients.types.business")}
+              </Badge>
+            ) : null}
+            {recipient.source === "link" && !recipient.is_active ? (
+              <Badge variant="light" color="yellow" radius="sm">
+                {t("recipients.list.awaitingConfirmation")}
+              </Badge>
+            ) : null}
+          </Group>
         ) : null}
-      </Group>
+      </div>
       <Group gap="xs" wrap="nowrap" className={classes.actions}>
         <Switch
           size="sm"
@@ -83,30 +91,33 @@ export const RecipientRow = ({
           disabled={toggling}
           onChange={onToggle}
           label={recipient.is_active ? t("recipients.status.active") : t("recipients.status.inactive")}
+          styles={{ labelWrapper: { minWidth: 64 } }}
           aria-label={t("recipients.actions.toggleNamed", { name: recipient.name })}
         />
-        <Tooltip label={t("recipients.actions.edit")}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            onClick={onEdit}
-            aria-label={t("recipients.actions.editNamed", { name: recipient.name })}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t("recipients.actions.delete")}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            size="lg"
-            onClick={onDelete}
-            aria-label={t("recipients.actions.deleteNamed", { name: recipient.name })}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t("recipients.actions.edit")}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              onClick={onEdit}
+              aria-label={t("recipients.actions.editNamed", { name: recipient.name })}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t("recipients.actions.delete")}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="lg"
+              onClick={onDelete}
+              aria-label={t("recipients.actions.deleteNamed", { name: recipient.name })}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
     </li>
   );

@@ -476,6 +476,7 @@ export const en = {
   dynamicForm: {
     choose: "Choose…",
     search: "Type to search…",
+    example: "e.g. {{example}}",
     nothingFound: "Nothing found",
   },
   recipients: {

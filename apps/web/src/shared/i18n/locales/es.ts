@@ -478,6 +478,7 @@ export const es = {
   dynamicForm: {
     choose: "Elige…",
     search: "Escribe para buscar…",
+    example: "p. ej. {{example}}",
     nothingFound: "Sin resultados",
   },
   recipients: {
