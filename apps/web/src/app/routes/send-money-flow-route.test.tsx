@@ -68,7 +68,7 @@ describe("the send-money flow route", () => {
   it("creates the quotation from AMOUNT, then walks SENDER and RECIPIENT with the address and the counter in step", async () => {
     const { requests, user } = renderFlow("/account/send-money/amount");
 
-    expect(await screen.findByText("Step 1 of 6")).toBeTruthy();
+    expect(await screen.findByText("Step 1 of 6 · Amount")).toBeTruthy();
     await waitFor(() => expect(screen.getByText(/^1 USD = /)).toBeTruthy());
     await user.click(screen.getByRole("button", { name: "Continue" }));
 

@@ -105,6 +105,9 @@ export const SendMoneyFlowRoute = () => {
   useDocumentTitle(`${t("sendFlow.title")} · Vela`);
   const navigate = useNavigate();
   const isPhone = useMediaQuery("(max-width: 48em)");
+  // Six labelled steps need about 900px; narrower, the steps show their numbers and the line
+  // above names the current one.
+  const isCompact = useMediaQuery("(max-width: 90em)");
   const { step: segment } = useParams();
   const index = stepIndexOf(segment);
   const store = useSendMoneyStore();
@@ -193,7 +196,8 @@ export const SendMoneyFlowRoute = () => {
           {t("sendFlow.title")}
         </Title>
         <Text c="dimmed" size="sm" mt={4}>
-          {t("sendFlow.progress", { step: index + 1, total: SEND_MONEY_STEPS.length })}
+          {t("sendFlow.progress", { step: index + 1, total: SEND_MONEY_STEPS.length })} ·{" "}
+          {t(`sendFlow.steps.${name}`)}
         </Text>
       </div>
       <Stepper
@@ -202,7 +206,7 @@ export const SendMoneyFlowRoute = () => {
         iconSize={isPhone ? 28 : 32}
         allowNextStepsSelect={false}
         aria-label={t("sendFlow.title")}
-        styles={isPhone ? { stepBody: { display: "none" }, separator: { marginInline: 4 } } : undefined}
+        styles={isCompact ? { stepBody: { display: "none" }, separator: { marginInline: 4 } } : undefined}
       >
         {SEND_MONEY_STEPS.map((step) => (
           <Stepper.Step
