@@ -62,6 +62,27 @@ export const PH_CASH_FORM: DynamicForm = {
       options_endpoint: `/service_providers?country_id=${PHILIPPINES.id}&service_type_id=2`,
       help: "Where they collect the cash, with an ID.",
     }),
+    defineField({
+      key: "payout_type",
+      label: "They collect",
+      kind: "select",
+      required: false,
+      options: [
+        { value: "cash", label: "Cash at a counter" },
+        { value: "ewallet", label: "Into an e-wallet" },
+      ],
+      refresh_on_change: true,
+    }),
+  ],
+};
+
+/** What the PH form becomes when the person says the money goes into an e-wallet. */
+export const PH_EWALLET_FORM: DynamicForm = {
+  ...PH_CASH_FORM,
+  key: "PH.cash-pickup.customer.ewallet",
+  fields: [
+    ...PH_CASH_FORM.fields.filter((field) => field.key !== "service_provider_id"),
+    defineField({ key: "wallet_number", label: "E-wallet number", kind: "number", example: "09171234567" }),
   ],
 };
 
@@ -140,7 +161,9 @@ const formFor = (url: URL): DynamicForm | null => {
   const country = Number(url.searchParams.get("country_to_id"));
   const method = Number(url.searchParams.get("shipping_method_id"));
   if (country === MEXICO.id && method === BANK_METHOD.id) return MX_BANK_FORM;
-  if (country === PHILIPPINES.id && method === CASH_METHOD.id) return PH_CASH_FORM;
+  if (country === PHILIPPINES.id && method === CASH_METHOD.id) {
+    return url.searchParams.get("payout_type") === "ewallet" ? PH_EWALLET_FORM : PH_CASH_FORM;
+  }
   return null;
 };
 

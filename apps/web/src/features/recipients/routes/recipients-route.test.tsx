@@ -292,6 +292,36 @@ describe("the recipients area", () => {
     expect(EMAIL_LOOKUP_FALLBACK).toBe("Ocurrió un error inesperado.");
   });
 
+  it("asks for the form again when a refresh_on_change field changes, keeping what was typed", async () => {
+    const { requests, user } = renderPage([]);
+    await screen.findByText("No recipients yet");
+
+    await user.click(screen.getByRole("button", { name: "Add recipient" }));
+    const dialog = await screen.findByRole("dialog", { name: "New recipient" });
+    await waitFor(() => expect(input(/Destination country/).disabled).toBe(false));
+    await user.click(input(/Destination country/));
+    await user.click(option("Philippines"));
+    await waitFor(() => expect(input(/Delivery method/).disabled).toBe(false));
+    await user.click(input(/Delivery method/));
+    await user.click(option("Cash pickup"));
+    await user.click(within(dialog).getByRole("button", { name: "Continue" }));
+    await within(dialog).findByText("Cash pickup in the Philippines");
+    // The phone field shows the Philippine prefix.
+    expect(within(dialog).getByTestId("mobile-prefix").textContent).toBe("+63");
+    expect(dialogInput(dialog, /Pickup network/)).toBeTruthy();
+
+    await user.type(dialogInput(dialog, /First name/), "Maria");
+    await user.click(dialogInput(dialog, /They collect/));
+    await user.click(option("Into an e-wallet"));
+
+    expect(await within(dialog).findByLabelText(/E-wallet number/)).toBeTruthy();
+    const last = requests.filter((request) => request.url.startsWith("/api/recipients/dynamic-form")).at(-1)!;
+    expect(new URL(last.url, "http://localhost").searchParams.get("payout_type")).toBe("ewallet");
+    expect(within(dialog).queryByLabelText(/Pickup network/)).toBeNull();
+    expect(dialogInput(dialog, /First name/).value).toBe("Maria");
+    expect(dialogInput(dialog, /They collect/).value).toBe("Into an e-wallet");
+  });
+
   it("shows one recipient's details (withdraw_information) named by the form's labels", async () => {
     const { user } = renderPage();
     await screen.findByText("Juan Pérez 1");
