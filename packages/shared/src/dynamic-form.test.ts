@@ -5,6 +5,7 @@ import {
   dynamicFormSchema,
   isValidClabe,
   isValidPhoneIn,
+  phonePrefixOf,
 } from "./dynamic-form";
 import { spanishValidationMessage, useFriendlyValidationMessages } from "./validation-messages";
 
@@ -71,6 +72,13 @@ describe("phone numbers by country", () => {
     expect(isValidPhoneIn("+639171234567", "MX")).toBe(false);
     expect(isValidPhoneIn("639171234567", "PH")).toBe(false);
     expect(isValidPhoneIn("+6391712", "PH")).toBe(false);
+  });
+
+  it("knows the dialling prefix of a phone field's country", () => {
+    expect(phonePrefixOf("PH")).toBe("+63");
+    expect(phonePrefixOf("MX")).toBe("+52");
+    expect(phonePrefixOf("ZZ")).toBeNull();
+    expect(phonePrefixOf(null)).toBeNull();
   });
 });
 

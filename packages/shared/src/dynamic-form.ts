@@ -1,5 +1,5 @@
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
-import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js";
 import { z } from "zod";
 
 /**
@@ -224,4 +224,13 @@ export function defineField(
     refresh_on_change: false,
     ...field,
   };
+}
+
+/**
+ * The dialling prefix ("+63") of a phone field's country, which the SPA shows before the national
+ * number and puts in front of it to send the E.164 form; null when the country is not known.
+ */
+export function phonePrefixOf(countryIso: string | null): string | null {
+  if (!countryIso || !isSupportedCountry(countryIso)) return null;
+  return `+${getCountryCallingCode(countryIso)}`;
 }

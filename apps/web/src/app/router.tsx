@@ -33,9 +33,7 @@ export const PLACEHOLDER_PAGES = {
 
 /** The account area's sections still to be filled in by their own features. */
 export const ACCOUNT_SECTIONS = [
-  "send-money",
   "wallets",
-  "recipients",
   "senders",
   "orders",
   "reports",
@@ -78,6 +76,12 @@ const AccountSectionRoute = lazy(() =>
 );
 const ProfileRoute = lazy(() =>
   import("@/features/profile/routes/profile-route").then((m) => ({ default: m.ProfileRoute })),
+);
+const RecipientsRoute = lazy(() =>
+  import("@/features/recipients/routes/recipients-route").then((m) => ({ default: m.RecipientsRoute })),
+);
+const SendMoneyFlowRoute = lazy(() =>
+  import("./routes/send-money-flow-route").then((m) => ({ default: m.SendMoneyFlowRoute })),
 );
 const SettingsLayout = lazy(() =>
   import("@/features/settings/routes/settings-layout").then((m) => ({ default: m.SettingsLayout })),
@@ -151,6 +155,9 @@ export const AppRoutes = () => (
           {ACCOUNT_SECTIONS.map((section) => (
             <Route key={section} path={section} element={sectionElement(section)} />
           ))}
+          <Route path="recipients" element={<RecipientsRoute />} />
+          <Route path="send-money" element={<Navigate to="amount" replace />} />
+          <Route path="send-money/:step" element={<SendMoneyFlowRoute />} />
           <Route path="profile" element={<ProfileRoute />} />
           <Route path="settings" element={<SettingsLayout />}>
             <Route index element={<Navigate to="security" replace />} />

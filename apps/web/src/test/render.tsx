@@ -22,7 +22,7 @@ export const renderWithApp = (ui: ReactElement, { route = "/" }: { route?: strin
 export type StubRoute = { status?: number; body: unknown };
 
 /** An answer worked out from the request, for endpoints whose answer depends on the query. */
-export type StubHandler = (request: { url: URL }) => StubRoute;
+export type StubHandler = (request: { url: URL; method: string; body: unknown }) => StubRoute;
 
 /**
  * Stubs `fetch` with answers per path (query string included when the key has one), recording
@@ -36,7 +36,10 @@ export const stubApi = (routes: Record<string, StubRoute | StubHandler>) => {
     requests.push({ url, method: init.method ?? "GET", headers: new Headers(init.headers), body });
     const path = url.split("?")[0] ?? url;
     const route = routes[url] ?? routes[path];
-    const answer = typeof route === "function" ? route({ url: new URL(url, "http://localhost") }) : route;
+    const answer =
+      typeof route === "function"
+        ? route({ url: new URL(url, "http://localhost"), method: init.method ?? "GET", body })
+        : route;
     if (!answer) {
       return new Response(JSON.stringify({ success: false, message: "Not found" }), { status: 404 });
     }

@@ -270,12 +270,12 @@ describe("account layout", () => {
 
   it("marks the current section and shows an honest placeholder for sections still to come", async () => {
     signInAs();
-    renderWithApp(<AppRoutes />, { route: "/account/recipients" });
+    renderWithApp(<AppRoutes />, { route: "/account/orders" });
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Recipients" })).toBeTruthy();
-    expect(screen.getByText("Recipients is on its way")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Order history" })).toBeTruthy();
+    expect(screen.getByText("Order history is on its way")).toBeTruthy();
     const sidebar = screen.getByRole("navigation", { name: "Account" });
-    expect(within(sidebar).getByRole("link", { name: "Recipients" }).getAttribute("aria-current")).toBe(
+    expect(within(sidebar).getByRole("link", { name: "Order history" }).getAttribute("aria-current")).toBe(
       "page",
     );
   });

@@ -8,9 +8,7 @@ import type { ACCOUNT_SECTIONS } from "../router";
 type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 
 const SECTION_LABELS = {
-  "send-money": "account.sendMoney",
   wallets: "account.wallets",
-  recipients: "account.recipients",
   senders: "account.senders",
   orders: "account.orders",
   reports: "account.reports",

@@ -195,7 +195,14 @@ export const renewSessionAhead = async (currentToken: string): Promise<RenewOutc
   }
 };
 
-const request = async <T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> => {
+/** What a successful call answered: the envelope's `data` and its `message` (null when absent). */
+export type Answer<T> = { data: T; message: string | null };
+
+const exchange = async <T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<Answer<T>> => {
   const formBody = typeof FormData !== "undefined" && options.body instanceof FormData ? options.body : null;
   const hasJsonBody = options.body !== undefined && !formBody;
   const headers = buildHeaders(hasJsonBody, options.anonymous);
@@ -224,12 +231,12 @@ const request = async <T>(method: Method, path: string, options: RequestOptions 
   // and send the request again; if it cannot be renewed, the session-expired modal takes over.
   if (response.status === 401 && sentToken && options.renew !== false) {
     const outcome = await renewAfterUnauthorized(sentToken);
-    if (outcome === "renewed") return request<T>(method, path, { ...options, renew: false });
+    if (outcome === "renewed") return exchange<T>(method, path, { ...options, renew: false });
     // The server refused the request before running it, so nothing was done: once the same person
     // signs in again in the session-expired modal it is sent again, and what they were doing (a
     // profile edit, say) is not lost.
     if (options.replayAfterSignIn !== false && (await sessionHandlers().waitForSignIn(options.signal))) {
-      return request<T>(method, path, options);
+      return exchange<T>(method, path, options);
     }
     throw new ApiError({
       status: 401,
@@ -249,14 +256,17 @@ const request = async <T>(method: Method, path: string, options: RequestOptions 
       body: envelope,
     });
   }
-  if (response.status === 204 || json === null) return null as T;
+  if (response.status === 204 || json === null) return { data: null as T, message: serverMessage };
   if (!envelope || !("data" in envelope)) {
     // A 2xx that is not our envelope (an HTML page from a misrouted proxy, say) is a failure too.
     throw new ApiError({ status: response.status, message: null, errors: null });
   }
   // The server envelope is { success, message, data }: callers get `data` (the spec's data.data).
-  return envelope.data as T;
+  return { data: envelope.data as T, message: serverMessage };
 };
+
+const request = async <T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> =>
+  (await exchange<T>(method, path, options)).data;
 
 /**
  * THE api client of the SPA. Each helper resolves with the envelope's `data` and rejects with an
@@ -275,4 +285,6 @@ export const api = {
   all: <const T extends readonly unknown[]>(requests: T) => Promise.all(requests),
   /** For callers that need extra headers (`Idempotency-Key`), uploads, or no session headers. */
   request,
+  /** Like `request`, but resolves with the message too (a save whose notice is the server's words). */
+  exchange,
 };

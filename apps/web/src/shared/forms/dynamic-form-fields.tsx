@@ -1,204 +1,330 @@
-import { Checkbox, Select, SimpleGrid, Switch, TextInput } from "@mantine/core";
-import { useQuery } from "@tanstack/react-query";
-import type { DynamicForm, FormField, FormValues } from "@vela/shared/dynamic-form";
-import { type Control, Controller } from "react-hook-form";
+import { Checkbox, Loader, Select, SimpleGrid, Switch, Text, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import {
+  type DynamicForm,
+  type FormField,
+  type FormFieldOption,
+  type FormValues,
+  phonePrefixOf,
+} from "@vela/shared/dynamic-form";
+import { type ReactNode, useMemo, useRef, useState } from "react";
+import { type Control, Controller, type ControllerRenderProps, type FieldError } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { api } from "@/shared/api/api-client";
-import { usePrefixes } from "@/shared/api/reference/get-prefixes";
+import { api, type Query } from "@/shared/api/api-client";
+import { useLanguage } from "@/shared/i18n/use-language";
 
-export type DynamicFormFieldsProps = {
+type DynamicFormFieldsProps = {
   form: DynamicForm;
-  /** The react-hook-form control of a form whose values are the dynamic form's (by field key). */
-  // biome-ignore lint/suspicious/noExplicitAny: any form whose values include the dynamic form's keys
-  control: Control<any>;
-  /** Called when a `refresh_on_change` field changes: the caller fetches the form again with it. */
+  control: Control<FormValues>;
+  /** A field marked `refresh_on_change` changed: the host fetches the form again with this value. */
   onRefreshField?: (key: string, value: string | boolean) => void;
   disabled?: boolean;
 };
 
-/** Each field's empty value: text-like kinds start as "", switches and checkboxes as false. */
-export const dynamicFormDefaults = (form: DynamicForm, keep: Partial<FormValues> = {}): FormValues =>
-  Object.fromEntries(
-    form.fields.map((field) => {
-      const empty = field.kind === "switch" || field.kind === "checkbox" ? false : "";
-      const kept = keep[field.key];
-      return [field.key, kept !== undefined && typeof kept === typeof empty ? kept : empty];
-    }),
-  );
+/** How many options a select shows before it lets the person type to narrow them. */
+const SEARCHABLE_FROM = 8;
 
-type Option = { value: string; label: string };
+type EndpointItem = { id: number | string; name: string };
 
-/** Reads a list endpoint's items ({id|value|code, name|label}) as select options. */
-const toOptions = (items: unknown): Option[] => {
-  const list = Array.isArray(items)
-    ? items
-    : items && typeof items === "object" && Array.isArray((items as { data?: unknown }).data)
-      ? (items as { data: unknown[] }).data
+/** An endpoint answers a list, or a page (`{ data: [...] }`) of `{ id, name }` items. */
+const itemsOf = (answer: unknown): EndpointItem[] => {
+  const list = Array.isArray(answer)
+    ? answer
+    : answer && typeof answer === "object" && Array.isArray((answer as { data?: unknown }).data)
+      ? (answer as { data: unknown[] }).data
       : [];
-  return list.flatMap((item) => {
-    if (!item || typeof item !== "object") return [];
-    const record = item as Record<string, unknown>;
-    const value = record.id ?? record.value ?? record.code;
-    const label = record.name ?? record.label ?? value;
-    return value === undefined ? [] : [{ value: String(value), label: String(label) }];
-  });
+  return list.filter(
+    (item): item is EndpointItem =>
+      typeof item === "object" &&
+      item !== null &&
+      (typeof (item as EndpointItem).id === "number" || typeof (item as EndpointItem).id === "string") &&
+      typeof (item as EndpointItem).name === "string",
+  );
 };
 
-/** A field's allowed values: listed in the form, or loaded from its endpoint (relative to /api). */
-const useFieldOptions = (field: FormField): { options: Option[]; loading: boolean } => {
-  const endpoint = field.options ? null : field.options_endpoint;
-  const query = useQuery({
-    queryKey: ["dynamic-form-options", endpoint],
-    queryFn: ({ signal }) => api.get<unknown>(endpoint!.replace(/^\/+/, ""), undefined, signal),
+/** "/banks?country_id=142" as the api client's path and query. */
+const splitEndpoint = (endpoint: string): { path: string; query: Query } => {
+  const [path = "", search = ""] = endpoint.split("?");
+  return { path, query: Object.fromEntries(new URLSearchParams(search)) };
+};
+
+/** The options an endpoint lists, optionally narrowed by a search; each item's id is its value. */
+export const fieldOptionsQueryOptions = (endpoint: string | null, search: string | null, language: string) =>
+  queryOptions({
+    queryKey: ["dynamic-form", "options", endpoint, search, language],
+    queryFn: async ({ signal }): Promise<FormFieldOption[]> => {
+      const { path, query } = splitEndpoint(endpoint ?? "");
+      const answer = await api.get<unknown>(path, search === null ? query : { ...query, search }, signal);
+      return itemsOf(answer).map((item) => ({ value: String(item.id), label: item.name }));
+    },
     enabled: endpoint !== null,
-    staleTime: 5 * 60_000,
+    staleTime: 5 * 60 * 1000,
   });
-  if (field.options) return { options: field.options, loading: false };
-  return { options: toOptions(query.data), loading: query.isLoading };
-};
 
-/** The dialling prefix a phone field starts with, from its country ("+52 "). */
-const usePhonePrefix = (countryIso: string | null): string => {
-  const prefixes = usePrefixes();
-  const prefix = prefixes.data?.find((item) => item.iso2 === countryIso)?.prefix;
-  return prefix ? `${prefix} ` : "+";
+const describe = (field: FormField) => field.help ?? undefined;
+/** The example as the placeholder, marked as one so it never reads as a value already filled in. */
+const usePlaceholder = (field: FormField) => {
+  const { t } = useTranslation();
+  return field.example ? t("dynamicForm.example", { example: field.example }) : undefined;
 };
 
 type FieldProps = {
   field: FormField;
-  control: DynamicFormFieldsProps["control"];
-  onRefreshField: DynamicFormFieldsProps["onRefreshField"];
+  control: ControllerRenderProps<FormValues, string>;
+  error: FieldError | undefined;
   disabled: boolean;
+  /** Called with the new value when it should refresh the form (after a choice, or when text is left). */
+  changed: (value: string | boolean) => void;
 };
 
-const ChoiceField = ({ field, control, onRefreshField, disabled }: FieldProps) => {
-  const { t } = useTranslation();
-  const { options, loading } = useFieldOptions(field);
-  return (
-    <Controller
-      control={control}
-      name={field.key}
-      render={({ field: input, fieldState }) => (
-        <Select
-          label={field.label}
-          description={field.help ?? undefined}
-          placeholder={loading ? t("common.loading") : (field.example ?? undefined)}
-          required={field.required}
-          withAsterisk={field.required}
-          data={options}
-          searchable={field.kind === "autocomplete" || options.length > 8}
-          nothingFoundMessage={t("dynamicForm.noOptions")}
-          clearable={!field.required}
-          disabled={disabled || loading}
-          value={typeof input.value === "string" && input.value !== "" ? input.value : null}
-          onChange={(value) => {
-            input.onChange(value ?? "");
-            if (field.refresh_on_change) onRefreshField?.(field.key, value ?? "");
-          }}
-          onBlur={input.onBlur}
-          ref={input.ref}
-          error={fieldState.error?.message}
-          comboboxProps={{ withinPortal: true }}
-        />
-      )}
-    />
-  );
-};
+const textValue = (value: unknown) => (typeof value === "string" ? value : "");
 
-const DynamicField = (props: FieldProps) =>
-  props.field.kind === "select" || props.field.kind === "autocomplete" ? (
-    <ChoiceField {...props} />
-  ) : props.field.kind === "switch" || props.field.kind === "checkbox" ? (
-    <ToggleField {...props} />
-  ) : (
-    <TextField {...props} />
-  );
-
-const ToggleField = ({ field, control, onRefreshField, disabled }: FieldProps) => {
-  const Toggle = field.kind === "switch" ? Switch : Checkbox;
+const TextField = ({ field, control, error, disabled, changed }: FieldProps) => {
+  const placeholder = usePlaceholder(field);
   return (
-    <Controller
-      control={control}
-      name={field.key}
-      render={({ field: input, fieldState }) => (
-        <Toggle
-          label={field.label}
-          description={field.help ?? undefined}
-          required={field.required}
-          checked={input.value === true}
-          disabled={disabled}
-          onChange={(event) => {
-            input.onChange(event.currentTarget.checked);
-            if (field.refresh_on_change) onRefreshField?.(field.key, event.currentTarget.checked);
-          }}
-          onBlur={input.onBlur}
-          ref={input.ref}
-          error={fieldState.error?.message}
-          style={{ alignSelf: "end" }}
-        />
-      )}
-    />
-  );
-};
-
-const TextField = ({ field, control, onRefreshField, disabled }: FieldProps) => {
-  const prefix = usePhonePrefix(field.kind === "phone" ? field.country_iso : null);
-  const inputProps =
-    field.kind === "email"
-      ? { type: "email", autoComplete: "email" }
-      : field.kind === "phone"
-        ? { type: "tel", autoComplete: "tel" }
-        : field.kind === "number"
-          ? { inputMode: "numeric" as const }
-          : field.kind === "date"
-            ? { type: "date" }
-            : {};
-  return (
-    <Controller
-      control={control}
-      name={field.key}
-      render={({ field: input, fieldState }) => (
-        <TextInput
-          label={field.label}
-          description={field.help ?? undefined}
-          placeholder={field.example ?? (field.kind === "phone" ? `${prefix}…` : undefined)}
-          required={field.required}
-          withAsterisk={field.required}
-          minLength={field.min_length ?? undefined}
-          maxLength={field.max_length ?? undefined}
-          disabled={disabled}
-          {...inputProps}
-          value={typeof input.value === "string" ? input.value : ""}
-          onFocus={() => {
-            // A phone number starts with its country's prefix, which the form needs.
-            if (
-              field.kind === "phone" &&
-              prefix !== "+" &&
-              (input.value === "" || input.value === undefined)
-            ) {
-              input.onChange(prefix);
-            }
-          }}
-          onChange={(event) => input.onChange(event.currentTarget.value)}
-          onBlur={(event) => {
-            input.onBlur();
-            if (field.kind === "phone" && event.currentTarget.value.trim() === prefix.trim()) {
-              input.onChange("");
-            }
-            if (field.refresh_on_change) onRefreshField?.(field.key, event.currentTarget.value);
-          }}
-          ref={input.ref}
-          error={fieldState.error?.message}
-        />
-      )}
+    <TextInput
+      label={field.label}
+      description={describe(field)}
+      placeholder={placeholder}
+      required={field.required}
+      disabled={disabled}
+      type={field.kind === "email" ? "email" : field.kind === "date" ? "date" : "text"}
+      inputMode={field.kind === "number" ? "numeric" : field.kind === "email" ? "email" : undefined}
+      autoComplete="off"
+      maxLength={field.max_length ?? undefined}
+      name={control.name}
+      ref={control.ref}
+      value={textValue(control.value)}
+      onChange={(event) => control.onChange(event.currentTarget.value)}
+      onBlur={(event) => {
+        control.onBlur();
+        changed(event.currentTarget.value);
+      }}
+      error={error?.message}
     />
   );
 };
 
 /**
- * Every field of a dynamic form (spec §3 field kinds: text, email, select, phone, number, date,
- * autocomplete, switch, checkbox) drawn with Mantine and bound to react-hook-form by its key.
- * Validate the form with `formResolver(dynamicFormSchema(form))`: the same rules the API applies.
+ * A phone number in the field's country: the prefix is shown, the person types the national
+ * number, and the value is the E.164 form ("+639171234567") the contract validates. A number typed
+ * with its own "+" is kept as typed.
+ */
+const PhoneField = ({ field, control, error, disabled, changed }: FieldProps) => {
+  const prefix = phonePrefixOf(field.country_iso);
+  const placeholder = usePlaceholder(field);
+  const value = textValue(control.value);
+  const shown = prefix && value.startsWith(prefix) ? value.slice(prefix.length) : value;
+  const toValue = (typed: string) => {
+    const digits = typed.replace(/\D/g, "");
+    if (typed.trim().startsWith("+")) return `+${digits}`;
+    if (!digits) return "";
+    return prefix ? `${prefix}${digits}` : `+${digits}`;
+  };
+  return (
+    <TextInput
+      label={field.label}
+      description={describe(field)}
+      placeholder={placeholder}
+      required={field.required}
+      disabled={disabled}
+      type="tel"
+      inputMode="tel"
+      autoComplete="off"
+      leftSection={
+        prefix ? (
+          <Text size="sm" fw={600} c="dimmed" data-testid={`${field.key}-prefix`}>
+            {prefix}
+          </Text>
+        ) : undefined
+      }
+      leftSectionWidth={prefix ? 12 + prefix.length * 9 : undefined}
+      leftSectionPointerEvents="none"
+      name={control.name}
+      ref={control.ref}
+      value={shown}
+      onChange={(event) => control.onChange(toValue(event.currentTarget.value))}
+      onBlur={() => {
+        control.onBlur();
+        changed(value);
+      }}
+      error={error?.message}
+    />
+  );
+};
+
+/** A select: the form's own options, or the endpoint's loaded once (all of them). */
+const SelectField = ({ field, control, error, disabled, changed }: FieldProps) => {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const placeholder = usePlaceholder(field);
+  const loaded = useQuery(
+    fieldOptionsQueryOptions(field.options ? null : field.options_endpoint, null, language),
+  );
+  const data = field.options ?? loaded.data ?? [];
+  return (
+    <Select
+      label={field.label}
+      description={describe(field)}
+      placeholder={placeholder ?? t("dynamicForm.choose")}
+      required={field.required}
+      disabled={disabled || (!field.options && !loaded.data)}
+      searchable={data.length >= SEARCHABLE_FROM}
+      nothingFoundMessage={t("dynamicForm.nothingFound")}
+      allowDeselect={!field.required}
+      data={data}
+      name={control.name}
+      ref={control.ref}
+      value={textValue(control.value) || null}
+      onChange={(value) => {
+        control.onChange(value ?? "");
+        changed(value ?? "");
+      }}
+      onBlur={control.onBlur}
+      rightSection={loaded.isFetching ? <Loader size={14} aria-hidden /> : undefined}
+      error={error?.message}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+};
+
+/**
+ * An autocomplete over an endpoint: what the person types is sent as `search` (after a pause), so
+ * long lists (banks, pickup locations) are never loaded whole. The chosen option is kept, so its
+ * name stays on screen whatever the next search answers.
+ */
+const AutocompleteField = ({ field, control, error, disabled, changed }: FieldProps) => {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const placeholder = usePlaceholder(field);
+  const [search, setSearch] = useState("");
+  const [chosen, setChosen] = useState<FormFieldOption | null>(null);
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const fromEndpoint = !field.options && field.options_endpoint !== null;
+  const loaded = useQuery({
+    ...fieldOptionsQueryOptions(fromEndpoint ? field.options_endpoint : null, debounced, language),
+    placeholderData: keepPreviousData,
+  });
+  const value = textValue(control.value);
+  const data = useMemo(() => {
+    const options = field.options ?? loaded.data ?? [];
+    return chosen && chosen.value === value && !options.some((option) => option.value === chosen.value)
+      ? [chosen, ...options]
+      : options;
+  }, [field.options, loaded.data, chosen, value]);
+  return (
+    <Select
+      label={field.label}
+      description={describe(field)}
+      placeholder={placeholder ?? t("dynamicForm.search")}
+      required={field.required}
+      disabled={disabled}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The endpoint already narrowed the list by the search.
+      filter={fromEndpoint ? ({ options }) => options : undefined}
+      nothingFoundMessage={loaded.isFetching ? t("common.loading") : t("dynamicForm.nothingFound")}
+      allowDeselect={!field.required}
+      data={data}
+      name={control.name}
+      ref={control.ref}
+      value={value || null}
+      onChange={(next, option) => {
+        setChosen(option ?? null);
+        control.onChange(next ?? "");
+        changed(next ?? "");
+      }}
+      onBlur={control.onBlur}
+      rightSection={loaded.isFetching ? <Loader size={14} aria-hidden /> : undefined}
+      error={error?.message}
+    />
+  );
+};
+
+const ToggleField = ({ field, control, error, disabled, changed }: FieldProps) => {
+  const props = {
+    label: field.label,
+    description: describe(field),
+    required: field.required,
+    disabled,
+    name: control.name,
+    ref: control.ref,
+    checked: control.value === true,
+    onChange: (event: { currentTarget: HTMLInputElement }) => {
+      const checked = event.currentTarget.checked;
+      control.onChange(checked);
+      changed(checked);
+    },
+    onBlur: control.onBlur,
+    error: error?.message,
+  };
+  return field.kind === "switch" ? <Switch {...props} /> : <Checkbox {...props} />;
+};
+
+const renderField = (props: FieldProps): ReactNode => {
+  switch (props.field.kind) {
+    case "phone":
+      return <PhoneField {...props} />;
+    case "select":
+      return <SelectField {...props} />;
+    case "autocomplete":
+      return <AutocompleteField {...props} />;
+    case "switch":
+    case "checkbox":
+      return <ToggleField {...props} />;
+    default:
+      return <TextField {...props} />;
+  }
+};
+
+/** One field bound to the form; remembers the value it last asked a refresh for. */
+const DynamicField = ({
+  field,
+  control,
+  onRefreshField,
+  disabled,
+}: { field: FormField } & Omit<DynamicFormFieldsProps, "form">) => {
+  const lastRefreshed = useRef<string | boolean | undefined>(undefined);
+  return (
+    <Controller
+      control={control}
+      name={field.key}
+      render={({ field: bound, fieldState }) => {
+        if (lastRefreshed.current === undefined) lastRefreshed.current = bound.value;
+        const changed = (value: string | boolean) => {
+          if (!field.refresh_on_change || !onRefreshField || value === lastRefreshed.current) return;
+          lastRefreshed.current = value;
+          onRefreshField(field.key, value);
+        };
+        return (
+          <>
+            {renderField({
+              field,
+              control: bound,
+              error: fieldState.error,
+              disabled: disabled ?? false,
+              changed,
+            })}
+          </>
+        );
+      }}
+    />
+  );
+};
+
+/** Switches and checkboxes, and fields with a long help text, take the whole row. */
+const isWide = (field: FormField) =>
+  field.kind === "switch" || field.kind === "checkbox" || (field.help?.length ?? 0) > 80;
+
+/**
+ * The fields of a dynamic form (spec §3 field and input kinds), drawn with Mantine and bound to a
+ * react-hook-form `control` whose resolver is `dynamicFormResolver(form)`: text, e-mail, number
+ * and date inputs, selects with their own options or an endpoint's, autocompletes that search an
+ * endpoint, a phone input with the country's prefix, switches and checkboxes. The example is the
+ * placeholder, the help text the description. A field marked `refresh_on_change` calls
+ * `onRefreshField` when its value changes (a choice, or text when it is left).
  */
 export const DynamicFormFields = ({
   form,
@@ -206,15 +332,11 @@ export const DynamicFormFields = ({
   onRefreshField,
   disabled = false,
 }: DynamicFormFieldsProps) => (
-  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+  <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
     {form.fields.map((field) => (
-      <DynamicField
-        key={`${form.key}:${field.key}`}
-        field={field}
-        control={control}
-        onRefreshField={onRefreshField}
-        disabled={disabled}
-      />
+      <div key={field.key} style={isWide(field) ? { gridColumn: "1 / -1" } : undefined}>
+        <DynamicField field={field} control={control} onRefreshField={onRefreshField} disabled={disabled} />
+      </div>
     ))}
   </SimpleGrid>
 );

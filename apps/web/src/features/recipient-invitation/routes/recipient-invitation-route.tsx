@@ -16,16 +16,15 @@ import {
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconCircleCheck, IconLinkOff, IconShieldLock } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
-import { type DynamicForm, dynamicFormSchema, type FormValues } from "@vela/shared/dynamic-form";
+import type { DynamicForm, FormValues } from "@vela/shared/dynamic-form";
 import type { ExternalInvitation, ReceivingOptions } from "@vela/shared/external-recipients";
 import { useMemo, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import type { z } from "zod";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
-import { DynamicFormFields, dynamicFormDefaults } from "@/shared/forms/dynamic-form-fields";
-import { formResolver } from "@/shared/forms/form-resolver";
+import { DynamicFormFields } from "@/shared/forms/dynamic-form-fields";
+import { dynamicFormResolver, dynamicFormValues } from "@/shared/forms/dynamic-form-resolver";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { FlagImage } from "@/shared/ui/flag-image";
 import {
@@ -115,7 +114,7 @@ const DestinationFields = ({
         value={choice.country === null ? null : String(choice.country)}
         onChange={pickCountry}
         leftSection={country ? <FlagImage url={`/api/flags/${country.iso2}.svg`} size={14} /> : null}
-        nothingFoundMessage={t("dynamicForm.noOptions")}
+        nothingFoundMessage={t("dynamicForm.nothingFound")}
       />
       <Select
         label={t("recipientInvitation.currency")}
@@ -158,16 +157,13 @@ const DetailsForm = ({
   onSubmit: (values: FormValues, setFieldError: (key: string, message: string) => void) => Promise<void>;
 }) => {
   const { t } = useTranslation();
-  const resolver = useMemo(
-    () => formResolver(dynamicFormSchema(form) as unknown as z.ZodType<FormValues, FormValues>),
-    [form],
-  );
+  const resolver = useMemo(() => dynamicFormResolver(form), [form]);
   const {
     control,
     handleSubmit,
     setError,
     formState: { isSubmitting },
-  } = useForm<FormValues>({ resolver, defaultValues: dynamicFormDefaults(form, keep) });
+  } = useForm<FormValues>({ resolver, defaultValues: dynamicFormValues(form, keep) });
   const keys = new Set(form.fields.map((field) => field.key));
   const submit = handleSubmit((values) =>
     onSubmit(values as FormValues, (key, message) => {

@@ -61,6 +61,20 @@ type SendMoneyData = {
   quotationData: Quotation | null;
   /** The §5 message shown after an amount was replaced by its minimum or maximum. */
   limitNotice: LimitNotice | null;
+  /** The recipient chosen for the quotation (spec §3 recipient_id, recipient_name); null until chosen. */
+  recipient_id: number | null;
+  recipient_name: string | null;
+  /** What choosing the recipient answered (spec §4): what the next steps send, and the summary. */
+  sendData: Record<string, unknown> | null;
+  summaryData: Record<string, unknown> | null;
+};
+
+/** The answer of choosing a recipient on the quotation (spec §4). */
+export type RecipientChosen = {
+  recipient_id: number;
+  recipient_name: string;
+  sendData: Record<string, unknown>;
+  summaryData: Record<string, unknown>;
 };
 
 type SendMoneyActions = {
@@ -70,6 +84,14 @@ type SendMoneyActions = {
   backStep: () => void;
   /** Wallet-continue skips a step: two forward (spec §4). */
   walletContinueStep: () => void;
+  /** Goes to a step the address names (the flow's URL and its counter stay in step). */
+  setStep: (step: number) => void;
+  /** Spec §4: a created quotation is kept and the flow moves to the next step. */
+  quotationCreated: (quotation: Quotation) => void;
+  /** Spec §4: loading the recipients list first clears the chosen recipient. */
+  recipientsLoading: () => void;
+  /** Spec §4: the recipient chosen on the quotation, with the answer's send data and summary. */
+  recipientChosen: (chosen: RecipientChosen) => void;
   /** Spec §4 reset: step 0; calculation, quotation and selected currencies cleared; amounts '100'. */
   reset: () => void;
   /** A new origin: the currencies follow the country, so its currency selection is cleared. */
@@ -129,6 +151,10 @@ export const INITIAL_SEND_MONEY_DATA: SendMoneyData = {
   quotation_id: null,
   quotationData: null,
   limitNotice: null,
+  recipient_id: null,
+  recipient_name: null,
+  sendData: null,
+  summaryData: null,
 };
 
 const clampStep = (step: number) => Math.min(Math.max(step, 0), LAST_STEP);
@@ -160,6 +186,21 @@ export const useSendMoneyStore = create<SendMoneyState>()((set) => ({
   continueStep: () => set((state) => ({ step: clampStep(state.step + 1) })),
   backStep: () => set((state) => ({ step: clampStep(state.step - 1) })),
   walletContinueStep: () => set((state) => ({ step: clampStep(state.step + 2) })),
+  setStep: (step) => set({ step: clampStep(step) }),
+  quotationCreated: (quotation) =>
+    set((state) => ({
+      quotation_id: quotation.id,
+      quotationData: quotation,
+      // A new quotation has no recipient yet.
+      recipient_id: null,
+      recipient_name: null,
+      sendData: null,
+      summaryData: null,
+      step: clampStep(state.step + 1),
+    })),
+  recipientsLoading: () => set({ recipient_id: null }),
+  recipientChosen: ({ recipient_id, recipient_name, sendData, summaryData }) =>
+    set({ recipient_id, recipient_name, sendData, summaryData }),
 
   reset: () =>
     set({
@@ -167,6 +208,10 @@ export const useSendMoneyStore = create<SendMoneyState>()((set) => ({
       calculationData: null,
       quotation_id: null,
       quotationData: null,
+      recipient_id: null,
+      recipient_name: null,
+      sendData: null,
+      summaryData: null,
       currency_from_id: null,
       currency_to_id: null,
       // Spec §9: "after reset '100'" — written without decimals, as the spec writes it.

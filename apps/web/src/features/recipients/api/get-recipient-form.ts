@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { DynamicForm } from "@vela/shared/dynamic-form";
+import { api } from "@/shared/api/api-client";
+import { useLanguage } from "@/shared/i18n/use-language";
+import { RECIPIENTS_QUERY_KEY } from "./get-recipients";
+import type { RecipientCorridor, RecipientType } from "./types";
+
+/**
+ * What a recipient form is asked for: the corridor (recipients form) or a quotation (recipient
+ * form by type), and the values of fields marked `refresh_on_change`, sent under their own keys.
+ */
+export type RecipientFormRequest = { type: RecipientType; refresh: Record<string, string | boolean> } & (
+  | ({ quotation_id?: undefined } & RecipientCorridor)
+  | { quotation_id: number }
+);
+
+/** GET /api/recipients/dynamic-form: the fields a recipient of that type needs there. */
+export const getRecipientForm = (request: RecipientFormRequest, signal?: AbortSignal) => {
+  const { refresh, ...parameters } = request;
+  const query = Object.fromEntries(
+    Object.entries({ ...refresh, ...parameters }).map(([key, value]) => [key, String(value)]),
+  );
+  return api.get<DynamicForm>("recipients/dynamic-form", query, signal);
+};
+
+export const recipientFormQueryOptions = (request: RecipientFormRequest | null, language: string) =>
+  queryOptions({
+    queryKey: [...RECIPIENTS_QUERY_KEY, "dynamic-form", request, language],
+    queryFn: ({ signal }) => getRecipientForm(request as RecipientFormRequest, signal),
+    enabled: request !== null,
+    staleTime: 10 * 60 * 1000,
+    // Spec §8: a failed form load closes the form modal without a message.
+    meta: { notifyOnError: false },
+    // A refreshed form replaces the old one when it arrives; the fields do not vanish meanwhile.
+    placeholderData: keepPreviousData,
+  });
+
+export const useRecipientForm = (request: RecipientFormRequest | null) =>
+  useQuery(recipientFormQueryOptions(request, useLanguage()));

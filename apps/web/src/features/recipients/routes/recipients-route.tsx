@@ -1,0 +1,223 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from "@mantine/core";
+import { useDebouncedValue, useDocumentTitle } from "@mantine/hooks";
+import { IconPlus, IconSearch, IconUsers } from "@tabler/icons-react";
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useSearchParams } from "react-router";
+import { isSessionExpiredError } from "@/shared/api/api-error";
+import { useRecipients } from "../api/get-recipients";
+import type { Recipient, RecipientTypeFilter } from "../api/types";
+import { RecipientDetails } from "../components/recipient-details";
+import { RecipientFormModal } from "../components/recipient-form-modal";
+import { RecipientRow } from "../components/recipient-row";
+import classes from "../components/recipients.module.css";
+import { useRecipientActions } from "../hooks/use-recipient-actions";
+
+/** The recipients area's two views (spec §2). */
+export type RecipientsView = "withdraw_recipients" | "withdraw_information";
+
+const TYPE_FILTERS: readonly RecipientTypeFilter[] = ["", "customer", "business"];
+
+const ListSkeleton = () => (
+  <Stack gap={0} role="status" aria-busy="true">
+    {[0, 1, 2].map((index) => (
+      <Group key={index} p="lg" gap="md" wrap="nowrap">
+        <Skeleton circle height={42} />
+        <Stack gap={6} style={{ flex: 1 }}>
+          <Skeleton height={14} width="40%" radius="sm" />
+          <Skeleton height={12} width="25%" radius="sm" />
+        </Stack>
+      </Group>
+    ))}
+  </Stack>
+);
+
+/**
+ * `/account/recipients`: the recipients area (spec §2). The list (withdraw_recipients) with its
+ * e-mail and type filters and pages of 10, and one recipient's details (withdraw_information,
+ * `?recipient=<id>`); the form modal adds and edits; toggle and delete from either view.
+ */
+export const RecipientsRoute = () => {
+  const { t } = useTranslation();
+  useDocumentTitle(`${t("recipients.title")} · Vela`);
+  const [search, setSearch] = useSearchParams();
+  const shownId = Number(search.get("recipient")) || null;
+  const view: RecipientsView = shownId === null ? "withdraw_recipients" : "withdraw_information";
+
+  const [email, setEmail] = useState("");
+  const [debouncedEmail] = useDebouncedValue(email, 400);
+  const [type, setType] = useState<RecipientTypeFilter>("");
+  const [page, setPage] = useState(1);
+  const recipients = useRecipients({ email: debouncedEmail, type, page });
+
+  // New filters start from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filters are the trigger
+  useEffect(() => setPage(1), [debouncedEmail, type]);
+  // A page left empty (its last recipient deleted) gives way to the last page there is.
+  const lastPage = recipients.data?.last_page ?? 1;
+  const emptyPage = recipients.data !== undefined && recipients.data.data.length === 0 && page > 1;
+  useEffect(() => {
+    if (emptyPage) setPage(Math.max(1, Math.min(page - 1, lastPage)));
+  }, [emptyPage, page, lastPage]);
+
+  const [modal, setModal] = useState<{ opened: boolean; recipient: Recipient | null }>({
+    opened: false,
+    recipient: null,
+  });
+  const closeModal = useCallback(() => setModal((current) => ({ ...current, opened: false })), []);
+  const show = (recipient: Recipient | null) =>
+    setSearch(recipient ? { recipient: String(recipient.id) } : {}, { replace: false });
+
+  const actions = useRecipientActions({
+    onDeleted: (recipient) => {
+      if (recipient.id === shownId) show(null);
+    },
+  });
+
+  const page_ = recipients.data;
+  const filtered = debouncedEmail.trim() !== "" || type !== "";
+
+  return (
+    <Stack gap="lg" maw={980}>
+      <Group justify="space-between" align="flex-end" gap="md">
+        <div>
+          <Title order={1} size="h2">
+            {t("recipients.title")}
+          </Title>
+          <Text c="dimmed" mt={6}>
+            {t("recipients.text")}
+          </Text>
+        </div>
+        <Button
+          leftSection={<IconPlus size={18} aria-hidden />}
+          onClick={() => setModal({ opened: true, recipient: null })}
+        >
+          {t("recipients.actions.add")}
+        </Button>
+      </Group>
+
+      {view === "withdraw_information" && shownId !== null ? (
+        <RecipientDetails
+          recipientId={shownId}
+          onBack={() => show(null)}
+          onEdit={(recipient) => setModal({ opened: true, recipient })}
+          onToggle={actions.toggle}
+          onDelete={actions.askDelete}
+          toggling={actions.togglingId === shownId}
+        />
+      ) : (
+        <>
+          <search className={classes.filters}>
+            <TextInput
+              label={t("recipients.filters.email")}
+              placeholder={t("recipients.filters.emailPlaceholder")}
+              type="search"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+            />
+            <Stack gap={6}>
+              <Text size="sm" fw={500} id="recipient-type-filter">
+                {t("recipients.filters.type")}
+              </Text>
+              <SegmentedControl
+                aria-labelledby="recipient-type-filter"
+                value={type}
+                onChange={(value) => setType(value as RecipientTypeFilter)}
+                data={TYPE_FILTERS.map((value) => ({
+                  value,
+                  label: t(`recipients.filters.types.${value || "all"}`),
+                }))}
+              />
+            </Stack>
+          </search>
+
+          <Card withBorder padding={0} radius="lg" aria-busy={recipients.isFetching}>
+            {recipients.isPending || isSessionExpiredError(recipients.error) ? <ListSkeleton /> : null}
+            {recipients.isError && !page_ && !isSessionExpiredError(recipients.error) ? (
+              <Alert color="red" title={t("errors.title")} m="lg">
+                <Text size="sm">{t("recipients.list.loadError")}</Text>
+                <Button size="xs" variant="default" mt="sm" onClick={() => void recipients.refetch()}>
+                  {t("common.retry")}
+                </Button>
+              </Alert>
+            ) : null}
+            {page_ && page_.data.length === 0 && !emptyPage ? (
+              <Center p="xl">
+                <Stack align="center" gap="sm" maw={380} ta="center">
+                  <ThemeIcon size={52} radius="xl" variant="light">
+                    <IconUsers size={26} aria-hidden />
+                  </ThemeIcon>
+                  <Text fw={650}>
+                    {filtered ? t("recipients.list.noMatches") : t("recipients.list.emptyTitle")}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {filtered ? t("recipients.list.noMatchesText") : t("recipients.list.emptyText")}
+                  </Text>
+                </Stack>
+              </Center>
+            ) : null}
+            {page_ && page_.data.length > 0 ? (
+              <ul className={classes.list} aria-label={t("recipients.list.label")}>
+                {page_.data.map((recipient) => (
+                  <RecipientRow
+                    key={recipient.id}
+                    recipient={recipient}
+                    onOpen={() => show(recipient)}
+                    onEdit={() => setModal({ opened: true, recipient })}
+                    onToggle={() => actions.toggle(recipient)}
+                    onDelete={() => actions.askDelete(recipient)}
+                    toggling={actions.togglingId === recipient.id}
+                  />
+                ))}
+              </ul>
+            ) : null}
+          </Card>
+
+          {page_ && page_.last_page > 1 ? (
+            <Group justify="space-between" gap="sm">
+              <Text size="sm" c="dimmed">
+                {t("recipients.list.total", { count: page_.total })}
+              </Text>
+              <Pagination
+                total={page_.last_page}
+                value={page_.current_page}
+                onChange={setPage}
+                getControlProps={(control) => ({
+                  "aria-label":
+                    control === "next" ? t("recipients.list.next") : t("recipients.list.previous"),
+                })}
+                getItemProps={(item) => ({ "aria-label": t("recipients.list.page", { page: item }) })}
+              />
+            </Group>
+          ) : null}
+        </>
+      )}
+
+      <RecipientFormModal
+        opened={modal.opened}
+        recipient={modal.recipient}
+        onClose={closeModal}
+        onShowRecipient={(recipient) => {
+          closeModal();
+          show(recipient);
+        }}
+      />
+      {actions.confirmation}
+    </Stack>
+  );
+};

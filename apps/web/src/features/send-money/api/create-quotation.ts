@@ -1,0 +1,10 @@
+import type { Quotation } from "@vela/shared/pricing";
+import { api } from "@/shared/api/api-client";
+import type { AmountSelection } from "../utils/send-money-search";
+
+/**
+ * POST /api/consignments/quotation: holds the price of the selection (201, the quotation with its
+ * id and expiry). Out of limits it answers 422 with the §5 message, like the calculator.
+ */
+export const createQuotation = (selection: AmountSelection) =>
+  api.post<Quotation>("consignments/quotation", selection);

@@ -1,0 +1,303 @@
+import { type DynamicForm, defineField, dynamicFormSchema } from "@vela/shared/dynamic-form";
+import type { Recipient } from "@/features/recipients/api/types";
+import { MEXICO, MXN, PHILIPPINES, PHP } from "./fixtures";
+import { ok, type StubHandler, type StubRoute } from "./render";
+import { BANK_METHOD, CASH_METHOD, METHODS, VELA_METHOD } from "./send-money-api";
+
+/**
+ * A small in-memory stand-in for the recipients endpoints of the issue 8 contract: a list
+ * filtered by e-mail, type and quotation and cut in pages, one recipient, create and update
+ * validated with `dynamicFormSchema` (422 keyed by field), toggle, soft delete, the dynamic forms
+ * (Mexico bank deposit with a CLABE, Philippine cash pickup with a payer network) and
+ * add-recipient on a quotation.
+ */
+
+export const MX_BANK_FORM: DynamicForm = {
+  key: "MX.bank-deposit.customer",
+  title: "Bank account in Mexico",
+  fields: [
+    defineField({ key: "first_name", label: "First name", kind: "text", example: "Juan" }),
+    defineField({ key: "last_name", label: "Last name", kind: "text", example: "Pérez" }),
+    defineField({
+      key: "email",
+      label: "E-mail",
+      kind: "email",
+      required: false,
+      example: "juan@example.com",
+    }),
+    defineField({
+      key: "bank_id",
+      label: "Bank",
+      kind: "autocomplete",
+      options_endpoint: `/banks?country_id=${MEXICO.id}&shipping_method_id=${BANK_METHOD.id}`,
+    }),
+    defineField({
+      key: "clabe",
+      label: "CLABE",
+      kind: "number",
+      check: "clabe",
+      example: "032180000118359719",
+      help: "The 18-digit interbank number on their bank statement.",
+    }),
+  ],
+};
+
+export const PH_CASH_FORM: DynamicForm = {
+  key: "PH.cash-pickup.customer",
+  title: "Cash pickup in the Philippines",
+  fields: [
+    defineField({ key: "first_name", label: "First name", kind: "text", example: "Maria" }),
+    defineField({ key: "last_name", label: "Last name", kind: "text", example: "Santos" }),
+    defineField({
+      key: "mobile",
+      label: "Mobile number",
+      kind: "phone",
+      country_iso: "PH",
+      example: "917 123 4567",
+    }),
+    defineField({
+      key: "service_provider_id",
+      label: "Pickup network",
+      kind: "select",
+      options_endpoint: `/service_providers?country_id=${PHILIPPINES.id}&service_type_id=2`,
+      help: "Where they collect the cash, with an ID.",
+    }),
+    defineField({
+      key: "payout_type",
+      label: "They collect",
+      kind: "select",
+      required: false,
+      options: [
+        { value: "cash", label: "Cash at a counter" },
+        { value: "ewallet", label: "Into an e-wallet" },
+      ],
+      refresh_on_change: true,
+    }),
+  ],
+};
+
+/** What the PH form becomes when the person says the money goes into an e-wallet. */
+export const PH_EWALLET_FORM: DynamicForm = {
+  ...PH_CASH_FORM,
+  key: "PH.cash-pickup.customer.ewallet",
+  fields: [
+    ...PH_CASH_FORM.fields.filter((field) => field.key !== "service_provider_id"),
+    defineField({ key: "wallet_number", label: "E-wallet number", kind: "number", example: "09171234567" }),
+  ],
+};
+
+export const BANKS = [
+  { id: 41, name: "BBVA México", country_id: MEXICO.id },
+  { id: 42, name: "Banorte", country_id: MEXICO.id },
+  { id: 43, name: "Santander México", country_id: MEXICO.id },
+];
+
+export const PAYER_NETWORKS = [
+  { id: 51, name: "Cebuana Lhuillier" },
+  { id: 52, name: "M Lhuillier" },
+  { id: 53, name: "Palawan Express" },
+];
+
+const NOW = "2026-11-20T10:00:00.000Z";
+
+export const recipientFixture = (id: number, overrides: Partial<Recipient> = {}): Recipient => {
+  const isBusiness = overrides.type === "business";
+  const first = [
+    "Juan",
+    "María",
+    "Carlos",
+    "Lucía",
+    "Pedro",
+    "Ana",
+    "Diego",
+    "Sofía",
+    "Luis",
+    "Elena",
+    "Jorge",
+    "Paula",
+  ][(id - 1) % 12]!;
+  const name = isBusiness ? `Empresa ${id} S.A.` : `${first} Pérez ${id}`;
+  return {
+    id,
+    type: "customer",
+    service: "consignments",
+    name,
+    first_name: isBusiness ? null : first,
+    last_name: isBusiness ? null : `Pérez ${id}`,
+    business_name: isBusiness ? name : null,
+    email: `recipient${id}@example.com`,
+    phone_prefix: null,
+    phone_number: null,
+    country_id: MEXICO.id,
+    country_iso: "MX",
+    currency_id: MXN.id,
+    currency_iso: "MXN",
+    shipping_method_id: BANK_METHOD.id,
+    shipping_method_slug: BANK_METHOD.slug,
+    withdrawal_method: null,
+    sender_id: null,
+    form_key: MX_BANK_FORM.key,
+    details: { first_name: first, last_name: `Pérez ${id}`, bank_id: "42", clabe: "032180000118359719" },
+    is_active: true,
+    source: "owner",
+    created_at: NOW,
+    updated_at: NOW,
+    ...overrides,
+  };
+};
+
+/** A quotation to Mexico by bank deposit, as POST /consignments/quotation answers it. */
+export const QUOTATION_ID = 900;
+
+const invalid = (errors: Record<string, string[]>): StubRoute => ({
+  status: 422,
+  body: { success: false, message: "The given data was invalid.", errors },
+});
+
+const notFound: StubRoute = { status: 404, body: { success: false, message: "Recipient not found." } };
+
+const formFor = (url: URL): DynamicForm | null => {
+  if (url.searchParams.get("quotation_id") === String(QUOTATION_ID)) return MX_BANK_FORM;
+  const country = Number(url.searchParams.get("country_to_id"));
+  const method = Number(url.searchParams.get("shipping_method_id"));
+  if (country === MEXICO.id && method === BANK_METHOD.id) return MX_BANK_FORM;
+  if (country === PHILIPPINES.id && method === CASH_METHOD.id) {
+    return url.searchParams.get("payout_type") === "ewallet" ? PH_EWALLET_FORM : PH_CASH_FORM;
+  }
+  return null;
+};
+
+/** The recipients backend: `recipients` is its state, `routes` its endpoints for `stubApi`. */
+export const recipientsBackend = (initial: Recipient[]) => {
+  const recipients = [...initial];
+  let nextId = Math.max(0, ...initial.map((recipient) => recipient.id)) + 1;
+
+  const list: StubHandler = ({ url, method, body }) => {
+    if (method === "POST") return save(null, body);
+    const email = (url.searchParams.get("email") ?? "").toLowerCase();
+    const type = url.searchParams.get("type") ?? "";
+    const quotation = url.searchParams.get("quotation_id");
+    const page = Number(url.searchParams.get("page") ?? 1);
+    const perPage = Number(url.searchParams.get("per_page") ?? 10);
+    const matching = recipients.filter(
+      (recipient) =>
+        (!email || (recipient.email ?? "").toLowerCase().includes(email)) &&
+        (!type || recipient.type === type) &&
+        (!quotation ||
+          (recipient.country_id === MEXICO.id && recipient.shipping_method_id === BANK_METHOD.id)),
+    );
+    const lastPage = Math.max(1, Math.ceil(matching.length / perPage));
+    return ok({
+      data: matching.slice((page - 1) * perPage, page * perPage),
+      current_page: page,
+      last_page: lastPage,
+      per_page: perPage,
+      total: matching.length,
+    });
+  };
+
+  const save = (id: number | null, body: unknown): StubRoute => {
+    const { type, country_to_id, currency_to_id, shipping_method_id, quotation_id, ...values } =
+      body as Record<string, unknown>;
+    const url = new URL("http://localhost/api/recipients/dynamic-form");
+    for (const [key, value] of Object.entries({ country_to_id, shipping_method_id, quotation_id })) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const form = formFor(url);
+    if (!form) return invalid({ shipping_method_id: ["No recipient form for this delivery method."] });
+    const parsed = dynamicFormSchema(form).safeParse(values);
+    if (!parsed.success) {
+      const errors: Record<string, string[]> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0])] = [issue.message];
+      return invalid(errors);
+    }
+    const details = parsed.data as Record<string, string | boolean>;
+    const name = `${details.first_name ?? ""} ${details.last_name ?? ""}`.trim();
+    const country = Number(country_to_id) === PHILIPPINES.id ? PHILIPPINES : MEXICO;
+    const method = METHODS.find((candidate) => candidate.id === Number(shipping_method_id)) ?? VELA_METHOD;
+    const saved = recipientFixture(id ?? nextId++, {
+      type: type as Recipient["type"],
+      name,
+      first_name: String(details.first_name ?? ""),
+      last_name: String(details.last_name ?? ""),
+      email: typeof details.email === "string" ? details.email : null,
+      country_id: country.id,
+      country_iso: country.iso2,
+      currency_id: Number(currency_to_id),
+      currency_iso: country === PHILIPPINES ? PHP.iso : MXN.iso,
+      shipping_method_id: method.id,
+      shipping_method_slug: method.slug,
+      form_key: form.key,
+      details,
+    });
+    const index = recipients.findIndex((recipient) => recipient.id === saved.id);
+    if (index >= 0) recipients[index] = saved;
+    else recipients.push(saved);
+    return {
+      status: id === null ? 201 : 200,
+      body: { success: true, message: "Recipient saved.", data: saved },
+    };
+  };
+
+  const one: StubHandler = ({ url, method, body }) => {
+    const id = Number(url.pathname.split("/").pop());
+    const index = recipients.findIndex((recipient) => recipient.id === id);
+    if (index < 0) return notFound;
+    const recipient = recipients[index]!;
+    if (method === "DELETE") {
+      recipients.splice(index, 1);
+      return ok(null, "Recipient deleted.");
+    }
+    if (method === "PATCH") {
+      recipients[index] = { ...recipient, is_active: !recipient.is_active };
+      return ok(recipients[index]);
+    }
+    if (method === "PUT") return save(id, body);
+    return ok(recipient);
+  };
+
+  const routes: Record<string, StubRoute | StubHandler> = {
+    "/api/recipients": list,
+    "/api/recipients/dynamic-form": ({ url }) => {
+      const form = formFor(url);
+      return form
+        ? ok(form)
+        : invalid({ shipping_method_id: ["No recipient form for this delivery method."] });
+    },
+    "/api/banks": ({ url }) => {
+      const search = (url.searchParams.get("search") ?? "").toLowerCase();
+      return ok(BANKS.filter((bank) => bank.name.toLowerCase().includes(search)));
+    },
+    "/api/service_providers": ok(PAYER_NETWORKS),
+    [`/api/consignments/quotation/${QUOTATION_ID}/add-recipient`]: ({ body }) => {
+      const id = Number((body as { recipient_id?: unknown }).recipient_id);
+      const recipient = recipients.find((candidate) => candidate.id === id);
+      if (!recipient) return invalid({ recipient_id: ["This recipient cannot receive this transfer."] });
+      return ok({
+        send_data: {
+          quotation_id: QUOTATION_ID,
+          recipient_id: id,
+          recipient_name: recipient.name,
+          sender_id: null,
+          shipping_method_id: BANK_METHOD.id,
+        },
+        summary: {
+          id: QUOTATION_ID,
+          recipient_name: recipient.name,
+          sender_name: null,
+          send_amount: "100.00",
+        },
+      });
+    },
+  };
+  /** Every route for `stubApi`, with `others` (pricing, reference) under them; `/api/recipients/{id}` too. */
+  const routesWith = (others: Record<string, StubRoute | StubHandler> = {}) =>
+    new Proxy(
+      { ...others, ...routes },
+      {
+        get: (target: Record<string, StubRoute | StubHandler>, key: string) =>
+          target[key] ?? (/^\/api\/recipients\/\d+$/.test(key) ? one : undefined),
+      },
+    );
+  return { recipients, routesWith };
+};
