@@ -154,7 +154,7 @@ const SPANISH: Record<string, string> = {
   "Recipient deactivated.": "Destinatario desactivado.",
   "Recipient added.": "Destinatario agregado.",
   "Recipient not found.": "Destinatario no encontrado.",
-    "Unknown country.": "País desconocido.",
+  "Unknown country.": "País desconocido.",
   "Unknown delivery method.": "Método de entrega desconocido.",
   "This quotation does not send to a recipient.": "Esta cotización no envía a un destinatario.",
   "Withdrawals pay into a bank account or a mobile wallet.":
