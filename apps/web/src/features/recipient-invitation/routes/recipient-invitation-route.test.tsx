@@ -90,10 +90,9 @@ describe("the recipient invitation page", () => {
     expect((await screen.findAllByText("This field is required.")).length).toBeGreaterThanOrEqual(1);
     expect(stub.requests.some((request) => request.method === "POST")).toBe(false);
 
-    const phone = screen.getByLabelText(/Phone number/);
-    await user.click(phone);
-    expect((phone as HTMLInputElement).value).toBe("+52 ");
-    await user.type(phone, "55 1234 5678");
+    // The phone field shows the destination's prefix beside the number.
+    expect(screen.getByTestId("phone-prefix").textContent).toBe("+52");
+    await user.type(screen.getByLabelText(/Phone number/), "55 1234 5678");
     await user.type(screen.getByLabelText(/Account number/), "0123456789");
     await user.click(screen.getByRole("button", { name: "Send my details" }));
 
