@@ -15,15 +15,18 @@ import {
 import { currency } from "@vela/shared/reference";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
+import { validatorCompiler } from "../../http/input";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import { type AnswerVersion, createAnswerCache } from "../../pricing/answer-cache";
 import { corridorMethodsOf, corridorTermsVersion, limitsOf } from "../../pricing/corridors";
+import { plainCalculatorQuery } from "../../pricing/home-query";
 import { findPromoCode, promoTerms } from "../../pricing/promo-codes";
 import {
   applyPromoCode,
@@ -40,6 +43,16 @@ import {
 } from "../../pricing/quotes";
 
 const tags = ["send money"];
+
+/** The app's validator, with the home page's own queries recognised first (home-query.ts). */
+// Generic because Fastify types a route's own compiler by the route's whole schema object.
+const homeQueryValidator = <T>(route: FastifyRouteSchemaDef<T>): FastifyValidationResult => {
+  const validate = validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.core.$ZodType>);
+  return (data: unknown) => {
+    const plain = plainCalculatorQuery(data);
+    return plain ? { value: plain } : validate(data);
+  };
+};
 /** How long the public calculator keeps an answer; the table and terms it used must also be current. */
 export const HOME_ANSWER_TTL_MS = 5000;
 const HOME_ANSWER_MAX_ENTRIES = 5000;
@@ -131,6 +144,9 @@ export async function pricingRoutes(app: FastifyInstance) {
         querystring: homeCalculatorQuery,
         response: calculationAnswer,
       },
+      // The home page's own queries are recognised without zod (home-query.ts); any other goes
+      // through the full validation and its messages.
+      validatorCompiler: homeQueryValidator,
       // After the global hooks (request headers, a presented token) and before validation: a query
       // answered within the last seconds, on the current table and terms, is answered again as is.
       preValidation: async (request, reply) => {
