@@ -283,7 +283,21 @@ export function assertCurrencyDecimals(decimals: number): void {
   }
 }
 
+/**
+ * Rates already found valid, so the calculators' hot path does not parse the same few rates again
+ * on every price (the check is a pure function of the string). Bounded: emptied when full.
+ */
+const validRates = new Set<string>();
+const VALID_RATES_MAX = 1024;
+
 function assertRate(rate: string): void {
+  if (validRates.has(rate)) return;
+  checkRate(rate);
+  if (validRates.size >= VALID_RATES_MAX) validRates.clear();
+  validRates.add(rate);
+}
+
+function checkRate(rate: string): void {
   if (countDecimals(rate) > RATE_DECIMALS_MAX) {
     throw new InvalidAmountError(
       "too-many-decimals",
@@ -333,6 +347,21 @@ export function rateLessMargin(midRate: string, marginBps: number): string {
   }
   const factor = new AmountDecimal(10_000 - marginBps).dividedBy(10_000);
   return new AmountDecimal(parseAmount(midRate)).times(factor).toFixed(RATE_DECIMALS, Decimal.ROUND_FLOOR);
+}
+
+/**
+ * `amountMinor × bps / 10 000` in the same minor units, rounded towards +∞: the percentage part of a
+ * fee on an amount given in minor units, rounded up as fees are. Equal to
+ * `toMinor(roundFeeUp(basisPointsOf(fromMinor(amountMinor, d), bps), d), d)` for any d, in bigint
+ * arithmetic alone.
+ */
+export function basisPointsOfMinorCeil(amountMinor: bigint, bps: number): bigint {
+  if (!Number.isInteger(bps) || bps < 0)
+    throw new RangeError(`Basis points must be a whole number ≥ 0, got ${bps}`);
+  const numerator = amountMinor * BigInt(bps);
+  const quotient = numerator / 10_000n;
+  // BigInt division truncates towards zero: one more when a positive quotient lost a remainder.
+  return numerator > 0n && numerator % 10_000n !== 0n ? quotient + 1n : quotient;
 }
 
 /** `amount × bps / 10 000`, exact (a percentage fee before its rounding). */

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  basisPointsOf,
+  basisPointsOfMinorCeil,
   compareAmounts,
   convertAmount,
   crossRate,
@@ -9,6 +11,7 @@ import {
   rateLessMargin,
   roundFeeUp,
   sendAmountForReceiving,
+  toMinor,
 } from "./decimal";
 
 // Proves the rounding rules in the house's favour over random amounts, rates and currencies with
@@ -96,5 +99,35 @@ describe("rounding in the house's favour", () => {
     expect(roundFeeUp("1.231", 2)).toBe("1.24");
     expect(roundFeeUp("1.2", 0)).toBe("2");
     expect(crossRate("1.0495", "21.3301")).toBe("20.32405908");
+  });
+
+  it("a percentage of minor units rounds up exactly like the decimal fee path", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 20_000 }),
+        decimalsArb,
+        (minor, bps, decimals) => {
+          const viaDecimals = toMinor(
+            roundFeeUp(basisPointsOf(fromMinor(minor, decimals), bps), decimals),
+            decimals,
+          );
+          expect(basisPointsOfMinorCeil(minor, bps)).toBe(viaDecimals);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(basisPointsOfMinorCeil(10_000n, 299)).toBe(299n);
+    expect(basisPointsOfMinorCeil(10_001n, 299)).toBe(300n);
+    expect(basisPointsOfMinorCeil(-10_001n, 299)).toBe(-299n);
+    expect(() => basisPointsOfMinorCeil(1n, 1.5)).toThrow(RangeError);
+  });
+
+  it("checks a rate the same way however often it is seen", () => {
+    for (let round = 0; round < 3; round++) {
+      expect(convertAmount("10", "2.5", 2)).toBe("25.00");
+      expect(() => convertAmount("10", "0", 2)).toThrow(/above zero/);
+      expect(() => convertAmount("10", "1.0000000000001", 2)).toThrow(/at most 12 decimals/);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import {
   addAmounts,
   basisPointsOf,
+  basisPointsOfMinorCeil,
   compareAmounts,
   convertAmount,
   countDecimals,
@@ -114,16 +115,22 @@ export function rateTexts(terms: PriceTerms, price: Pick<Price, "rate">): { rate
 
 /** Our fee on a send amount: fixed + percentage, rounded up to the minor unit. */
 export function feeFor(tiers: FeeTier[], sendAmount: string, decimals: number): string {
-  return feeOnTier(sortTiers(tiers), roundFeeUp(sendAmount, decimals), decimals);
-}
-
-/** feeFor with the tiers sorted and the send amount already rounded up to `decimals`. */
-function feeOnTier(sortedTiers: FeeTier[], sendAmount: string, decimals: number): string {
-  const tier = findTier(sortedTiers, toMinor(sendAmount, decimals));
+  const tier = tierFor(tiers, toMinor(roundFeeUp(sendAmount, decimals), decimals));
   return roundFeeUp(
     addAmounts(fromMinor(tier.fixedMinor, decimals), basisPointsOf(sendAmount, tier.percentBps)),
     decimals,
   );
+}
+
+/**
+ * feeFor for a send amount already written with the currency's `decimals` (as priceTransfer's is)
+ * and tiers already sorted: the same fee, in minor units.
+ */
+function feeOnTier(sortedTiers: FeeTier[], sendAmount: string, decimals: number): string {
+  const sendMinor = toMinor(sendAmount, decimals);
+  const tier = findTier(sortedTiers, sendMinor);
+  // The fixed part is whole minor units, so rounding the sum up is rounding the percentage up.
+  return fromMinor(tier.fixedMinor + basisPointsOfMinorCeil(sendMinor, tier.percentBps), decimals);
 }
 
 /** What a promo code takes off the fee: never more than the fee, rounded down (it is money we give). */
@@ -226,11 +233,12 @@ export function priceTransfer(terms: PriceTerms, request: PriceRequest, locale: 
   let receivingAmount: string;
   if (request.sendAmount !== undefined) {
     assertDecimals("send_amount", request.sendAmount, terms.fromDecimals);
-    sendAmount = roundFeeUp(request.sendAmount, terms.fromDecimals);
+    // Within the currency's digits (just checked), rounding only writes them all: "100.5" → "100.50".
+    sendAmount = toCurrencyAmount(request.sendAmount, terms.fromDecimals);
     receivingAmount = convertAmount(sendAmount, rate, terms.toDecimals);
   } else if (request.receivingAmount !== undefined) {
     assertDecimals("receiving_amount", request.receivingAmount, terms.toDecimals);
-    receivingAmount = roundReceivingDown(request.receivingAmount, terms.toDecimals);
+    receivingAmount = toCurrencyAmount(request.receivingAmount, terms.toDecimals);
     sendAmount = sendAmountForReceiving(receivingAmount, rate, terms.fromDecimals);
   } else {
     throw new InvalidDataError({ send_amount: ["Give either the send amount or the receiving amount."] });
