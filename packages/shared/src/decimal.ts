@@ -230,7 +230,20 @@ export function roundReceivingDown(amount: string, decimals: number): string {
  */
 export function convertAmount(amount: string, rate: string, decimals: number): string {
   assertRate(rate);
-  return roundReceivingDown(multiplyAmounts(amount, rate), decimals);
+  assertCurrencyDecimals(decimals);
+  // roundReceivingDown(multiplyAmounts(amount, rate), decimals), in integers: the product of the two
+  // digit strings over 10^(their decimals), floored to the target's minor units.
+  const value = splitAmount(amount);
+  const factor = splitAmount(rate);
+  const product =
+    BigInt(value.integerDigits + value.fractionDigits) *
+    BigInt(factor.integerDigits + factor.fractionDigits) *
+    10n ** BigInt(decimals);
+  const scale = 10n ** BigInt(value.fractionDigits.length + factor.fractionDigits.length);
+  const whole = product / scale;
+  // Truncation is the floor for a positive amount; a negative one with a remainder goes one lower.
+  const minor = value.negative ? -(whole + (product % scale === 0n ? 0n : 1n)) : whole;
+  return fromMinor(minor, decimals);
 }
 
 /**

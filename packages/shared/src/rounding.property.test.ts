@@ -10,6 +10,7 @@ import {
   multiplyAmounts,
   rateLessMargin,
   roundFeeUp,
+  roundReceivingDown,
   sendAmountForReceiving,
   toMinor,
 } from "./decimal";
@@ -129,5 +130,26 @@ describe("rounding in the house's favour", () => {
       expect(() => convertAmount("10", "0", 2)).toThrow(/above zero/);
       expect(() => convertAmount("10", "1.0000000000001", 2)).toThrow(/at most 12 decimals/);
     }
+  });
+
+  it("converts exactly as the rounded decimal product, either sign", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 6 }),
+        rateArb,
+        decimalsArb,
+        (minor, amountDecimals, rate, decimals) => {
+          const amount = fromMinor(minor, amountDecimals);
+          expect(convertAmount(amount, rate, decimals)).toBe(
+            roundReceivingDown(multiplyAmounts(amount, rate), decimals),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(convertAmount("100.00", "20.22243878", 2)).toBe("2022.24");
+    expect(convertAmount("-0.001", "1", 2)).toBe("-0.01");
+    expect(convertAmount("0.00", "3", 0)).toBe("0");
   });
 });
