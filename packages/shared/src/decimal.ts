@@ -184,6 +184,18 @@ export function addAmounts(a: string, b: string): string {
   return toPlainString(toDecimal(a).plus(toDecimal(b)));
 }
 
+/**
+ * The sum of `added` less the sum of `subtracted`, all amounts of one currency with `decimals`
+ * digits (trailing zeros beyond them are fine, as in toMinor), written with exactly those digits:
+ * exact, in minor units. Throws like toMinor for an amount with more significant digits.
+ */
+export function currencyTotal(decimals: number, added: string[], subtracted: string[] = []): string {
+  let minor = 0n;
+  for (const amount of added) minor += toMinor(amount, decimals);
+  for (const amount of subtracted) minor -= toMinor(amount, decimals);
+  return fromMinor(minor, decimals);
+}
+
 /** a − b, exact. */
 export function subtractAmounts(a: string, b: string): string {
   return toPlainString(toDecimal(a).minus(toDecimal(b)));

@@ -1,17 +1,21 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  addAmounts,
   basisPointsOf,
   basisPointsOfMinorCeil,
   compareAmounts,
   convertAmount,
   crossRate,
+  currencyTotal,
   fromMinor,
   multiplyAmounts,
   rateLessMargin,
   roundFeeUp,
   roundReceivingDown,
   sendAmountForReceiving,
+  subtractAmounts,
+  toCurrencyAmount,
   toMinor,
 } from "./decimal";
 
@@ -151,5 +155,27 @@ describe("rounding in the house's favour", () => {
     expect(convertAmount("100.00", "20.22243878", 2)).toBe("2022.24");
     expect(convertAmount("-0.001", "1", 2)).toBe("-0.01");
     expect(convertAmount("0.00", "3", 0)).toBe("0");
+  });
+
+  it("totals currency amounts exactly as decimal addition does", () => {
+    fc.assert(
+      fc.property(
+        decimalsArb,
+        fc.array(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), { minLength: 0, maxLength: 4 }),
+        fc.array(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), { maxLength: 3 }),
+        (decimals, addedMinor, subtractedMinor) => {
+          const added = addedMinor.map((minor) => fromMinor(minor, decimals));
+          const subtracted = subtractedMinor.map((minor) => fromMinor(minor, decimals));
+          let viaDecimals = "0";
+          for (const amount of added) viaDecimals = addAmounts(viaDecimals, amount);
+          for (const amount of subtracted) viaDecimals = subtractAmounts(viaDecimals, amount);
+          expect(currencyTotal(decimals, added, subtracted)).toBe(toCurrencyAmount(viaDecimals, decimals));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(currencyTotal(2, ["100.00", "2.99"], ["0.00"])).toBe("102.99");
+    expect(currencyTotal(2, ["100.5"])).toBe("100.50");
+    expect(() => currencyTotal(2, ["0.005"])).toThrow(/decimals/);
   });
 });
