@@ -11,7 +11,8 @@
 //
 // Usage: node calculator.mjs [--build] [--profile]
 //   --build    rebuild the API first even when it looks fresh.
-//   --profile  run the server under `node --cpu-prof`; the profile lands in bench/results/.
+//   --profile  run the server under `node --cpu-prof`; the profile lands in bench/results/
+//              (node profile-top.mjs --last 10 summarises it).
 //   BENCH_SECONDS=10  BENCH_CONNECTIONS=100  BENCH_CORRIDOR=US:USD-MX:MXN
 //   BENCH_BASELINE_SERVER=bench/results/baseline-api/server.js  also measures that build, after this one.
 //

@@ -122,6 +122,7 @@ describe("request headers", () => {
     ["authorization", "Basic dXNlcjpwYXNz", "The Authorization header must be 'Bearer <token>'."],
     ["authorization", "Bearer ", "The Authorization header must be 'Bearer <token>'."],
     ["grant", "x".repeat(65), "The grant header must be 1 to 64 letters, digits, '_', '.', ':' or '-'."],
+    ["language", "x".repeat(17), "The language header must be at most 16 characters."],
   ])("refuses a malformed %s header with 400", async (name, value, message) => {
     const response = await app.inject({ method: "GET", url: "/api/health", headers: { [name]: value } });
     expect(response.statusCode).toBe(400);
@@ -154,6 +155,30 @@ describe("security headers", () => {
     expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
     expect(response.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("sends the same headers on every answer, a refusal included, and no HSTS outside production", async () => {
+    const expected = await app.inject({ method: "GET", url: "/api/health" });
+    const names = [
+      "content-security-policy",
+      "cross-origin-opener-policy",
+      "cross-origin-resource-policy",
+      "origin-agent-cluster",
+      "referrer-policy",
+      "x-content-type-options",
+      "x-dns-prefetch-control",
+      "x-download-options",
+      "x-frame-options",
+      "x-permitted-cross-domain-policies",
+      "x-xss-protection",
+    ];
+    for (const url of ["/api/ping", "/api/home/send-money/calculator?send_amount=x", "/api/nowhere"]) {
+      const response = await app.inject({ method: "GET", url });
+      for (const name of names) expect(response.headers[name], `${url} ${name}`).toBe(expected.headers[name]);
+      expect(response.headers["strict-transport-security"]).toBeUndefined();
+    }
+    expect(expected.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(expected.headers["cross-origin-resource-policy"]).toBe("same-origin");
   });
 });
 

@@ -240,6 +240,26 @@ describe("quoting on moving rates", () => {
     expect(second.rate_as_of).toBe(new Date(SANDBOX_ANCHOR.getTime() + 3 * DAY + 25 * 60_000).toISOString());
   });
 
+  it("never answers a repeated GET with the price of the table before a refresh", async () => {
+    const query = new URLSearchParams(
+      Object.entries({ ...key, send_amount: "250.00" }).map(([name, value]): [string, string] => [
+        name,
+        String(value),
+      ]),
+    );
+    const get = () => app.inject({ method: "GET", url: `/api/home/send-money/calculator?${query}` });
+    const first = await get();
+    // The same text again within seconds is the kept answer, byte for byte.
+    expect((await get()).body).toBe(first.body);
+    clock += 25 * 60_000;
+    await app.rates.refresh();
+    const after = (await get()).json().data;
+    expect(after.mid_rate).not.toBe(first.json().data.mid_rate);
+    expect(after.mid_rate).toBe(
+      midRateFrom(sandboxTable({ seed: "moving" }, new Date(clock)), "USD", "MXN")!.rate,
+    );
+  });
+
   it("records both legs, from one table, on a quotation", async () => {
     const created = await app.inject({
       method: "POST",

@@ -1,3 +1,5 @@
+import { successEnvelope } from "@vela/shared/api";
+import { calculation } from "@vela/shared/pricing";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currencies, quotations, shippingMethods } from "../src/db/schema/index";
@@ -29,11 +31,9 @@ const usToMx = () => ({
   currency_to_id: ids.MXN!,
 });
 
-const home = (query: Record<string, string | number>) =>
-  app.inject({
-    method: "GET",
-    url: `/api/home/send-money/calculator?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))}`,
-  });
+const homeUrl = (query: Record<string, string | number>) =>
+  `/api/home/send-money/calculator?${new URLSearchParams(Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]))}`;
+const home = (query: Record<string, string | number>) => app.inject({ method: "GET", url: homeUrl(query) });
 
 describe("home calculator", () => {
   it("prices a transfer from the send amount with fee, rate, total and labels", async () => {
@@ -59,6 +59,28 @@ describe("home calculator", () => {
     expect(data.receiving_amount).toBe("2022.24");
     expect(data.rate_source).toContain("2024-11-25");
     expect(response.headers["cache-control"]).toContain("max-age=60");
+  });
+
+  it("answers a repeated query with the same text, in the contract's shape and no more", async () => {
+    const query = { ...usToMx(), send_amount: "123.45" };
+    const first = await home(query);
+    expect(first.statusCode).toBe(200);
+    const body = first.json();
+    // Nothing beyond the contract: its schema parses the answer to an equal object.
+    expect(successEnvelope(calculation).parse(body)).toEqual(body);
+    expect(body.message).toBeNull();
+    const again = await home(query);
+    expect(again.body).toBe(first.body);
+    expect(again.headers["cache-control"]).toContain("max-age=60");
+    expect(again.headers["content-type"]).toBe("application/json; charset=utf-8");
+    // Another spelling of the same query agrees; one more field than allowed is still refused.
+    expect((await home({ send_amount: "123.45", ...usToMx() })).json()).toEqual(body);
+    const refused = await home({ ...query, payment_method: "cheque" });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.payment_method).toBeDefined();
+    // In Spanish it is priced on its own (the answer has no message, but its key has the language).
+    const spanish = await app.inject({ method: "GET", url: homeUrl(query), headers: { language: "es" } });
+    expect(spanish.json()).toEqual(body);
   });
 
   it("prices from the receiving amount, asking never less than it buys", async () => {

@@ -184,6 +184,18 @@ export function addAmounts(a: string, b: string): string {
   return toPlainString(toDecimal(a).plus(toDecimal(b)));
 }
 
+/**
+ * The sum of `added` less the sum of `subtracted`, all amounts of one currency with `decimals`
+ * digits (trailing zeros beyond them are fine, as in toMinor), written with exactly those digits:
+ * exact, in minor units. Throws like toMinor for an amount with more significant digits.
+ */
+export function currencyTotal(decimals: number, added: string[], subtracted: string[] = []): string {
+  let minor = 0n;
+  for (const amount of added) minor += toMinor(amount, decimals);
+  for (const amount of subtracted) minor -= toMinor(amount, decimals);
+  return fromMinor(minor, decimals);
+}
+
 /** a − b, exact. */
 export function subtractAmounts(a: string, b: string): string {
   return toPlainString(toDecimal(a).minus(toDecimal(b)));
@@ -230,7 +242,20 @@ export function roundReceivingDown(amount: string, decimals: number): string {
  */
 export function convertAmount(amount: string, rate: string, decimals: number): string {
   assertRate(rate);
-  return roundReceivingDown(multiplyAmounts(amount, rate), decimals);
+  assertCurrencyDecimals(decimals);
+  // roundReceivingDown(multiplyAmounts(amount, rate), decimals), in integers: the product of the two
+  // digit strings over 10^(their decimals), floored to the target's minor units.
+  const value = splitAmount(amount);
+  const factor = splitAmount(rate);
+  const product =
+    BigInt(value.integerDigits + value.fractionDigits) *
+    BigInt(factor.integerDigits + factor.fractionDigits) *
+    10n ** BigInt(decimals);
+  const scale = 10n ** BigInt(value.fractionDigits.length + factor.fractionDigits.length);
+  const whole = product / scale;
+  // Truncation is the floor for a positive amount; a negative one with a remainder goes one lower.
+  const minor = value.negative ? -(whole + (product % scale === 0n ? 0n : 1n)) : whole;
+  return fromMinor(minor, decimals);
 }
 
 /**
@@ -283,7 +308,21 @@ export function assertCurrencyDecimals(decimals: number): void {
   }
 }
 
+/**
+ * Rates already found valid, so the calculators' hot path does not parse the same few rates again
+ * on every price (the check is a pure function of the string). Bounded: emptied when full.
+ */
+const validRates = new Set<string>();
+const VALID_RATES_MAX = 1024;
+
 function assertRate(rate: string): void {
+  if (validRates.has(rate)) return;
+  checkRate(rate);
+  if (validRates.size >= VALID_RATES_MAX) validRates.clear();
+  validRates.add(rate);
+}
+
+function checkRate(rate: string): void {
   if (countDecimals(rate) > RATE_DECIMALS_MAX) {
     throw new InvalidAmountError(
       "too-many-decimals",
@@ -333,6 +372,21 @@ export function rateLessMargin(midRate: string, marginBps: number): string {
   }
   const factor = new AmountDecimal(10_000 - marginBps).dividedBy(10_000);
   return new AmountDecimal(parseAmount(midRate)).times(factor).toFixed(RATE_DECIMALS, Decimal.ROUND_FLOOR);
+}
+
+/**
+ * `amountMinor × bps / 10 000` in the same minor units, rounded towards +∞: the percentage part of a
+ * fee on an amount given in minor units, rounded up as fees are. Equal to
+ * `toMinor(roundFeeUp(basisPointsOf(fromMinor(amountMinor, d), bps), d), d)` for any d, in bigint
+ * arithmetic alone.
+ */
+export function basisPointsOfMinorCeil(amountMinor: bigint, bps: number): bigint {
+  if (!Number.isInteger(bps) || bps < 0)
+    throw new RangeError(`Basis points must be a whole number ≥ 0, got ${bps}`);
+  const numerator = amountMinor * BigInt(bps);
+  const quotient = numerator / 10_000n;
+  // BigInt division truncates towards zero: one more when a positive quotient lost a remainder.
+  return numerator > 0n && numerator % 10_000n !== 0n ? quotient + 1n : quotient;
 }
 
 /** `amount × bps / 10 000`, exact (a percentage fee before its rounding). */

@@ -1,14 +1,22 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  addAmounts,
+  basisPointsOf,
+  basisPointsOfMinorCeil,
   compareAmounts,
   convertAmount,
   crossRate,
+  currencyTotal,
   fromMinor,
   multiplyAmounts,
   rateLessMargin,
   roundFeeUp,
+  roundReceivingDown,
   sendAmountForReceiving,
+  subtractAmounts,
+  toCurrencyAmount,
+  toMinor,
 } from "./decimal";
 
 // Proves the rounding rules in the house's favour over random amounts, rates and currencies with
@@ -96,5 +104,78 @@ describe("rounding in the house's favour", () => {
     expect(roundFeeUp("1.231", 2)).toBe("1.24");
     expect(roundFeeUp("1.2", 0)).toBe("2");
     expect(crossRate("1.0495", "21.3301")).toBe("20.32405908");
+  });
+
+  it("a percentage of minor units rounds up exactly like the decimal fee path", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 20_000 }),
+        decimalsArb,
+        (minor, bps, decimals) => {
+          const viaDecimals = toMinor(
+            roundFeeUp(basisPointsOf(fromMinor(minor, decimals), bps), decimals),
+            decimals,
+          );
+          expect(basisPointsOfMinorCeil(minor, bps)).toBe(viaDecimals);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(basisPointsOfMinorCeil(10_000n, 299)).toBe(299n);
+    expect(basisPointsOfMinorCeil(10_001n, 299)).toBe(300n);
+    expect(basisPointsOfMinorCeil(-10_001n, 299)).toBe(-299n);
+    expect(() => basisPointsOfMinorCeil(1n, 1.5)).toThrow(RangeError);
+  });
+
+  it("checks a rate the same way however often it is seen", () => {
+    for (let round = 0; round < 3; round++) {
+      expect(convertAmount("10", "2.5", 2)).toBe("25.00");
+      expect(() => convertAmount("10", "0", 2)).toThrow(/above zero/);
+      expect(() => convertAmount("10", "1.0000000000001", 2)).toThrow(/at most 12 decimals/);
+    }
+  });
+
+  it("converts exactly as the rounded decimal product, either sign", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }),
+        fc.integer({ min: 0, max: 6 }),
+        rateArb,
+        decimalsArb,
+        (minor, amountDecimals, rate, decimals) => {
+          const amount = fromMinor(minor, amountDecimals);
+          expect(convertAmount(amount, rate, decimals)).toBe(
+            roundReceivingDown(multiplyAmounts(amount, rate), decimals),
+          );
+        },
+      ),
+      { numRuns: 3000 },
+    );
+    expect(convertAmount("100.00", "20.22243878", 2)).toBe("2022.24");
+    expect(convertAmount("-0.001", "1", 2)).toBe("-0.01");
+    expect(convertAmount("0.00", "3", 0)).toBe("0");
+  });
+
+  it("totals currency amounts exactly as decimal addition does", () => {
+    fc.assert(
+      fc.property(
+        decimalsArb,
+        fc.array(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), { minLength: 0, maxLength: 4 }),
+        fc.array(fc.bigInt({ min: -(10n ** 15n), max: 10n ** 15n }), { maxLength: 3 }),
+        (decimals, addedMinor, subtractedMinor) => {
+          const added = addedMinor.map((minor) => fromMinor(minor, decimals));
+          const subtracted = subtractedMinor.map((minor) => fromMinor(minor, decimals));
+          let viaDecimals = "0";
+          for (const amount of added) viaDecimals = addAmounts(viaDecimals, amount);
+          for (const amount of subtracted) viaDecimals = subtractAmounts(viaDecimals, amount);
+          expect(currencyTotal(decimals, added, subtracted)).toBe(toCurrencyAmount(viaDecimals, decimals));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(currencyTotal(2, ["100.00", "2.99"], ["0.00"])).toBe("102.99");
+    expect(currencyTotal(2, ["100.5"])).toBe("100.50");
+    expect(() => currencyTotal(2, ["0.005"])).toThrow(/decimals/);
   });
 });

@@ -21,12 +21,13 @@ declare module "fastify" {
 }
 
 const MAX_TOKEN_LENGTH = 4096;
+const MAX_LANGUAGE_LENGTH = 16;
 
 /** The request headers of spec §7, also listed on every operation of the OpenAPI document. */
 export const requestHeadersSchema = z.object({
   language: z
     .string()
-    .max(16)
+    .max(MAX_LANGUAGE_LENGTH)
     .optional()
     .describe("Answer language: en or es; anything else falls back to en."),
   client: z.enum(CLIENTS).optional().describe("The calling application; the SPA sends WEB."),
@@ -66,11 +67,43 @@ function parseLanguage(value: string | undefined): Language {
   return LANGUAGES.find((language) => language === tag) ?? DEFAULT_LANGUAGE;
 }
 
+const KNOWN_CLIENTS = new Set<string>(CLIENTS);
+const KNOWN_ROLES = new Set<string>(ROLES);
+
+/**
+ * The context of a request whose headers are plainly valid without zod: no token and no grant
+ * (those have patterns to check), a client and a role from their lists, a language header short
+ * enough. Null sends the request through the schema, so every refusal keeps its message. Public
+ * pages send just these, and this runs before every route.
+ */
+function plainContext(request: FastifyRequest, language: Language): RequestContext | null {
+  if (headerValue(request, "authorization") !== undefined || headerValue(request, "grant") !== undefined)
+    return null;
+  const languageHeader = headerValue(request, "language");
+  if (languageHeader !== undefined && languageHeader.length > MAX_LANGUAGE_LENGTH) return null;
+  const client = headerValue(request, "client");
+  if (client !== undefined && !KNOWN_CLIENTS.has(client)) return null;
+  const role = headerValue(request, "role");
+  if (role !== undefined && !KNOWN_ROLES.has(role)) return null;
+  return {
+    language,
+    client: (client as RequestContext["client"] | undefined) ?? null,
+    role: (role as Role | undefined) ?? null,
+    grant: null,
+    bearerToken: null,
+  };
+}
+
 export const requestContextPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest("ctx", null as unknown as RequestContext);
     app.addHook("onRequest", async (request) => {
       const language = parseLanguage(headerValue(request, "language"));
+      const plain = plainContext(request, language);
+      if (plain) {
+        request.ctx = plain;
+        return;
+      }
       // The language is known first, so even a header error below answers in the caller's language.
       request.ctx = { language, client: null, role: null, grant: null, bearerToken: null };
       const parsed = requestHeadersSchema.safeParse({

@@ -13,6 +13,8 @@ export type AnswerCache = {
   /** The body kept for `key`, only if it was built from `version` and is younger than the TTL. */
   get: (key: string, version: AnswerVersion) => string | undefined;
   set: (key: string, version: AnswerVersion, body: string) => void;
+  /** Whether any answer is kept for `key`, whatever it was built from and however old. */
+  has: (key: string) => boolean;
   readonly size: number;
 };
 
@@ -53,6 +55,9 @@ export function createAnswerCache(options: {
         entries.delete(oldest.value);
       }
       entries.set(key, { version, body, expiresAt: now() + options.ttlMs });
+    },
+    has(key) {
+      return entries.has(key);
     },
     get size() {
       return entries.size;

@@ -1,17 +1,19 @@
 import {
   addAmounts,
   basisPointsOf,
+  basisPointsOfMinorCeil,
   compareAmounts,
   convertAmount,
   countDecimals,
+  currencyTotal,
   fromMinor,
   rateLessMargin,
   roundFeeUp,
   roundReceivingDown,
   sendAmountForReceiving,
-  subtractAmounts,
   toCurrencyAmount,
   toMinor,
+  toRateString,
 } from "@vela/shared/decimal";
 import type { MoneyLocale } from "@vela/shared/money";
 import { type CorridorLimits, limitMessage } from "@vela/shared/pricing";
@@ -43,14 +45,72 @@ export type Price = {
   fixedSide: "send" | "receiving";
 };
 
-/** The tier for a send amount: the lowest ceiling at or above it, or the open-ended one. */
-export function tierFor(tiers: FeeTier[], sendMinor: bigint): FeeTier {
-  const sorted = [...tiers].sort((a, b) =>
+const sortTiers = (tiers: FeeTier[]) =>
+  [...tiers].sort((a, b) =>
     a.upToMinor === null ? 1 : b.upToMinor === null ? -1 : a.upToMinor < b.upToMinor ? -1 : 1,
   );
+
+function findTier(sorted: FeeTier[], sendMinor: bigint): FeeTier {
   const tier = sorted.find((candidate) => candidate.upToMinor === null || sendMinor <= candidate.upToMinor);
   if (!tier) throw new Error("fee schedule without an open-ended tier");
   return tier;
+}
+
+/** The tier for a send amount: the lowest ceiling at or above it, or the open-ended one. */
+export function tierFor(tiers: FeeTier[], sendMinor: bigint): FeeTier {
+  return findTier(sortTiers(tiers), sendMinor);
+}
+
+/**
+ * What follows from a PriceTerms alone, worked out once per terms object rather than per price: a
+ * calculator's offer (and so its terms) is kept while the corridor terms and rate table stand
+ * (quotes.ts currentConsignmentOffer), and each price on it would otherwise redo the same decimal
+ * work. Terms are never changed once built, so the derived values stay true for them.
+ */
+type DerivedTerms = {
+  /** The customer rate: the mid rate less the margin. */
+  rate: string;
+  /** The customer and mid rates as answered (toRateString). */
+  rateText: string;
+  midRateText: string;
+  sortedTiers: FeeTier[];
+  /** The limits in minor units, for comparing amounts already written with the currency's digits. */
+  sendMinMinor: bigint;
+  sendMaxMinor: bigint;
+  receivingMinMinor: bigint;
+  receivingMaxMinor: bigint;
+};
+const derivedTerms = new WeakMap<PriceTerms, DerivedTerms>();
+
+function derivedOf(terms: PriceTerms): DerivedTerms {
+  let derived = derivedTerms.get(terms);
+  if (!derived) {
+    const { send, receiving } = terms.limits;
+    const rate = rateLessMargin(terms.midRate, terms.marginBps);
+    derived = {
+      rate,
+      rateText: toRateString(rate),
+      midRateText: toRateString(terms.midRate),
+      sortedTiers: sortTiers(terms.tiers),
+      // An amount in whole minor units is ≥ a minimum exactly when it is ≥ the minimum rounded up,
+      // and ≤ a maximum when ≤ the maximum rounded down (limits already have the currency's digits).
+      sendMinMinor: toMinor(roundFeeUp(send.min, terms.fromDecimals), terms.fromDecimals),
+      sendMaxMinor: toMinor(roundReceivingDown(send.max, terms.fromDecimals), terms.fromDecimals),
+      receivingMinMinor: toMinor(roundFeeUp(receiving.min, terms.toDecimals), terms.toDecimals),
+      receivingMaxMinor: toMinor(roundReceivingDown(receiving.max, terms.toDecimals), terms.toDecimals),
+    };
+    derivedTerms.set(terms, derived);
+  }
+  return derived;
+}
+
+/** The wire forms (toRateString) of a price's customer rate and of its terms' mid rate. */
+export function rateTexts(terms: PriceTerms, price: Pick<Price, "rate">): { rate: string; midRate: string } {
+  const derived = derivedOf(terms);
+  return {
+    rate: price.rate === derived.rate ? derived.rateText : toRateString(price.rate),
+    midRate: derived.midRateText,
+  };
 }
 
 /** Our fee on a send amount: fixed + percentage, rounded up to the minor unit. */
@@ -60,6 +120,17 @@ export function feeFor(tiers: FeeTier[], sendAmount: string, decimals: number): 
     addAmounts(fromMinor(tier.fixedMinor, decimals), basisPointsOf(sendAmount, tier.percentBps)),
     decimals,
   );
+}
+
+/**
+ * feeFor for a send amount already written with the currency's `decimals` (as priceTransfer's is)
+ * and tiers already sorted: the same fee, in minor units.
+ */
+function feeOnTier(sortedTiers: FeeTier[], sendAmount: string, decimals: number): string {
+  const sendMinor = toMinor(sendAmount, decimals);
+  const tier = findTier(sortedTiers, sendMinor);
+  // The fixed part is whole minor units, so rounding the sum up is rounding the percentage up.
+  return fromMinor(tier.fixedMinor + basisPointsOfMinorCeil(sendMinor, tier.percentBps), decimals);
 }
 
 /** What a promo code takes off the fee: never more than the fee, rounded down (it is money we give). */
@@ -114,35 +185,73 @@ export function assertWithinLimits(
 }
 
 /**
+ * assertWithinLimits for amounts already written with their currency's digits (as priceTransfer's
+ * are): the same checks in the same order, on minor units instead of decimal comparisons.
+ */
+function assertRoundedWithinLimits(
+  sendAmount: string,
+  receivingAmount: string,
+  terms: PriceTerms,
+  derived: DerivedTerms,
+  locale: MoneyLocale,
+) {
+  const { send, receiving } = terms.limits;
+  const sendMinor = toMinor(sendAmount, terms.fromDecimals);
+  const receivingMinor = toMinor(receivingAmount, terms.toDecimals);
+  if (sendMinor <= 0n || sendMinor < derived.sendMinMinor) {
+    throw new InvalidDataError({
+      send_amount: [limitMessage("min", "send", send.min, terms.fromDecimals, locale)],
+    });
+  }
+  if (sendMinor > derived.sendMaxMinor) {
+    throw new InvalidDataError({
+      send_amount: [limitMessage("max", "send", send.max, terms.fromDecimals, locale)],
+    });
+  }
+  if (receivingMinor < derived.receivingMinMinor) {
+    throw new InvalidDataError({
+      receiving_amount: [limitMessage("min", "receiving", receiving.min, terms.toDecimals, locale)],
+    });
+  }
+  if (receivingMinor > derived.receivingMaxMinor) {
+    throw new InvalidDataError({
+      receiving_amount: [limitMessage("max", "receiving", receiving.max, terms.toDecimals, locale)],
+    });
+  }
+}
+
+/**
  * Prices a transfer from either amount. Rounding, stated once: the customer rate is the mid rate
  * less the margin, rounded down; fees round up; what is received rounds down; a send amount
  * worked back from a receiving amount rounds up. So the service never delivers more than it was
  * paid for. Limits are checked before anything is answered.
  */
 export function priceTransfer(terms: PriceTerms, request: PriceRequest, locale: MoneyLocale = "en"): Price {
-  const rate = rateLessMargin(terms.midRate, terms.marginBps);
+  const derived = derivedOf(terms);
+  const { rate } = derived;
   let sendAmount: string;
   let receivingAmount: string;
   if (request.sendAmount !== undefined) {
     assertDecimals("send_amount", request.sendAmount, terms.fromDecimals);
-    sendAmount = roundFeeUp(request.sendAmount, terms.fromDecimals);
+    // Within the currency's digits (just checked), rounding only writes them all: "100.5" → "100.50".
+    sendAmount = toCurrencyAmount(request.sendAmount, terms.fromDecimals);
     receivingAmount = convertAmount(sendAmount, rate, terms.toDecimals);
   } else if (request.receivingAmount !== undefined) {
     assertDecimals("receiving_amount", request.receivingAmount, terms.toDecimals);
-    receivingAmount = roundReceivingDown(request.receivingAmount, terms.toDecimals);
+    receivingAmount = toCurrencyAmount(request.receivingAmount, terms.toDecimals);
     sendAmount = sendAmountForReceiving(receivingAmount, rate, terms.fromDecimals);
   } else {
     throw new InvalidDataError({ send_amount: ["Give either the send amount or the receiving amount."] });
   }
-  assertWithinLimits({ sendAmount, receivingAmount }, terms, locale);
-  const fee = feeFor(terms.tiers, sendAmount, terms.fromDecimals);
+  assertRoundedWithinLimits(sendAmount, receivingAmount, terms, derived, locale);
+  const fee = feeOnTier(derived.sortedTiers, sendAmount, terms.fromDecimals);
   const discount = discountFor(request.promo, fee, terms.fromDecimals);
   return {
     sendAmount,
     receivingAmount,
     fee,
     discount,
-    total: toCurrencyAmount(addAmounts(sendAmount, subtractAmounts(fee, discount)), terms.fromDecimals),
+    total: currencyTotal(terms.fromDecimals, [sendAmount, fee], [discount]),
     rate,
     fixedSide: request.sendAmount !== undefined ? "send" : "receiving",
   };

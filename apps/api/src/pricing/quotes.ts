@@ -11,7 +11,6 @@ import {
   subtractAmounts,
   toCurrencyAmount,
   toMinor,
-  toRateString,
 } from "@vela/shared/decimal";
 import { FALLBACK_LIMITS } from "@vela/shared/money";
 import type { Calculation, CalculatorRequest, CorridorLimits, Quotation } from "@vela/shared/pricing";
@@ -19,15 +18,21 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { currencies, promoCodes, quotations, shippingMethods } from "../db/schema/index";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
-import { type FxRateProvider, midRateFrom, type RateLeg } from "../providers/fx/rate-provider";
+import {
+  type FxRateProvider,
+  midRateFrom,
+  type RateLeg,
+  type RateTable,
+} from "../providers/fx/rate-provider";
 import {
   type CorridorKey,
   type CorridorMethodRow,
+  corridorTermsVersion,
   findCorridorMethod,
   limitsOf,
   tiersFor,
 } from "./corridors";
-import { discountFor, type Price, type PriceTerms, priceTransfer } from "./price";
+import { discountFor, type Price, type PriceTerms, priceTransfer, rateTexts } from "./price";
 import {
   assertPromoUsable,
   assertUsesLeft,
@@ -231,6 +236,7 @@ export async function walletOffer(
 }
 
 function toCalculation(offer: Offer, price: Price, promo: PromoRow | null): Calculation {
+  const rates = rateTexts(offer.terms, price);
   return {
     country_from_id: offer.countryFromId,
     country_to_id: offer.countryToId,
@@ -247,8 +253,8 @@ function toCalculation(offer: Offer, price: Price, promo: PromoRow | null): Calc
     external_fee_amount: fromMinor(0n, offer.from.decimals),
     discount: price.discount,
     amount_paid: price.total,
-    rate: toRateString(price.rate),
-    mid_rate: toRateString(offer.terms.midRate),
+    rate: rates.rate,
+    mid_rate: rates.midRate,
     rate_source: offer.rate.source,
     rate_as_of: offer.rate.asOf?.toISOString() ?? null,
     rate_legs: offer.rate.legs,
@@ -323,12 +329,64 @@ export async function priceOffer(
   };
 }
 
+/**
+ * Today's offers by corridor key and payment method, under the corridor terms' version and the rate
+ * table they were built from (both compared by identity, both replaced whole when they change): a
+ * calculator asked again for the same corridor reuses the method lookup, fee tiers, limits and rate
+ * instead of rebuilding them. Only offers that exist are kept, so the entries are bounded by the
+ * corridors, their methods and the payment methods; an old version's map goes with its version.
+ * Offers are shared: nothing may change one (priceOffer and toCalculation only read it).
+ */
+const currentOffers = new WeakMap<object, WeakMap<RateTable, Map<string, Offer>>>();
+
+/** consignmentOffer at today's rate, from currentOffers when the terms and the table are unchanged. */
+export async function currentConsignmentOffer(
+  context: PricingContext,
+  key: CorridorKey,
+  paymentMethod = DEFAULT_PAYMENT_METHOD,
+): Promise<Offer> {
+  let table: RateTable;
+  try {
+    table = context.rates.table();
+  } catch {
+    // No usable table: the uncached path refuses in its usual order (an unknown corridor first).
+    return consignmentOffer(context, key, paymentMethod);
+  }
+  const terms = await corridorTermsVersion(context.db);
+  let byTable = currentOffers.get(terms);
+  if (!byTable) {
+    byTable = new WeakMap();
+    currentOffers.set(terms, byTable);
+  }
+  let offers = byTable.get(table);
+  if (!offers) {
+    offers = new Map();
+    byTable.set(table, offers);
+  }
+  const cacheKey = `${key.country_from_id}:${key.country_to_id}:${key.currency_from_id}:${key.currency_to_id}:${key.shipping_method_id ?? "*"}:${paymentMethod}`;
+  const kept = offers.get(cacheKey);
+  if (kept) return kept;
+  const offer = await consignmentOffer(context, key, paymentMethod);
+  // Kept only under the table it was priced on: a refresh during the build must not file it under
+  // the older table (the terms can only have moved on, so a newer offer under older terms is safe).
+  if (tableOrNull(context.rates) === table) offers.set(cacheKey, offer);
+  return offer;
+}
+
+function tableOrNull(rates: FxRateProvider): RateTable | null {
+  try {
+    return rates.table();
+  } catch {
+    return null;
+  }
+}
+
 export async function calculateConsignment(
   context: PricingContext,
   body: CalculatorRequest,
   userId: number | null,
 ): Promise<Calculation> {
-  const offer = await consignmentOffer(context, body, body.payment_method);
+  const offer = await currentConsignmentOffer(context, body, body.payment_method);
   return (await priceOffer(context, offer, body, { promoCode: body.promo_code, userId })).calculation;
 }
 

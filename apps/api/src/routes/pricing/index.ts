@@ -15,15 +15,18 @@ import {
 import { currency } from "@vela/shared/reference";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
+import { validatorCompiler } from "../../http/input";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import { type AnswerVersion, createAnswerCache } from "../../pricing/answer-cache";
 import { corridorMethodsOf, corridorTermsVersion, limitsOf } from "../../pricing/corridors";
+import { plainCalculatorQuery } from "../../pricing/home-query";
 import { findPromoCode, promoTerms } from "../../pricing/promo-codes";
 import {
   applyPromoCode,
@@ -40,6 +43,16 @@ import {
 } from "../../pricing/quotes";
 
 const tags = ["send money"];
+
+/** The app's validator, with the home page's own queries recognised first (home-query.ts). */
+// Generic because Fastify types a route's own compiler by the route's whole schema object.
+const homeQueryValidator = <T>(route: FastifyRouteSchemaDef<T>): FastifyValidationResult => {
+  const validate = validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.core.$ZodType>);
+  return (data: unknown) => {
+    const plain = plainCalculatorQuery(data);
+    return plain ? { value: plain } : validate(data);
+  };
+};
 /** How long the public calculator keeps an answer; the table and terms it used must also be current. */
 export const HOME_ANSWER_TTL_MS = 5000;
 const HOME_ANSWER_MAX_ENTRIES = 5000;
@@ -84,37 +97,42 @@ export async function pricingRoutes(app: FastifyInstance) {
   const quotationAnswer = { 200: successEnvelope(quotation) };
   const createdQuotation = { 201: successEnvelope(quotation) };
 
-  // The public calculator's answers, per language and parsed query, for a few seconds: see
+  // The public calculator's answers, per language and query, for a few seconds: see
   // answer-cache.ts. Kept under the rate table and corridor terms they were built from, so a
-  // refresh or a change of terms is never answered with an older price.
+  // refresh or a change of terms is never answered with an older price. A GET's answer is kept
+  // under its raw query string, so a repeat is answered before its query is parsed and validated
+  // again (the same text always parses and validates the same way); a POST's under its parsed body.
   const homeAnswers = createAnswerCache({ ttlMs: HOME_ANSWER_TTL_MS, maxEntries: HOME_ANSWER_MAX_ENTRIES });
-  const pendingAnswers = new WeakMap<FastifyRequest, { key: string; version: AnswerVersion }>();
+  const answerVersion = async (context: PricingContext): Promise<AnswerVersion> =>
+    // The age check first: a table too old is refused even when an answer is kept.
+    ({ table: context.rates.table(), terms: await corridorTermsVersion(context.db) });
+  const queryKey = (request: FastifyRequest) => {
+    const start = request.url.indexOf("?");
+    return `${request.ctx.language}:?${start === -1 ? "" : request.url.slice(start + 1)}`;
+  };
+  // Sent as JSON text: neither the serializer nor the translating hook runs on it (it has no message).
+  const sendAnswer = (reply: FastifyReply, body: string) =>
+    reply.type("application/json; charset=utf-8").send(body);
 
   const homeCalculator = async (
     request: FastifyRequest,
     reply: FastifyReply,
     input: z.infer<typeof homeCalculatorQuery>,
+    key: string,
   ) => {
     if (input.promo_code) throw new InvalidDataError({ promo_code: ["Sign in to use a promo code."] });
     const context = contextOf(request);
-    // Taken before pricing, and the age check first: a table too old is refused even when an
-    // answer is kept, and an answer priced on a newer table than this is only kept under this
+    // Taken before pricing: an answer priced on a newer table than this is only kept under this
     // older version, which no later request matches.
-    const version = { table: context.rates.table(), terms: await corridorTermsVersion(context.db) };
-    const key = `${context.language}:${JSON.stringify(input)}`;
+    const version = await answerVersion(context);
     const kept = homeAnswers.get(key, version);
-    // Sent as JSON text: neither the serializer nor the translating hook runs again on it.
-    if (kept !== undefined) return reply.type("application/json; charset=utf-8").send(kept);
-    pendingAnswers.set(request, { key, version });
-    return ok(await calculateConsignment(context, input, null));
-  };
-  /** Keeps the serialized 200 answer of a priced request (route-level onSend: after the serializer). */
-  const keepHomeAnswer = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    const pending = pendingAnswers.get(request);
-    if (pending && reply.statusCode === 200 && typeof payload === "string") {
-      homeAnswers.set(pending.key, pending.version, payload);
-    }
-    return payload;
+    if (kept !== undefined) return sendAnswer(reply, kept);
+    // Serialized here rather than by the route's zod serializer: the calculation is built by
+    // toCalculation, typed as the contract (tests check answers against its schema), and the text
+    // is what is kept.
+    const body = JSON.stringify(ok(await calculateConsignment(context, input, null)));
+    homeAnswers.set(key, version, body);
+    return sendAnswer(reply, body);
   };
 
   routes.get(
@@ -126,20 +144,28 @@ export async function pricingRoutes(app: FastifyInstance) {
         querystring: homeCalculatorQuery,
         response: calculationAnswer,
       },
-      onSend: [
-        async (_request, reply, payload) => {
-          // Rates are refreshed every minute at most: a minute of caching costs nothing. A refusal
-          // is not kept by anyone.
-          if (reply.statusCode === 200) {
-            reply.header("Cache-Control", "public, max-age=60");
-            reply.header("Vary", "language");
-          }
-          return payload;
-        },
-        keepHomeAnswer,
-      ],
+      // The home page's own queries are recognised without zod (home-query.ts); any other goes
+      // through the full validation and its messages.
+      validatorCompiler: homeQueryValidator,
+      // After the global hooks (request headers, a presented token) and before validation: a query
+      // answered within the last seconds, on the current table and terms, is answered again as is.
+      preValidation: async (request, reply) => {
+        const key = queryKey(request);
+        if (!homeAnswers.has(key)) return;
+        const kept = homeAnswers.get(key, await answerVersion(contextOf(request)));
+        if (kept !== undefined) return sendAnswer(reply, kept);
+      },
+      onSend: async (_request, reply, payload) => {
+        // Rates are refreshed every minute at most: a minute of caching costs nothing. A refusal
+        // is not kept by anyone.
+        if (reply.statusCode === 200) {
+          reply.header("Cache-Control", "public, max-age=60");
+          reply.header("Vary", "language");
+        }
+        return payload;
+      },
     },
-    async (request, reply) => homeCalculator(request, reply, request.query),
+    async (request, reply) => homeCalculator(request, reply, request.query, queryKey(request)),
   );
 
   // Spec §7 lists the calculators as POST; the GET above stays for caches and links.
@@ -152,9 +178,9 @@ export async function pricingRoutes(app: FastifyInstance) {
         body: homeCalculatorQuery,
         response: calculationAnswer,
       },
-      onSend: keepHomeAnswer,
     },
-    async (request, reply) => homeCalculator(request, reply, request.body),
+    async (request, reply) =>
+      homeCalculator(request, reply, request.body, `${request.ctx.language}:${JSON.stringify(request.body)}`),
   );
 
   for (const [path, summary] of [
