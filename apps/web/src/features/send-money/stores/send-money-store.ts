@@ -239,6 +239,13 @@ export const useSendMoneyStore = create<SendMoneyState>()((set) => ({
           ...selectionChanged(state),
         };
       }
+      // The same list again (the home page asks it before the AMOUNT step mounts) changes nothing.
+      if (
+        state.shipping_method_id === method.id &&
+        state.shipping_method_name === method.name &&
+        state.shipping_method_slug === method.slug
+      )
+        return state;
       return {
         shipping_method_id: method.id,
         shipping_method_name: method.name,
@@ -260,12 +267,18 @@ export const useSendMoneyStore = create<SendMoneyState>()((set) => ({
         : { amountSide: side, receiving_amount: state.receivingAmount },
     ),
   completeAmounts: (fromDecimals, toDecimals) =>
-    set((state) => ({
-      sendAmount: completeAmount(state.sendAmount, fromDecimals),
-      send_amount: completeAmount(state.send_amount, fromDecimals),
-      receivingAmount: completeAmount(state.receivingAmount, toDecimals),
-      receiving_amount: completeAmount(state.receiving_amount, toDecimals),
-    })),
+    set((state) => {
+      const completed = {
+        sendAmount: completeAmount(state.sendAmount, fromDecimals),
+        send_amount: completeAmount(state.send_amount, fromDecimals),
+        receivingAmount: completeAmount(state.receivingAmount, toDecimals),
+        receiving_amount: completeAmount(state.receiving_amount, toDecimals),
+      };
+      const isSame = (Object.keys(completed) as (keyof typeof completed)[]).every(
+        (key) => completed[key] === state[key],
+      );
+      return isSame ? state : completed;
+    }),
   applyCorrection: ({ field, amount, message }) =>
     set(
       field === "send"
@@ -278,15 +291,25 @@ export const useSendMoneyStore = create<SendMoneyState>()((set) => ({
           },
     ),
 
-  limitsLoaded: (limits) => set({ limits: limits ?? fallbackLimits() }),
+  limitsLoaded: (limits) =>
+    set((state) =>
+      limits !== null && state.limits === limits ? state : { limits: limits ?? fallbackLimits() },
+    ),
   calculationLoaded: (calculation) =>
-    set((state) => ({
-      calculationData: calculation,
-      limits: calculation.limits,
-      shipping_method_name: calculation.shipping_method.name,
-      shipping_method_slug: calculation.shipping_method.slug,
-      ...(state.amountSide === "send"
-        ? { receivingAmount: calculation.receiving_amount, receiving_amount: calculation.receiving_amount }
-        : { sendAmount: calculation.send_amount, send_amount: calculation.send_amount }),
-    })),
+    set((state) =>
+      state.calculationData === calculation
+        ? state
+        : {
+            calculationData: calculation,
+            limits: calculation.limits,
+            shipping_method_name: calculation.shipping_method.name,
+            shipping_method_slug: calculation.shipping_method.slug,
+            ...(state.amountSide === "send"
+              ? {
+                  receivingAmount: calculation.receiving_amount,
+                  receiving_amount: calculation.receiving_amount,
+                }
+              : { sendAmount: calculation.send_amount, send_amount: calculation.send_amount }),
+          },
+    ),
 }));
