@@ -149,6 +149,12 @@ const selectionChanged = (state: SendMoneyData): Partial<SendMoneyData> => ({
 const pickListItem = (selected: number | null, ids: readonly number[]) =>
   selected !== null && ids.includes(selected) ? selected : (ids[0] ?? null);
 
+const isSameLimits = (a: CorridorLimits, b: CorridorLimits) =>
+  a.send.min === b.send.min &&
+  a.send.max === b.send.max &&
+  a.receiving.min === b.receiving.min &&
+  a.receiving.max === b.receiving.max;
+
 /**
  * The send-money flow's state (spec §3 send money fields, §4 transitions). One store for the flow,
  * read by its steps; the AMOUNT step also runs on the home page, so a price worked out there is
@@ -291,10 +297,13 @@ export const useSendMoneyStore = create<SendMoneyState>()((set) => ({
           },
     ),
 
+  // The same limits again (the step's effect after the home page has applied them, or the ones a
+  // price answer carried) change nothing, so the step does not render again for them.
   limitsLoaded: (limits) =>
-    set((state) =>
-      limits !== null && state.limits === limits ? state : { limits: limits ?? fallbackLimits() },
-    ),
+    set((state) => {
+      const next = limits ?? fallbackLimits();
+      return isSameLimits(state.limits, next) ? state : { limits: next };
+    }),
   calculationLoaded: (calculation) =>
     set((state) =>
       state.calculationData === calculation
