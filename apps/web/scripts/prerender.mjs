@@ -96,7 +96,10 @@ async function prerenderHome() {
     .replace(rootTag, `<div id="root">${html}</div>`);
   writeFileSync(path.join(distDir, "spa.html"), shell);
   writeFileSync(path.join(distDir, "index.html"), page);
-  return { bytes: Buffer.byteLength(page), inlined: inlined.size + routeCss.filter((file) => !inlined.has(file)).length };
+  return {
+    bytes: Buffer.byteLength(page),
+    inlined: inlined.size + routeCss.filter((file) => !inlined.has(file)).length,
+  };
 }
 
 function compressAll(dir) {
