@@ -90,7 +90,9 @@ function firstLoadAssets(html) {
   for (const { attributes } of findTags(html, "link")) {
     const rel = (attributes.get("rel") ?? "").toLowerCase().split(/\s+/);
     const href = attributes.get("href");
-    if (!href) continue;
+    // A disabled stylesheet is neither fetched nor applied (the prerendered page keeps one per
+    // inlined route stylesheet, for Vite's chunk loader to find).
+    if (!href || attributes.has("disabled")) continue;
     if (rel.includes("modulepreload")) add("js", href);
     else if (rel.includes("stylesheet")) add("css", href);
   }

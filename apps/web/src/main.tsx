@@ -4,7 +4,7 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "./app/styles/global.css";
 import { DEFAULT_LANGUAGE } from "@vela/shared/api";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app/app";
 import { changeLanguage, initialLanguage } from "./shared/i18n/i18n";
@@ -21,10 +21,14 @@ const app = (
 // The home page arrives prerendered (scripts/prerender.mjs): in English, as nobody signed in sees
 // it before the API answers. Hydrating keeps that markup and makes it live. A page in another
 // language is rendered afresh instead (hydrating it would mismatch every text); other routes get
-// the empty shell.
+// the empty shell. Hydration is a transition: the page is already on screen, so React may yield
+// to the browser every few milliseconds instead of hydrating in one long task that blocks input.
 const isPrerendered = container.firstElementChild !== null;
 const render = () => {
-  if (isPrerendered && initialLanguage === DEFAULT_LANGUAGE) hydrateRoot(container, app);
+  if (isPrerendered && initialLanguage === DEFAULT_LANGUAGE)
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   else createRoot(container).render(app);
 };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { HomeRoute } from "@/features/home/routes/home-route";
-import { AmountStep } from "@/features/send-money/components/amount-step";
+import { PreparedAmountStep } from "@/features/send-money/components/prepared-amount-step";
 import { sendMoneySearch } from "@/features/send-money/utils/send-money-search";
 
 /**
@@ -15,7 +15,7 @@ export const HomePageRoute = () => {
   return (
     <HomeRoute
       calculator={
-        <AmountStep
+        <PreparedAmountStep
           continueLabel={t("home.card.submit")}
           onContinue={(selection) => navigate(`/send-money?${sendMoneySearch(selection)}`)}
         />

@@ -35,7 +35,7 @@ const CORRIDOR_FIELDS = [
   "shipping_method_id",
 ] as const;
 
-type AmountStepProps = {
+export type AmountStepProps = {
   /** The button's text: "Get started" on the home page, "Continue" inside the flow. */
   continueLabel: string;
   /** Called with the priced selection once it is complete and within limits; the host decides what follows. */
@@ -65,6 +65,44 @@ const AmountMessage = ({ message }: { message: string | null }) => (
     )}
   </div>
 );
+
+/**
+ * The AMOUNT step while the countries are not known yet: skeletons where the fields will be, the
+ * price box waiting and the button disabled. It is also what the prerendered home page shows until
+ * the step has its data (see PreparedAmountStep), so both render this same markup.
+ */
+export const AmountStepLoading = ({ continueLabel }: Pick<AmountStepProps, "continueLabel">) => {
+  const { t } = useTranslation();
+  const locale = useLanguage();
+  return (
+    <Box component="form" noValidate onSubmit={(event) => event.preventDefault()}>
+      <Stack gap="md" role="status" aria-busy="true" aria-label={t("common.loading")}>
+        <FieldSkeleton />
+        <FieldSkeleton />
+        <FieldSkeleton />
+        <FieldSkeleton />
+        <FieldSkeleton />
+      </Stack>
+      <QuoteSummary
+        status="loading"
+        calculation={undefined}
+        method={undefined}
+        fromDecimals={2}
+        locale={locale}
+        onRetry={() => undefined}
+      />
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        rightSection={<IconArrowRight size={20} aria-hidden />}
+        disabled
+      >
+        {continueLabel}
+      </Button>
+    </Box>
+  );
+};
 
 /**
  * The send-money flow's AMOUNT step (spec §2), also the home page's calculator: origin and
@@ -378,6 +416,7 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
     );
   };
 
+  if (isLoadingCountries) return <AmountStepLoading continueLabel={continueLabel} />;
   return (
     <Box
       component="form"
@@ -387,15 +426,7 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
         submit();
       }}
     >
-      {isLoadingCountries ? (
-        <Stack gap="md" role="status" aria-busy="true" aria-label={t("common.loading")}>
-          <FieldSkeleton />
-          <FieldSkeleton />
-          <FieldSkeleton />
-          <FieldSkeleton />
-          <FieldSkeleton />
-        </Stack>
-      ) : listsFailed ? (
+      {listsFailed ? (
         <Alert
           color="red"
           variant="light"
@@ -461,7 +492,7 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
         size="lg"
         fullWidth
         rightSection={<IconArrowRight size={20} aria-hidden />}
-        disabled={isLoadingCountries || listsFailed || isUnavailable || !pricedCorridor}
+        disabled={listsFailed || isUnavailable || !pricedCorridor}
       >
         {continueLabel}
       </Button>

@@ -175,6 +175,12 @@ const selectionChanged = (state: SendMoneyData): Partial<SendMoneyData> => ({
 const pickListItem = (selected: number | null, ids: readonly number[]) =>
   selected !== null && ids.includes(selected) ? selected : (ids[0] ?? null);
 
+const isSameLimits = (a: CorridorLimits, b: CorridorLimits) =>
+  a.send.min === b.send.min &&
+  a.send.max === b.send.max &&
+  a.receiving.min === b.receiving.min &&
+  a.receiving.max === b.receiving.max;
+
 /**
  * The send-money flow's state (spec §3 send money fields, §4 transitions). One store for the flow,
  * read by its steps; the AMOUNT step also runs on the home page, so a price worked out there is
@@ -284,6 +290,13 @@ export const useSendMoneyStore = create<SendMoneyState>()((set) => ({
           ...selectionChanged(state),
         };
       }
+      // The same list again (the home page asks it before the AMOUNT step mounts) changes nothing.
+      if (
+        state.shipping_method_id === method.id &&
+        state.shipping_method_name === method.name &&
+        state.shipping_method_slug === method.slug
+      )
+        return state;
       return {
         shipping_method_id: method.id,
         shipping_method_name: method.name,
@@ -305,12 +318,18 @@ export const useSendMoneyStore = create<SendMoneyState>()((set) => ({
         : { amountSide: side, receiving_amount: state.receivingAmount },
     ),
   completeAmounts: (fromDecimals, toDecimals) =>
-    set((state) => ({
-      sendAmount: completeAmount(state.sendAmount, fromDecimals),
-      send_amount: completeAmount(state.send_amount, fromDecimals),
-      receivingAmount: completeAmount(state.receivingAmount, toDecimals),
-      receiving_amount: completeAmount(state.receiving_amount, toDecimals),
-    })),
+    set((state) => {
+      const completed = {
+        sendAmount: completeAmount(state.sendAmount, fromDecimals),
+        send_amount: completeAmount(state.send_amount, fromDecimals),
+        receivingAmount: completeAmount(state.receivingAmount, toDecimals),
+        receiving_amount: completeAmount(state.receiving_amount, toDecimals),
+      };
+      const isSame = (Object.keys(completed) as (keyof typeof completed)[]).every(
+        (key) => completed[key] === state[key],
+      );
+      return isSame ? state : completed;
+    }),
   applyCorrection: ({ field, amount, message }) =>
     set(
       field === "send"
@@ -323,15 +342,28 @@ export const useSendMoneyStore = create<SendMoneyState>()((set) => ({
           },
     ),
 
-  limitsLoaded: (limits) => set({ limits: limits ?? fallbackLimits() }),
+  // The same limits again (the step's effect after the home page has applied them, or the ones a
+  // price answer carried) change nothing, so the step does not render again for them.
+  limitsLoaded: (limits) =>
+    set((state) => {
+      const next = limits ?? fallbackLimits();
+      return isSameLimits(state.limits, next) ? state : { limits: next };
+    }),
   calculationLoaded: (calculation) =>
-    set((state) => ({
-      calculationData: calculation,
-      limits: calculation.limits,
-      shipping_method_name: calculation.shipping_method.name,
-      shipping_method_slug: calculation.shipping_method.slug,
-      ...(state.amountSide === "send"
-        ? { receivingAmount: calculation.receiving_amount, receiving_amount: calculation.receiving_amount }
-        : { sendAmount: calculation.send_amount, send_amount: calculation.send_amount }),
-    })),
+    set((state) =>
+      state.calculationData === calculation
+        ? state
+        : {
+            calculationData: calculation,
+            limits: calculation.limits,
+            shipping_method_name: calculation.shipping_method.name,
+            shipping_method_slug: calculation.shipping_method.slug,
+            ...(state.amountSide === "send"
+              ? {
+                  receivingAmount: calculation.receiving_amount,
+                  receiving_amount: calculation.receiving_amount,
+                }
+              : { sendAmount: calculation.send_amount, send_amount: calculation.send_amount }),
+          },
+    ),
 }));
