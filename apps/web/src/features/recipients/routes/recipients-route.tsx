@@ -14,13 +14,15 @@ import {
   Title,
 } from "@mantine/core";
 import { useDebouncedValue, useDocumentTitle } from "@mantine/hooks";
-import { IconPlus, IconSearch, IconUsers } from "@tabler/icons-react";
+import { IconMailForward, IconPlus, IconSearch, IconUsers } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { isSessionExpiredError } from "@/shared/api/api-error";
 import { useRecipients } from "../api/get-recipients";
 import type { Recipient, RecipientTypeFilter } from "../api/types";
+import { InvitationsPanel } from "../components/invitations-panel";
+import { InviteRecipientModal } from "../components/invite-recipient-modal";
 import { RecipientDetails } from "../components/recipient-details";
 import { RecipientFormModal } from "../components/recipient-form-modal";
 import { RecipientRow } from "../components/recipient-row";
@@ -79,6 +81,8 @@ export const RecipientsRoute = () => {
     recipient: null,
   });
   const closeModal = useCallback(() => setModal((current) => ({ ...current, opened: false })), []);
+  const [inviting, setInviting] = useState(false);
+  const closeInvite = useCallback(() => setInviting(false), []);
   const show = (recipient: Recipient | null) =>
     setSearch(recipient ? { recipient: String(recipient.id) } : {}, { replace: false });
 
@@ -102,12 +106,21 @@ export const RecipientsRoute = () => {
             {t("recipients.text")}
           </Text>
         </div>
-        <Button
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setModal({ opened: true, recipient: null })}
-        >
-          {t("recipients.actions.add")}
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconMailForward size={18} aria-hidden />}
+            onClick={() => setInviting(true)}
+          >
+            {t("recipientInvites.invite")}
+          </Button>
+          <Button
+            leftSection={<IconPlus size={18} aria-hidden />}
+            onClick={() => setModal({ opened: true, recipient: null })}
+          >
+            {t("recipients.actions.add")}
+          </Button>
+        </Group>
       </Group>
 
       {view === "withdraw_information" && shownId !== null ? (
@@ -205,6 +218,8 @@ export const RecipientsRoute = () => {
               />
             </Group>
           ) : null}
+
+          <InvitationsPanel />
         </>
       )}
 
@@ -217,6 +232,7 @@ export const RecipientsRoute = () => {
           show(recipient);
         }}
       />
+      <InviteRecipientModal opened={inviting} onClose={closeInvite} />
       {actions.confirmation}
     </Stack>
   );
