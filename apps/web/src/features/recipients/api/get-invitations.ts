@@ -26,6 +26,8 @@ export const invitationsQueryOptions = (filters: InvitationFilters) =>
     queryKey: [...INVITATIONS_QUERY_KEY, filters],
     queryFn: ({ signal }) => getInvitations(filters, signal),
     placeholderData: keepPreviousData,
+    // The panel says so itself (with a retry); the recipients list above stays usable.
+    meta: { notifyOnError: false },
   });
 
 export const useInvitations = (filters: InvitationFilters) => useQuery(invitationsQueryOptions(filters));
