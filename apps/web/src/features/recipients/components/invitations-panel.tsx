@@ -12,13 +12,13 @@ import { useInvitations } from "../api/get-invitations";
 import { RECIPIENTS_QUERY_KEY } from "../api/get-recipients";
 import classes from "./invitations-panel.module.css";
 
-/** Each status's badge: light tints with the darkest shade as text, so small capitals keep 4.5:1. */
+/** Each status's badge: a light tint with the darkest shade as text, so small capitals keep 4.5:1. */
 const BADGE_COLOR: Record<InvitationStatus, string> = {
-  sent: "vela.9",
-  expired: "gray.9",
-  submitted: "orange.9",
-  confirmed: "teal.9",
-  cancelled: "red.9",
+  sent: "vela",
+  expired: "gray",
+  submitted: "orange",
+  confirmed: "teal",
+  cancelled: "red",
 };
 
 /** The date a row shows: when the link stops working, was filled in, confirmed, or was sent. */
@@ -61,7 +61,13 @@ const InvitationRow = ({
         </Text>
       </div>
       <Stack gap={4} className={classes.state}>
-        <Badge color={BADGE_COLOR[invitation.status]} variant="light" w="fit-content">
+        <Badge
+          color={BADGE_COLOR[invitation.status]}
+          c={`${BADGE_COLOR[invitation.status]}.9`}
+          variant="light"
+          maw="100%"
+          w="fit-content"
+        >
           {t(`recipientInvites.status.${invitation.status}`)}
         </Badge>
         <Text size="xs" c="dimmed">
