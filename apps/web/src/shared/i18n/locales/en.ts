@@ -13,6 +13,7 @@ export const en = {
     backHome: "Back to home",
     loading: "Loading…",
     comingSoon: "Coming soon",
+    close: "Close",
     closeNotification: "Close notification",
   },
   language: {

@@ -10,6 +10,7 @@ export const es = {
     backHome: "Volver al inicio",
     loading: "Cargando…",
     comingSoon: "Muy pronto",
+    close: "Cerrar",
     closeNotification: "Cerrar notificación",
   },
   language: {
