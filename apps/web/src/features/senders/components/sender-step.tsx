@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconArrowLeft, IconArrowRight, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import type { Sender } from "@vela/shared/senders";
 import { useState } from "react";
@@ -160,10 +160,11 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
         </>
       )}
       <Group justify="space-between">
-        <Button variant="default" onClick={onBack}>
+        <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onBack}>
           {t("senders.step.back")}
         </Button>
         <Button
+          rightSection={<IconArrowRight size={18} aria-hidden />}
           disabled={senderId === null}
           loading={addSender.isPending}
           onClick={() => {
