@@ -379,7 +379,7 @@ describe("recipients journey", () => {
 
       expect(session.problems).toEqual([]);
       await session.context.close();
-    });
+    }, 150_000);
 
   journey("desktop", VIEWPORTS.desktop, `20255${String(Date.now()).slice(-5)}`);
   journey("phone", VIEWPORTS.phone, `20256${String(Date.now()).slice(-5)}`);

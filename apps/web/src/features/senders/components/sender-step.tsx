@@ -78,7 +78,7 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
         <Card withBorder padding="lg" aria-label={t("senders.step.you")}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <SenderDetails sender={self} />
-            <StatusBadge isPositive size="sm">
+            <StatusBadge isPositive size="sm" style={{ flex: "none" }}>
               {t("senders.step.you")}
             </StatusBadge>
           </Group>
