@@ -368,6 +368,12 @@ describe("recipients journey", () => {
       await maria.click();
       await expect.poll(() => maria.getAttribute("aria-checked"), { timeout: 15_000 }).toBe("true");
       await expect.poll(() => page.getByText("Chosen").isVisible(), { timeout: 15_000 }).toBe(true);
+      if (label === "desktop") {
+        // The right panel holds the transfer being prepared, with the recipient once chosen.
+        const summary = page.getByRole("region", { name: "Your transfer" });
+        await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toContain("María López");
+        expect(await summary.textContent()).toMatch(/1 USD = [\d,]+\.\d{4} MXN/);
+      }
       await settle(page);
       await screenshot(page, `send-money-${label}-recipient`);
       await expectNoSeriousAxeViolations(page);
