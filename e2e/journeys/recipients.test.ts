@@ -171,7 +171,9 @@ describe("recipients journey", () => {
   async function chooseWhere(page: Page, country: string, method: string, type = "Personal") {
     const firstField = type === "Business" ? "Business name" : "First name";
     const dialog = modal(page);
-    await expect.poll(() => dialog.getByRole("heading", { name: "New recipient" }).isVisible()).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole("heading", { name: "New recipient" }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await segment(dialog, type);
     await choose(page, dialog, "Destination country", country);
     await choose(page, dialog, "Delivery method", method);
@@ -189,7 +191,7 @@ describe("recipients journey", () => {
     await expect
       .poll(() => page.getByText("Recipient saved.").first().isVisible(), { timeout: 15_000 })
       .toBe(true);
-    await expect.poll(() => modal(page).count()).toBe(0);
+    await expect.poll(() => modal(page).count(), { timeout: 15_000 }).toBe(0);
   }
 
   async function addMexicanRecipient(page: Page, label: string, email: string) {
@@ -304,7 +306,9 @@ describe("recipients journey", () => {
       // Edit: José's last name, through the same modal (opened on its fields).
       await page.getByRole("button", { name: "Edit José Santos" }).click();
       const dialog = modal(page);
-      await expect.poll(() => dialog.getByRole("heading", { name: "Edit recipient" }).isVisible()).toBe(true);
+      await expect
+        .poll(() => dialog.getByRole("heading", { name: "Edit recipient" }).isVisible(), { timeout: 15_000 })
+        .toBe(true);
       await expect
         .poll(() => dialog.getByLabel("Last name").inputValue(), { timeout: 15_000 })
         .toBe("Santos");
@@ -385,7 +389,7 @@ describe("recipients journey", () => {
 
       expect(session.problems).toEqual([]);
       await session.context.close();
-    }, 150_000);
+    }, 240_000);
 
   journey("desktop", VIEWPORTS.desktop, `20255${String(Date.now()).slice(-5)}`);
   journey("phone", VIEWPORTS.phone, `20256${String(Date.now()).slice(-5)}`);

@@ -54,7 +54,9 @@ export const TransferSummary = ({
         <Row label={t("sendFlow.summary.total")} strong>
           {money(quotation.amount_paid, from)}
         </Row>
-        <Divider />
+      </Stack>
+      <Divider />
+      <Stack component="dl" gap={8} m={0}>
         <Row label={t("sendFlow.summary.rate")}>{formatRate(quotation.rate, from, to, locale)}</Row>
         <Row label={t("sendFlow.summary.receive")} strong>
           {money(quotation.receiving_amount, to)}
