@@ -181,7 +181,11 @@ describe("saves checked against the reference lists", () => {
         "document_type_id",
         "Not an identity document accepted in this country.",
       ],
-      [{ document_number: "12345678" }, "document_number", "Does not match the format of this document."],
+      [
+        { document_number: "12345678" },
+        "document_number",
+        "Does not match the format of this document (e.g. GMVLMR80070501M100).",
+      ],
       [{ phone_number: "" }, "phone_number", "This field is required."],
     ];
     const before = await recipientCount();
@@ -190,6 +194,17 @@ describe("saves checked against the reference lists", () => {
       expect(response.statusCode, JSON.stringify(change)).toBe(422);
       expect(response.json().errors).toEqual({ [field]: [message] });
     }
+    // The form cannot show the chosen document's format: the refusal names its example, in Spanish too.
+    const spanish = await call({
+      method: "POST",
+      url: "/recipients",
+      payload: { ...base, document_number: "12345678" },
+      language: "es",
+    });
+    expect(spanish.statusCode).toBe(422);
+    expect(spanish.json().errors).toEqual({
+      document_number: ["No tiene el formato de este documento (p. ej. GMVLMR80070501M100)."],
+    });
     expect(await recipientCount()).toBe(before);
   });
 
@@ -252,7 +267,11 @@ describe("saves checked against the reference lists", () => {
     expect(saved.statusCode, saved.body).toBe(201);
     expect(saved.json().data.details).toMatchObject({ bank_id: String(bank), document_number: "1020304050" });
     const cases: [Record<string, string>, string, string][] = [
-      [{ document_number: "12AB34" }, "document_number", "Does not match the format of this document."],
+      [
+        { document_number: "12AB34" },
+        "document_number",
+        "Does not match the format of this document (e.g. 1020304050).",
+      ],
       [
         { document_type_id: String(ref.documents.mxIne) },
         "document_type_id",

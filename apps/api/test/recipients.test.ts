@@ -47,6 +47,7 @@ describe("dynamic-form catalogue", () => {
       required: false,
     });
     expect(english.fields.find((field) => field.key === "email")!.required).toBe(false);
+    expect(phone.help).toBe("A number of Mexico, with its prefix.");
     const spanish = await form({ ...mxBank(), type: "customer" }, "es");
     expect(spanish.fields[0]!.label).toBe("Nombre");
     expect(spanish.title).toContain("Depósito bancario");
@@ -66,6 +67,10 @@ describe("dynamic-form catalogue", () => {
       shipping_method_id: methods["bank-deposit"],
     };
     const bank = await form(params);
+    // The country reads as it does in a sentence.
+    expect(bank.fields.find((field) => field.key === "phone_number")!.help).toBe(
+      "A number of the Philippines, with its prefix.",
+    );
     const choice = bank.fields.find((field) => field.key === "account_kind")!;
     expect(choice.refresh_on_change).toBe(true);
     expect(choice.options!.map((option) => option.value)).toEqual(["bank", "e-wallet"]);

@@ -198,6 +198,10 @@ const SPANISH: Record<string, string> = {
 
 /** Messages that carry a value (a number of decimals, a currency, an amount), by their shape. */
 const SPANISH_PATTERNS: [RegExp, (...parts: string[]) => string][] = [
+  [
+    /^Does not match the format of this document \(e\.g\. (.+)\)\.$/,
+    (example) => `No tiene el formato de este documento (p. ej. ${example}).`,
+  ],
   [/^Must have at most (\d+) decimals\.$/, (n) => `Debe tener como máximo ${n} decimales.`],
   [
     /^This promo code is for transfers sent in (.+)\.$/,

@@ -92,6 +92,13 @@ function phoneExample(iso2: string): string | null {
   }
 }
 
+/** English names that read with "the": "a number of the Philippines", "of the United States". */
+const WITH_THE =
+  /^(United |Philippines|Netherlands|Dominican Republic|Bahamas|Gambia|Czech Republic|Central African|Maldives|Marshall Islands|Solomon Islands|Cayman Islands|Comoros|Seychelles|Democratic Republic|Republic of)/;
+
+/** A country's English name as it reads after a preposition. */
+export const countryInSentence = (name: string) => (WITH_THE.test(name) ? `the ${name}` : name);
+
 function phoneField(request: FormRequest, key: string, label: Text, required: boolean): FormField {
   return field(request.language, {
     key,
@@ -102,7 +109,7 @@ function phoneField(request: FormRequest, key: string, label: Text, required: bo
     country_iso: request.country.iso2,
     example: phoneExample(request.country.iso2),
     help: t(
-      `A number of ${request.country.name}, with its prefix.`,
+      `A number of ${countryInSentence(request.country.name)}, with its prefix.`,
       `Un número de ${request.country.name}, con su prefijo.`,
     ),
   });
@@ -213,7 +220,7 @@ function ibanField(request: FormRequest, example: string) {
     check: "iban",
     pattern: `^${iso}[0-9]{2}[A-Z0-9]+$`,
     pattern_message: t(
-      `Must be an IBAN of ${request.country.name} (starting ${iso}).`,
+      `Must be an IBAN of ${countryInSentence(request.country.name)} (starting ${iso}).`,
       `Debe ser un IBAN de ${request.country.name} (empieza por ${iso}).`,
     ),
     example,

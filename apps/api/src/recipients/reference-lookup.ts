@@ -10,7 +10,13 @@ import { banks, documentTypes, serviceProviders, serviceTypes } from "../db/sche
 
 export type BankRef = { id: number; name: string; code: string };
 export type ProviderRef = { id: number; name: string };
-export type DocumentTypeRef = { id: number; name: string; number_pattern: string | null };
+export type DocumentTypeRef = {
+  id: number;
+  name: string;
+  number_pattern: string | null;
+  /** A number of the right format, named when a typed one does not match. */
+  example: string | null;
+};
 
 /** The service type whose payer networks deliver by this method (`/service_providers?service_type_id=`). */
 export async function serviceTypeIdFor(db: Db, methodSlug: string): Promise<number | null> {
@@ -87,7 +93,12 @@ export async function findDocumentType(
   countryId: number,
 ): Promise<DocumentTypeRef | null> {
   const [row] = await db
-    .select({ id: documentTypes.id, name: documentTypes.name, number_pattern: documentTypes.numberPattern })
+    .select({
+      id: documentTypes.id,
+      name: documentTypes.name,
+      number_pattern: documentTypes.numberPattern,
+      example: documentTypes.example,
+    })
     .from(documentTypes)
     .where(
       and(

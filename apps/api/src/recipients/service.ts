@@ -419,7 +419,13 @@ async function lookupError(
       if (typeof number === "string" && document.number_pattern) {
         const compact = number.toUpperCase();
         if (!new RegExp(document.number_pattern).test(compact)) {
-          return { text: "Does not match the format of this document.", field: lookup.numberKey };
+          // The form cannot know the chosen document's format: the refusal names an example of it.
+          return {
+            text: document.example
+              ? `Does not match the format of this document (e.g. ${document.example}).`
+              : "Does not match the format of this document.",
+            field: lookup.numberKey,
+          };
         }
       }
       return null;

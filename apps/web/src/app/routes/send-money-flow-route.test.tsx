@@ -1,9 +1,10 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "@/features/send-money/stores/send-money-store";
 import { registerAuthSource } from "@/shared/api/auth-source";
+import { usePanelSlots } from "@/shared/layout/panel-slots";
 import { QUOTATION_ID, recipientFixture, recipientsBackend } from "@/test/recipients-api";
 import { ok, renderWithApp, type StubHandler, stubApi } from "@/test/render";
 import { calculatorHandler, sendMoneyRoutes } from "@/test/send-money-api";
@@ -86,8 +87,17 @@ const renderFlow = (route: string) => {
 const address = () => screen.getByLabelText("address").textContent;
 
 describe("the send-money flow route", () => {
+  // The account layout's right panel, which the flow fills with the transfer's summary.
+  let rightPanel: HTMLElement;
   beforeEach(() => {
     useSendMoneyStore.setState(INITIAL_SEND_MONEY_DATA);
+    rightPanel = document.createElement("aside");
+    document.body.append(rightPanel);
+    usePanelSlots.setState({ rightPanelNode: rightPanel, summaryPanelNode: null });
+    return () => {
+      usePanelSlots.setState({ rightPanelNode: null });
+      rightPanel.remove();
+    };
   });
 
   it("creates the quotation from AMOUNT, then walks SENDER and RECIPIENT with the address and the counter in step", async () => {
@@ -106,6 +116,11 @@ describe("the send-money flow route", () => {
     expect(useSendMoneyStore.getState()).toMatchObject({ step: 1, quotation_id: QUOTATION_ID });
 
     expect(await screen.findByText("Ana García")).toBeTruthy();
+    // The right panel shows the transfer being prepared.
+    const summary = within(rightPanel).getByRole("region", { name: "Your transfer" });
+    expect(summary.textContent).toContain("100.00 USD");
+    expect(summary.textContent).toMatch(/1 USD = [\d,]+\.\d{4} MXN/);
+    expect(summary.textContent).not.toContain("Recipient");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     await waitFor(() =>
       expect(requests.some((request) => request.url.endsWith(`/quotation/${QUOTATION_ID}/add-sender`))).toBe(
@@ -123,6 +138,11 @@ describe("the send-money flow route", () => {
       sendData: { quotation_id: QUOTATION_ID, recipient_id: 2 },
       summaryData: { recipient_name: "María Pérez 2" },
     });
+    await waitFor(() =>
+      expect(within(rightPanel).getByRole("region", { name: "Your transfer" }).textContent).toContain(
+        "RecipientMaría Pérez 2",
+      ),
+    );
 
     await user.click(screen.getByRole("button", { name: "Continue" }));
     expect(await screen.findByRole("heading", { name: "Payment is coming next" })).toBeTruthy();

@@ -9,12 +9,14 @@ import { Navigate, useNavigate, useParams } from "react-router";
 import { RecipientStep } from "@/features/recipients/components/recipient-step";
 import { createQuotation } from "@/features/send-money/api/create-quotation";
 import { AmountStep } from "@/features/send-money/components/amount-step";
+import { TransferSummary } from "@/features/send-money/components/transfer-summary";
 import {
   SEND_MONEY_STEPS,
   type SendMoneyStepName,
   useSendMoneyStore,
 } from "@/features/send-money/stores/send-money-store";
 import { SenderStep } from "@/features/senders/components/sender-step";
+import { RightPanelContent, SummaryPanelContent } from "@/shared/layout/panel-slots";
 
 /** The flow's steps as they appear in the address: `/account/send-money/recipient`. */
 export const stepPath = (step: SendMoneyStepName) => `/account/send-money/${step.toLowerCase()}`;
@@ -192,6 +194,16 @@ export const SendMoneyFlowRoute = () => {
       <Card withBorder radius="lg" padding={isPhone ? "md" : "xl"}>
         {content}
       </Card>
+      {index > 0 && quotationData ? (
+        <>
+          <RightPanelContent>
+            <TransferSummary quotation={quotationData} recipientName={store.recipient_name} />
+          </RightPanelContent>
+          <SummaryPanelContent>
+            <TransferSummary quotation={quotationData} recipientName={store.recipient_name} />
+          </SummaryPanelContent>
+        </>
+      ) : null}
     </Stack>
   );
 };

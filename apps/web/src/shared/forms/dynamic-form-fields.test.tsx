@@ -125,7 +125,9 @@ describe("DynamicFormFields", () => {
 
     // The example is the placeholder, the help text the description.
     expect(input(/First name/).placeholder).toBe("e.g. Maria");
-    expect(screen.getByText("Type a few letters of the bank's name.")).toBeTruthy();
+    const help = screen.getByText("Type a few letters of the bank's name.");
+    // Under the input, so inputs side by side stay on one line whatever their help's length.
+    expect(input(/Bank/).compareDocumentPosition(help) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(input(/E-mail/).type).toBe("email");
     expect(input(/Date of birth/).type).toBe("date");
     expect(input(/Account number/).inputMode).toBe("numeric");

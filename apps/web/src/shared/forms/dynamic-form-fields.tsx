@@ -63,6 +63,16 @@ export const fieldOptionsQueryOptions = (endpoint: string | null, search: string
   });
 
 const describe = (field: FormField) => field.help ?? undefined;
+/**
+ * The help text under the input, not between label and input: fields side by side keep their
+ * inputs on one line whatever the length of their help.
+ */
+const INPUT_ORDER: ("label" | "input" | "description" | "error")[] = [
+  "label",
+  "input",
+  "description",
+  "error",
+];
 /** The example as the placeholder, marked as one so it never reads as a value already filled in. */
 const usePlaceholder = (field: FormField) => {
   const { t } = useTranslation();
@@ -86,6 +96,7 @@ const TextField = ({ field, control, error, disabled, changed }: FieldProps) => 
     <TextInput
       label={field.label}
       description={describe(field)}
+      inputWrapperOrder={INPUT_ORDER}
       placeholder={placeholder}
       required={field.required}
       disabled={disabled}
@@ -126,6 +137,7 @@ const PhoneField = ({ field, control, error, disabled, changed }: FieldProps) =>
     <TextInput
       label={field.label}
       description={describe(field)}
+      inputWrapperOrder={INPUT_ORDER}
       placeholder={placeholder}
       required={field.required}
       disabled={disabled}
@@ -167,6 +179,7 @@ const SelectField = ({ field, control, error, disabled, changed }: FieldProps) =
     <Select
       label={field.label}
       description={describe(field)}
+      inputWrapperOrder={INPUT_ORDER}
       placeholder={placeholder ?? t("dynamicForm.choose")}
       required={field.required}
       disabled={disabled || (!field.options && !loaded.data)}
@@ -217,6 +230,7 @@ const AutocompleteField = ({ field, control, error, disabled, changed }: FieldPr
     <Select
       label={field.label}
       description={describe(field)}
+      inputWrapperOrder={INPUT_ORDER}
       placeholder={placeholder ?? t("dynamicForm.search")}
       required={field.required}
       disabled={disabled}

@@ -355,6 +355,7 @@ export const RecipientFormModal = (props: RecipientFormModalProps) => {
       opened={props.opened}
       onClose={props.onClose}
       title={title}
+      closeButtonProps={{ "aria-label": t("common.close") }}
       size="lg"
       fullScreen={isPhone}
       radius={isPhone ? 0 : "lg"}

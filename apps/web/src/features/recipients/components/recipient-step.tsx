@@ -112,18 +112,17 @@ export const RecipientStep = ({
                     <Text fw={650} truncate>
                       {recipient.name}
                     </Text>
+                    {recipient.email ? (
+                      <Text size="sm" c="dimmed" truncate>
+                        {recipient.email}
+                      </Text>
+                    ) : null}
                     <Text size="sm" c="dimmed" truncate>
-                      {[
-                        recipient.email,
-                        `${recipient.country_iso} · ${recipient.currency_iso}`,
-                        methodLabel(recipient, t),
-                      ]
-                        .filter(Boolean)
-                        .join(" · ")}
+                      {`${recipient.country_iso} · ${recipient.currency_iso} · ${methodLabel(recipient, t)}`}
                     </Text>
                   </div>
                   {recipient.id === recipientId ? (
-                    <Text size="sm" fw={600} c="teal.8">
+                    <Text size="sm" fw={600} c="teal.9">
                       {t("recipients.step.chosen")}
                     </Text>
                   ) : null}

@@ -39,6 +39,7 @@ export const useRecipientActions = ({ onDeleted }: { onDeleted?: (recipient: Rec
       opened={toDelete !== null}
       onClose={() => setToDelete(null)}
       title={t("recipients.delete.title")}
+      closeButtonProps={{ "aria-label": t("common.close") }}
       centered
       radius="lg"
     >

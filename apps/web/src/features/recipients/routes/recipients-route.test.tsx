@@ -143,6 +143,8 @@ describe("the recipients area", () => {
 
     await user.click(screen.getByRole("button", { name: "Add recipient" }));
     const dialog = await screen.findByRole("dialog", { name: "New recipient" });
+    // The close button has a name a screen reader can say (axe: button-name).
+    expect(within(dialog).getByRole("button", { name: "Close" })).toBeTruthy();
     await waitFor(() => expect(input(/Destination country/).disabled).toBe(false));
     await user.click(input(/Destination country/));
     await user.click(option("Mexico"));

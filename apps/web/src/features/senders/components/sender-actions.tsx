@@ -64,6 +64,7 @@ export const SenderActions = ({ sender, onEdit }: { sender: Sender; onEdit: (sen
         opened={confirming}
         onClose={() => setConfirming(false)}
         title={t("senders.deleteTitle")}
+        closeButtonProps={{ "aria-label": t("common.close") }}
         centered
       >
         <Stack gap="lg">

@@ -21,6 +21,7 @@ export const SenderFormModal = ({ opened, sender, onClose, onSaved }: SenderForm
       opened={opened}
       onClose={onClose}
       title={sender ? t("senders.editTitle") : t("senders.newTitle")}
+      closeButtonProps={{ "aria-label": t("common.close") }}
       size="xl"
       fullScreen={phone}
     >

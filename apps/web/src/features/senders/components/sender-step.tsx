@@ -12,7 +12,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconArrowLeft, IconArrowRight, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import type { Sender } from "@vela/shared/senders";
 import { useState } from "react";
@@ -78,7 +78,7 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
         <Card withBorder padding="lg" aria-label={t("senders.step.you")}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <SenderDetails sender={self} />
-            <StatusBadge isPositive size="sm">
+            <StatusBadge isPositive size="sm" style={{ flex: "none" }}>
               {t("senders.step.you")}
             </StatusBadge>
           </Group>
@@ -160,10 +160,11 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
         </>
       )}
       <Group justify="space-between">
-        <Button variant="default" onClick={onBack}>
+        <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onBack}>
           {t("senders.step.back")}
         </Button>
         <Button
+          rightSection={<IconArrowRight size={18} aria-hidden />}
           disabled={senderId === null}
           loading={addSender.isPending}
           onClick={() => {

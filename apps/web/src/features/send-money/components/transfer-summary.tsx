@@ -1,0 +1,69 @@
+import { Divider, Group, Stack, Text } from "@mantine/core";
+import { formatMoney } from "@vela/shared/money";
+import type { Quotation } from "@vela/shared/pricing";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useLanguage } from "@/shared/i18n/use-language";
+import { formatRate } from "../utils/format-rate";
+
+/** The digits an amount was given with ("100.00" → 2, "1500" → 0): the API writes its currency's. */
+const decimalsOf = (amount: string) => Math.min(amount.split(".")[1]?.length ?? 0, 2);
+
+const Row = ({
+  label,
+  children,
+  strong = false,
+}: {
+  label: string;
+  children: ReactNode;
+  strong?: boolean;
+}) => (
+  <Group justify="space-between" gap="sm" wrap="nowrap" align="baseline">
+    <Text component="dt" size="sm" c="dimmed">
+      {label}
+    </Text>
+    <Text component="dd" size={strong ? "md" : "sm"} fw={strong ? 700 : 500} ta="right" m={0}>
+      {children}
+    </Text>
+  </Group>
+);
+
+/**
+ * The transfer being prepared, for the account layout's panels while the send-money flow runs:
+ * what is sent and paid, the rate, what arrives and how, and the recipient once chosen.
+ */
+export const TransferSummary = ({
+  quotation,
+  recipientName,
+}: {
+  quotation: Quotation;
+  recipientName: string | null;
+}) => {
+  const { t } = useTranslation();
+  const locale = useLanguage();
+  const money = (amount: string, currencyIso: string) =>
+    formatMoney(amount, { currencyIso, decimals: decimalsOf(amount), locale });
+  const from = quotation.currency_from_iso;
+  const to = quotation.currency_to_iso;
+  return (
+    <Stack gap="sm" aria-label={t("sendFlow.summary.title")} role="region">
+      <Text fw={650}>{t("sendFlow.summary.title")}</Text>
+      <Stack component="dl" gap={8} m={0}>
+        <Row label={t("sendFlow.summary.send")}>{money(quotation.send_amount, from)}</Row>
+        <Row label={t("sendFlow.summary.fee")}>{money(quotation.vela_fee_amount, from)}</Row>
+        <Row label={t("sendFlow.summary.total")} strong>
+          {money(quotation.amount_paid, from)}
+        </Row>
+      </Stack>
+      <Divider />
+      <Stack component="dl" gap={8} m={0}>
+        <Row label={t("sendFlow.summary.rate")}>{formatRate(quotation.rate, from, to, locale)}</Row>
+        <Row label={t("sendFlow.summary.receive")} strong>
+          {money(quotation.receiving_amount, to)}
+        </Row>
+        <Row label={t("sendFlow.summary.method")}>{quotation.shipping_method.name}</Row>
+        {recipientName ? <Row label={t("sendFlow.summary.recipient")}>{recipientName}</Row> : null}
+      </Stack>
+    </Stack>
+  );
+};
