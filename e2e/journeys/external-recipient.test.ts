@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiClient, registerClient } from "../support/api";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import {
   isStatusLog,
@@ -19,45 +20,27 @@ import {
 // owner finds the invitation submitted and confirms it. The used link then says it is dead. The
 // page is screenshotted on desktop and phone and checked with axe.
 
-type Envelope<T> = { success: boolean; message: string | null; data: T };
-
 describe("external recipient journey", () => {
   const baseUrl = inject("baseUrl");
   let browser: Browser;
   let ownerToken: string;
   const stamp = Date.now().toString(36);
 
-  async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = {};
-    if (options.body !== undefined) headers["content-type"] = "application/json";
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const answer = (await response.json()) as Envelope<T>;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer.data;
-  }
+  const api = apiClient(baseUrl);
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    const countries = await api<{ id: number; iso2: string }[]>("GET", "/countries?search=US");
-    const session = await api<{ token: string }>("POST", "/onboarding/client/register", {
-      body: {
-        first_name: "Ana",
-        last_name: "García",
-        email: `ana.${stamp}@example.com`,
-        password: "Copper-Meadow-58!",
-        password_confirmation: "Copper-Meadow-58!",
-        country_id: countries.find((country) => country.iso2 === "US")!.id,
-        phone_prefix: "+1",
-        phone_number: `20255${String(Date.now()).slice(-5)}`,
-        terms: true,
-      },
+    // Unverified is enough to send links: the owner only needs a session.
+    ownerToken = await registerClient(api, async () => "", {
+      firstName: "Ana",
+      lastName: "García",
+      email: `ana.${stamp}@example.com`,
+      password: "Copper-Meadow-58!",
+      countryIso: "US",
+      phonePrefix: "+1",
+      phoneNumber: `20255${String(Date.now()).slice(-5)}`,
+      verified: false,
     });
-    ownerToken = session.token;
   });
   afterAll(async () => {
     await browser?.close();

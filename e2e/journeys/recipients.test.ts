@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiClient, outboxCodes, registerClient } from "../support/api";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import {
   isStatusLog,
@@ -28,11 +29,6 @@ import { devMailbox } from "../support/mailbox";
 const PASSWORD = "Copper-Meadow-58!";
 const CLABE = "002010077777777771";
 
-type Envelope<T> = { success: boolean; message: string | null; data: T };
-type OutboxMessage = { id: number; channel: "email" | "sms"; to: string; text: string };
-
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? null;
-
 describe("recipients journey", () => {
   const baseUrl = inject("baseUrl");
   let browser: Browser;
@@ -46,59 +42,21 @@ describe("recipients journey", () => {
     await browser?.close();
   });
 
-  async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = {};
-    if (options.body !== undefined) headers["content-type"] = "application/json";
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const answer = (await response.json()) as Envelope<T>;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer.data;
-  }
+  const api = apiClient(baseUrl);
 
-  const outboxCode = (to: string) =>
-    mailbox.freshCode(
-      to,
-      async () => {
-        const messages = await api<OutboxMessage[]>("GET", "/dev/outbox?limit=100");
-        const found = messages.find((message) => message.to === to && codeIn(message.text) !== null);
-        return found ? (codeIn(found.text) ?? "") : "";
-      },
-      250,
-    );
+  const outboxCode = outboxCodes(api, mailbox);
 
   /** A United States client with e-mail and phone verified, as on-boarding leaves one. */
   async function registerVerifiedClient(email: string, phoneNumber: string) {
-    const countries = await api<{ id: number; iso2: string }[]>("GET", "/countries");
-    const us = countries.find((country) => country.iso2 === "US");
-    if (!us) throw new Error("The United States are missing from the countries list");
-    const { token } = await api<{ token: string }>("POST", "/onboarding/client/register", {
-      body: {
-        first_name: "Ana",
-        last_name: "García",
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        country_id: us.id,
-        phone_prefix: "+1",
-        phone_number: phoneNumber,
-        terms: true,
-      },
+    return registerClient(api, outboxCode, {
+      firstName: "Ana",
+      lastName: "García",
+      email,
+      password: PASSWORD,
+      countryIso: "US",
+      phonePrefix: "+1",
+      phoneNumber,
     });
-    await api("POST", "/onboarding/client/email/verify-email", {
-      token,
-      body: { code: await outboxCode(email) },
-    });
-    await api("POST", "/onboarding/client/phone/send-code", { token });
-    await api("POST", "/onboarding/client/phone/verify-phone", {
-      token,
-      body: { code: await outboxCode(`+1${phoneNumber}`) },
-    });
-    return token;
   }
 
   /** Signs in through the login modal (the header's, at desktop width), then takes `viewport`. */

@@ -1,6 +1,7 @@
 import * as OTPAuth from "otpauth";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiClient, outboxCodes, registerClient } from "../support/api";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import { isStatusLog, launchBrowser, openSession, type Session, screenshot } from "../support/browser";
 import { logIn, logOut, modal, pathname, submitLogin } from "../support/login";
@@ -19,12 +20,6 @@ const PASSWORD = "Copper-Meadow-58!";
 const FIRST_NAME = "Lucía";
 const LAST_NAME = "Romero";
 
-type Envelope<T> = { success: boolean; message: string | null; data: T };
-type OutboxMessage = { id: number; channel: "email" | "sms"; to: string; text: string };
-
-/** The first six-digit number of a message: its code (as the mailbox page reads it). */
-const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? null;
-
 describe("settings journeys", () => {
   const baseUrl = inject("baseUrl");
   let browser: Browser;
@@ -40,58 +35,20 @@ describe("settings journeys", () => {
 
   // ---- Set-up through the API ----
 
-  async function api<T>(method: string, path: string, options: { token?: string; body?: unknown } = {}) {
-    const headers: Record<string, string> = {};
-    if (options.body !== undefined) headers["content-type"] = "application/json";
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    const response = await fetch(`${baseUrl}/api${path}`, {
-      method,
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const answer = (await response.json()) as Envelope<T>;
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-    return answer.data;
-  }
+  const api = apiClient(baseUrl);
 
-  /** The newest code the development outbox holds for `to` that has not been used yet. */
-  const outboxCode = (to: string) =>
-    mailbox.freshCode(
-      to,
-      async () => {
-        const messages = await api<OutboxMessage[]>("GET", "/dev/outbox?limit=100");
-        const found = messages.find((message) => message.to === to && codeIn(message.text) !== null);
-        return found ? (codeIn(found.text) ?? "") : "";
-      },
-      250,
-    );
+  const outboxCode = outboxCodes(api, mailbox);
 
   /** A client with e-mail and a Mexican mobile number already verified, as on-boarding leaves one. */
   async function registerVerifiedClient(email: string, phoneNumber: string) {
-    const countries = await api<{ id: number; iso2: string }[]>("GET", "/countries");
-    const mexico = countries.find((country) => country.iso2 === "MX");
-    if (!mexico) throw new Error("Mexico is missing from the countries list");
-    const { token } = await api<{ token: string }>("POST", "/onboarding/client/register", {
-      body: {
-        first_name: FIRST_NAME,
-        last_name: LAST_NAME,
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        country_id: mexico.id,
-        phone_prefix: "+52",
-        phone_number: phoneNumber,
-        terms: true,
-      },
-    });
-    await api("POST", "/onboarding/client/email/verify-email", {
-      token,
-      body: { code: await outboxCode(email) },
-    });
-    await api("POST", "/onboarding/client/phone/send-code", { token });
-    await api("POST", "/onboarding/client/phone/verify-phone", {
-      token,
-      body: { code: await outboxCode(`+52${phoneNumber}`) },
+    await registerClient(api, outboxCode, {
+      firstName: FIRST_NAME,
+      lastName: LAST_NAME,
+      email,
+      password: PASSWORD,
+      countryIso: "MX",
+      phonePrefix: "+52",
+      phoneNumber,
     });
   }
 
