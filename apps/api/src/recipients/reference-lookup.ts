@@ -1,6 +1,6 @@
-import { and, arrayContains, asc, eq, isNull, or } from "drizzle-orm";
+import { and, arrayContains, asc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { banks, documentTypes, serviceProviders, serviceTypes } from "../db/schema/index";
+import { banks, serviceProviders, serviceTypes } from "../db/schema/index";
 
 /**
  * The reference lists a recipient's endpoint-backed values must exist in (banks, payer networks,
@@ -10,13 +10,6 @@ import { banks, documentTypes, serviceProviders, serviceTypes } from "../db/sche
 
 export type BankRef = { id: number; name: string; code: string };
 export type ProviderRef = { id: number; name: string };
-export type DocumentTypeRef = {
-  id: number;
-  name: string;
-  number_pattern: string | null;
-  /** A number of the right format, named when a typed one does not match. */
-  example: string | null;
-};
 
 /** The service type whose payer networks deliver by this method (`/service_providers?service_type_id=`). */
 export async function serviceTypeIdFor(db: Db, methodSlug: string): Promise<number | null> {
@@ -81,29 +74,6 @@ export async function findServiceProvider(
         eq(serviceProviders.id, providerId),
         eq(serviceProviders.countryId, countryId),
         eq(serviceTypes.shippingMethodSlug, methodSlug),
-      ),
-    );
-  return row ?? null;
-}
-
-/** An identity document type accepted in the country (its own, or one accepted everywhere). */
-export async function findDocumentType(
-  db: Db,
-  documentTypeId: number,
-  countryId: number,
-): Promise<DocumentTypeRef | null> {
-  const [row] = await db
-    .select({
-      id: documentTypes.id,
-      name: documentTypes.name,
-      number_pattern: documentTypes.numberPattern,
-      example: documentTypes.example,
-    })
-    .from(documentTypes)
-    .where(
-      and(
-        eq(documentTypes.id, documentTypeId),
-        or(eq(documentTypes.countryId, countryId), isNull(documentTypes.countryId)),
       ),
     );
   return row ?? null;

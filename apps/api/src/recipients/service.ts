@@ -28,6 +28,7 @@ import {
   type QuotationRow,
 } from "../pricing/quotes";
 import { localizedCountryName } from "../routes/reference/country-names";
+import { documentValidIn, findDocumentType, numberMatches } from "../senders/document-lookup";
 import {
   type CatalogueForm,
   type FormLookup,
@@ -36,13 +37,7 @@ import {
   serviceForm,
   withdrawForm,
 } from "./forms";
-import {
-  findBank,
-  findBankByCode,
-  findDocumentType,
-  findServiceProvider,
-  serviceTypeIdFor,
-} from "./reference-lookup";
+import { findBank, findBankByCode, findServiceProvider, serviceTypeIdFor } from "./reference-lookup";
 import {
   findOwnRecipient,
   findOwnSender,
@@ -413,12 +408,13 @@ async function lookupError(
     }
     case "document": {
       const id = asId(value);
-      const document = id === null ? null : await findDocumentType(db, id, countryId);
-      if (!document) return { text: "Not an identity document accepted in this country." };
+      const document = id === null ? null : await findDocumentType(db, id);
+      if (!document || !documentValidIn(document, countryId)) {
+        return { text: "Not an identity document accepted in this country." };
+      }
       const number = values[lookup.numberKey];
-      if (typeof number === "string" && document.number_pattern) {
-        const compact = number.toUpperCase();
-        if (!new RegExp(document.number_pattern).test(compact)) {
+      if (typeof number === "string") {
+        if (!numberMatches(document, number.toUpperCase())) {
           // The form cannot know the chosen document's format: the refusal names an example of it.
           return {
             text: document.example

@@ -2,12 +2,17 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { documentTypes } from "../db/schema/index";
 
-/** The one place senders read the identity-document list (`/documents`, table `document_types`). */
+/**
+ * The one place the identity-document list (`/documents`, table `document_types`) is read to check
+ * a value: senders' documents and recipients' IDs alike.
+ */
 export type DocumentTypeRow = {
   id: number;
   code: string;
   country_id: number | null;
   number_pattern: string | null;
+  /** A number of the right format, named when a typed one does not match. */
+  example: string | null;
 };
 
 /** The document type with this id, or null when there is none. */
@@ -18,6 +23,7 @@ export async function findDocumentType(db: Db, id: number): Promise<DocumentType
       code: documentTypes.code,
       country_id: documentTypes.countryId,
       number_pattern: documentTypes.numberPattern,
+      example: documentTypes.example,
     })
     .from(documentTypes)
     .where(eq(documentTypes.id, id));
