@@ -23,6 +23,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
+import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { runMigrations } from "../apps/api/src/db/migrate.ts";
@@ -33,7 +34,7 @@ const SECONDS = positiveNumber("BENCH_SECONDS", 10);
 const WORKERS = positiveNumber("BENCH_WORKERS", 20);
 const SPREAD_ACCOUNTS = 50;
 const HOT_ACCOUNTS = 10;
-const PGBENCH_SCALE = 10;
+export const PGBENCH_SCALE = 10;
 // Entries already on the books before the clock starts (see loadHistory).
 const HISTORY_ENTRIES = positiveOrZero("BENCH_HISTORY_ENTRIES", 200_000);
 const PGBENCH_THREADS = 2;
@@ -60,19 +61,19 @@ function positiveNumber(name, fallback) {
 }
 
 /** The URL without its password, for printing. */
-function shown(url) {
+export function shown(url) {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = "***";
   return parsed.toString();
 }
 
-function withDatabase(url, name) {
+export function withDatabase(url, name) {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
 
-async function adminQuery(text) {
+export async function adminQuery(text) {
   const client = new pg.Client({ connectionString: ADMIN_URL });
   await client.connect();
   try {
@@ -246,7 +247,7 @@ function describeWaits(counts, samples) {
     .join(", ");
 }
 
-function pgbenchPath() {
+export function pgbenchPath() {
   const found = spawnSync("sh", ["-c", "command -v pgbench"], { encoding: "utf8" });
   return found.status === 0 ? found.stdout.trim() : null;
 }
@@ -268,20 +269,20 @@ function run(command, args) {
   });
 }
 
-function pgbenchInit(databaseUrl) {
+export function pgbenchInit(databaseUrl) {
   return run("pgbench", ["-i", "-q", "-s", String(PGBENCH_SCALE), databaseUrl]).then((init) => {
     if (init.status !== 0) throw new Error(`pgbench -i failed:\n${init.stderr}`);
   });
 }
 
-async function runPgbench(databaseUrl) {
+export async function runPgbench(databaseUrl, { clients = WORKERS, seconds = SECONDS } = {}) {
   const result = await run("pgbench", [
     "-c",
-    String(WORKERS),
+    String(clients),
     "-j",
     String(PGBENCH_THREADS),
     "-T",
-    String(Math.round(SECONDS)),
+    String(Math.round(seconds)),
     "-b",
     "tpcb-like",
     databaseUrl,
@@ -295,18 +296,23 @@ async function runPgbench(databaseUrl) {
 const fmt = (value) => Math.round(value).toLocaleString("en-US");
 const ratio = (value, goal) => `${value.toFixed(3)} (goal ≥ ${goal}: ${value >= goal ? "MET" : "MISSED"})`;
 
-async function main() {
-  let serverVersion;
+/** The server's version, or null (said once) when no PostgreSQL is reachable to bench on. */
+export async function serverVersionOrSkip(bench) {
   try {
     const { rows } = await adminQuery("select current_setting('server_version') as version");
-    serverVersion = rows[0].version;
+    return rows[0].version;
   } catch (error) {
     console.log(
-      `bench ledger: skipped, PostgreSQL is not reachable at ${shown(ADMIN_URL)} (${error.message}). ` +
+      `bench ${bench}: skipped, PostgreSQL is not reachable at ${shown(ADMIN_URL)} (${error.message}). ` +
         "Set BENCH_DATABASE_URL to an admin URL of a server where databases may be created.",
     );
-    return;
+    return null;
   }
+}
+
+async function main() {
+  const serverVersion = await serverVersionOrSkip("ledger");
+  if (serverVersion === null) return;
 
   const suffix = `${process.pid}_${randomBytes(3).toString("hex")}`;
   const ledgerDb = `vela_bench_ledger_${suffix}`;
@@ -385,4 +391,5 @@ async function main() {
   }
 }
 
-await main();
+// Run as a script; bench/send.mjs imports the pgbench runner above without running this bench.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

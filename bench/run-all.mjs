@@ -3,7 +3,7 @@
 // bench failed to run, after all of them have had their turn.
 import { spawnSync } from "node:child_process";
 
-const BENCHES = ["bundle", "ledger", "calculator", "lighthouse"];
+const BENCHES = ["bundle", "ledger", "calculator", "lighthouse", "send", "wallet"];
 
 const failed = [];
 for (const name of BENCHES) {

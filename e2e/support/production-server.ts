@@ -43,6 +43,12 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
       FX_SANDBOX_STEP_BPS: "0",
       // Links sent by e-mail (a recipient's invitation) point at this server.
       PUBLIC_APP_URL: `http://127.0.0.1:${port}`,
+      // The sandbox providers answer within a second or two, so the journeys see orders move on;
+      // a cash pickup stays available (it is not collected during the run).
+      SANDBOX_ACH_SETTLE_SECONDS: "1",
+      SANDBOX_PAYOUT_SECONDS: "1",
+      SANDBOX_PICKUP_SECONDS: "3600",
+      SANDBOX_SWEEP_SECONDS: "1",
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -13,23 +13,35 @@ import { databasePlugin } from "./plugins/database";
 import { clientErrorHandler, errorHandlerPlugin, frameworkErrors } from "./plugins/error-handler";
 import { flagsPlugin } from "./plugins/flags";
 import { type IdempotencyPluginOptions, idempotencyPlugin } from "./plugins/idempotency";
+import { jobsPlugin } from "./plugins/jobs";
 import { openApiPlugin } from "./plugins/openapi";
+import { providersPlugin } from "./plugins/providers";
 import { type RatesPluginOptions, ratesPlugin } from "./plugins/rates";
 import { requestContextPlugin } from "./plugins/request-context";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { accountRoutes } from "./routes/account/index";
 import { authRoutes } from "./routes/auth/index";
+import { consignmentTransactionRoutes } from "./routes/consignments/transaction";
 import { devRoutes } from "./routes/dev/index";
 import { externalRecipientRoutes } from "./routes/external-recipients/index";
 import { healthRoutes } from "./routes/health";
+import { historyRoutes } from "./routes/history/index";
 import { onboardingRoutes } from "./routes/onboarding/index";
+import { paymentRoutes } from "./routes/payments/index";
 import { pricingRoutes } from "./routes/pricing/index";
 import { recipientsRoutes } from "./routes/recipients/index";
 import { referenceRoutes } from "./routes/reference/index";
 import { rulesRoutes } from "./routes/rules/index";
+import { sandboxRoutes } from "./routes/sandbox/index";
 import { senderRoutes } from "./routes/senders/index";
 import { settingsRoutes } from "./routes/settings/index";
+import { paymentInstrumentRoutes } from "./routes/settings/payment-instruments";
+import { trackingRoutes } from "./routes/tracking/index";
+import { walletDepositRoutes } from "./routes/wallets/deposit-money";
+import { walletRoutes } from "./routes/wallets/index";
+import { walletSendRoutes } from "./routes/wallets/send-money";
+import { walletWithdrawRoutes } from "./routes/wallets/withdraw-money";
 
 export type BuildAppOptions = {
   config: Config;
@@ -123,10 +135,12 @@ export async function buildApp({
   await app.register(openApiPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });
   await app.register(backgroundTasksPlugin);
+  await app.register(jobsPlugin, { config });
+  await app.register(ratesPlugin, { config, ...fx });
+  await app.register(providersPlugin, { config });
   await app.register(authPlugin, { config });
   await app.register(authPruningPlugin, authPruning);
   await app.register(idempotencyPlugin, idempotency);
-  await app.register(ratesPlugin, { config, ...fx });
 
   await app.register(
     async (api) => {
@@ -142,6 +156,16 @@ export async function buildApp({
       await api.register(senderRoutes);
       await api.register(recipientsRoutes);
       await api.register(externalRecipientRoutes);
+      await api.register(sandboxRoutes);
+      await api.register(paymentRoutes);
+      await api.register(paymentInstrumentRoutes);
+      await api.register(consignmentTransactionRoutes);
+      await api.register(walletRoutes);
+      await api.register(historyRoutes);
+      await api.register(trackingRoutes);
+      await api.register(walletSendRoutes);
+      await api.register(walletDepositRoutes);
+      await api.register(walletWithdrawRoutes);
       // The outbox shows codes: a development tool that production never has.
       if (config.NODE_ENV !== "production") await api.register(devRoutes, { prefix: "/dev" });
     },

@@ -89,6 +89,8 @@ const configSchema = z
     FX_REFRESH_SECONDS: z.coerce.number().int().min(1).max(86_400).optional(),
     /** A table older than this is not quoted on (five days covers the ECB's Easter weekend). */
     FX_MAX_AGE_SECONDS: z.coerce.number().int().min(60).default(432_000),
+    /** How often a job looks again at an order waiting on its payment or payout (orders/jobs.ts). */
+    ORDERS_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
     /** The ECB daily reference-rate file (eurofxref-daily.xml). */
     FX_ECB_URL: z.url().default("https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml"),
     /**
@@ -96,6 +98,26 @@ const configSchema = z
      * recipient's invitation). Unset: http://localhost:PORT, which only works on this machine.
      */
     PUBLIC_APP_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    /** How often an idle job worker looks for new jobs, in seconds (pg-boss's minimum is 0.5). */
+    JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    /** Which card processor, bank rails, hosted gateways and payout partner: only the sandboxes exist yet. */
+    CARD_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+    BANK_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+    GATEWAY_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+    PAYOUT_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+    /** Signs the sandbox providers' webhooks (vela-signature: sha256=<hex HMAC of the raw body>). */
+    SANDBOX_WEBHOOK_SECRET: z
+      .string()
+      .min(16, "must be at least 16 characters")
+      .default("vela-sandbox-webhook-secret"),
+    /** How long a sandbox ACH debit stays pending before it settles (or returns, for the test accounts). */
+    SANDBOX_ACH_SETTLE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(5),
+    /** How long a sandbox payout is processing before it is paid (or ready for pickup, or fails). */
+    SANDBOX_PAYOUT_SECONDS: z.coerce.number().int().min(0).max(604_800).default(5),
+    /** How long a cash-pickup payout waits, once available, before the recipient collects it. */
+    SANDBOX_PICKUP_SECONDS: z.coerce.number().int().min(0).max(604_800).default(60),
+    /** How often the sandboxes deliver what is due (ACH settlements, webhooks to retry); 0 turns it off. */
+    SANDBOX_SWEEP_SECONDS: z.coerce.number().min(0).max(3600).default(1),
   })
   .superRefine((config, context) => {
     if (config.NODE_ENV !== "production") return;

@@ -19,8 +19,8 @@ export function testConfig(overrides: Record<string, string> = {}) {
 }
 
 /** A fresh database for this test file, copied from the run's migrated and seeded template. */
-export function openFreshDatabase(): Promise<Database> {
-  return openTestDatabase(inject("databaseTemplate"));
+export function openFreshDatabase(options: { poolMax?: number } = {}): Promise<Database> {
+  return openTestDatabase(inject("databaseTemplate"), options);
 }
 
 /**

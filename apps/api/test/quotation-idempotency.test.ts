@@ -128,6 +128,27 @@ describe("the OpenAPI document", () => {
         .filter(([, operation]) => headersOf(operation).some((header) => header.name === "idempotency-key"))
         .map(([method]) => `${method} ${path}`),
     );
-    expect(listing.sort()).toEqual(routes.map(({ url }) => `post ${url}`).sort());
+    // Besides the quotations: the payments and the transaction, which move money (issue 9).
+    const moneyRoutes = [
+      "/api/consignments/transaction",
+      "/api/send_money",
+      "/api/payments/authorize-credit-card",
+      "/api/payments/debit-bank-account",
+      "/api/payments/bank-transfer",
+      "/api/payments/praxis/get-payment-gateway",
+      "/api/payments/d24/process-payment",
+      "/api/payments/paypal/authorize",
+      // Wallets (issue 10): opening one, the quotations of sends and withdrawals, and the transactions.
+      "/api/wallets/new-wallet",
+      "/api/wallets/convert-money/transaction",
+      "/api/wallets/deposit-money/transaction",
+      "/api/wallets/send-money/quotation/create",
+      "/api/wallets/send-money/transaction",
+      "/api/wallets/withdraw-money/quotation/create",
+      "/api/wallets/withdraw-money/transaction",
+    ];
+    expect(listing.sort()).toEqual(
+      [...routes.map(({ url }) => `post ${url}`), ...moneyRoutes.map((url) => `post ${url}`)].sort(),
+    );
   });
 });

@@ -90,8 +90,14 @@ async function waitForNoConnections(serverUrl: string, name: string, timeoutMs =
   }
 }
 
-/** A fresh database copied from the template; `close` also drops it on a server. */
-export async function openTestDatabase(template: DatabaseTemplate): Promise<Database> {
+/**
+ * A fresh database copied from the template; `close` also drops it on a server. `poolMax` sizes the
+ * server's connection pool (10 unless told: the concurrency suites ask for more).
+ */
+export async function openTestDatabase(
+  template: DatabaseTemplate,
+  { poolMax = 10 }: { poolMax?: number } = {},
+): Promise<Database> {
   if (template.kind === "pglite") {
     const dump = new Blob([await readFile(template.dumpPath)]);
     const client = await PGlite.create({ loadDataDir: dump });
@@ -99,7 +105,7 @@ export async function openTestDatabase(template: DatabaseTemplate): Promise<Data
   }
   const name = uniqueName("vela_test");
   await adminQuery(template.serverUrl, `create database ${name} template ${template.templateName}`);
-  const database = await openDatabase({ databaseUrl: withDatabase(template.serverUrl, name), poolMax: 10 });
+  const database = await openDatabase({ databaseUrl: withDatabase(template.serverUrl, name), poolMax });
   return {
     ...database,
     close: async () => {

@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from "libphonenumber-js";
+import { type CountryCode, isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js";
 import type { z } from "zod";
 
 /**
@@ -35,4 +35,27 @@ export function refinePhoneNumber(
   if (!isValidPhone(prefix, number)) {
     context.addIssue({ code: "custom", path: ["phone_number"], message: PHONE_INVALID_MESSAGE });
   }
+}
+
+/**
+ * A phone number as typed ("+52 55 1234 5678", "(202) 555-0142", "0044 20 7946 0958") split into
+ * its calling-code prefix and national number, the way accounts store it ("+52", "5512345678"), or
+ * null when it is not a real number. A number without "+" or "00" is read as one of
+ * `defaultCountry` (ISO 3166 alpha-2) when given, and refused otherwise.
+ */
+export function splitPhone(
+  text: string,
+  defaultCountry?: string | null,
+): { prefix: string; nationalNumber: string; e164: string } | null {
+  const compact = text.trim().replace(/^00/, "+");
+  if (!/^\+?[\d\s().-]{4,24}$/.test(compact)) return null;
+  const country = !compact.startsWith("+") && defaultCountry ? (defaultCountry as CountryCode) : undefined;
+  if (!compact.startsWith("+") && !country) return null;
+  const parsed = parsePhoneNumberFromString(compact, country);
+  if (!parsed?.isValid()) return null;
+  return {
+    prefix: `+${parsed.countryCallingCode}`,
+    nationalNumber: parsed.nationalNumber,
+    e164: parsed.number,
+  };
 }

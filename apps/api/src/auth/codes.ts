@@ -13,7 +13,8 @@ export type CodePurpose =
   | "password_reset"
   | "security_change"
   | "change_email"
-  | "change_phone";
+  | "change_phone"
+  | "withdrawal";
 export type CodeChannel = "email" | "sms" | "totp";
 
 export type CodeRow = typeof verificationCodes.$inferSelect;
@@ -115,12 +116,26 @@ async function sendInSlot(
   return code;
 }
 
+/**
+ * The text whose HMAC is stored for a code bound to what it confirms (a withdrawal's quotation): the
+ * same digits typed for anything else are a wrong code, and count as a wrong try.
+ */
+export const boundCode = (code: string, bind: string) => `${code}\n${bind}`;
+
 type IssueInput = {
   userId: number;
   purpose: CodePurpose;
   destination: string | null;
+  /** What the code confirms, when it confirms one thing only: checked with `boundCode(code, bind)`. */
+  bind?: string;
   /** Hash of the token naming this step for a caller without a session (two-factor, reset). */
   challengeHash?: string;
+  /**
+   * Which earlier codes the new one ends: every live code of the user and purpose (the default), or
+   * only the one of the same `challengeHash` (a withdrawal's code per quotation: a user may confirm
+   * several withdrawals, each with its own code). The challenge is freed from any earlier row.
+   */
+  replaces?: "purpose" | "challenge";
   /** Written in the code's transaction: what the code confirms (a pending phone or e-mail). */
   alsoWrite?: (tx: Db) => Promise<void>;
 } & (
@@ -148,14 +163,17 @@ export async function issueCode(db: Db, secrets: Secrets, input: IssueInput) {
     input.channel === "totp" ? null : await sendInSlot(db, input.userId, input.purpose, input.send);
   const expiresAt = new Date(Date.now() + CODE_TTL_SECONDS * 1000);
   const row = await db.transaction(async (tx) => {
+    const sameChallenge = input.replaces === "challenge" && input.challengeHash !== undefined;
     await tx
       .update(verificationCodes)
-      .set({ consumedAt: sql`now()`, challengeHash: null })
+      .set({ consumedAt: sql`coalesce(${verificationCodes.consumedAt}, now())`, challengeHash: null })
       .where(
         and(
           eq(verificationCodes.userId, input.userId),
           eq(verificationCodes.purpose, input.purpose),
-          isNull(verificationCodes.consumedAt),
+          sameChallenge
+            ? eq(verificationCodes.challengeHash, input.challengeHash!)
+            : isNull(verificationCodes.consumedAt),
         ),
       );
     const [inserted] = await tx
@@ -165,7 +183,7 @@ export async function issueCode(db: Db, secrets: Secrets, input: IssueInput) {
         purpose: input.purpose,
         channel: input.channel,
         destination: input.destination,
-        codeHash: code ? secrets.hashCode(code) : null,
+        codeHash: code ? secrets.hashCode(input.bind ? boundCode(code, input.bind) : code) : null,
         challengeHash: input.challengeHash ?? null,
         expiresAt,
       })

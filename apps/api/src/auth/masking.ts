@@ -21,3 +21,17 @@ export function maskPhone(prefix: string, number: string): string {
 export function maskPhoneEnding(lastTwoDigits: string): string {
   return `${"•".repeat(8)}${lastTwoDigits.padStart(2, "0").slice(-2)}`;
 }
+
+/**
+ * "Ma••• Ló•••": the first two letters of the first given name and of the first surname, enough
+ * to confirm the right person to someone who already knows their e-mail, phone or wallet id, and
+ * not their full name. Letters are counted as characters, so "Ñu" keeps its "Ñ".
+ */
+export function maskPersonName(firstName: string, lastName: string): string {
+  const keep = (name: string) => {
+    const [word = ""] = name.trim().split(/\s+/);
+    const letters = Array.from(word);
+    return letters.length === 0 ? "" : `${letters.slice(0, Math.min(2, letters.length)).join("")}•••`;
+  };
+  return [keep(firstName), keep(lastName)].filter(Boolean).join(" ") || "•••";
+}

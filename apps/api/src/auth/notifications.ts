@@ -14,6 +14,7 @@ const PURPOSE_TEXT: Record<CodePurpose, Record<Language, string>> = {
   security_change: { en: "confirm a security change", es: "confirmar un cambio de seguridad" },
   change_email: { en: "confirm your new e-mail address", es: "confirmar tu nuevo correo electrónico" },
   change_phone: { en: "confirm your new phone number", es: "confirmar tu nuevo número de teléfono" },
+  withdrawal: { en: "confirm a withdrawal from your wallet", es: "confirmar un retiro de tu billetera" },
 };
 
 function codeText(purpose: CodePurpose, code: string, language: Language) {

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "./schema/index";
+import { markPooled } from "./transactions";
 
 export type Schema = typeof schema;
 /** The one database type the code is written against, whichever driver is underneath. */
@@ -49,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.on("error", () => {});
     });
     const db = drizzleNodePostgres(pool, { schema }) satisfies Db;
+    markPooled(db);
     return {
       db,
       kind: "postgres",

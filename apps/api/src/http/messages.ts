@@ -1,5 +1,8 @@
 import type { Language } from "@vela/shared/api";
 import { spanishValidationMessage } from "@vela/shared/validation-messages";
+import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "../wallets/dw-messages-es";
+import { WALLET_SPANISH, WALLET_SPANISH_PATTERNS } from "../wallets/messages";
+import { WALLET_SEND_SPANISH, WALLET_SEND_SPANISH_PATTERNS } from "../wallets/send-messages-es";
 
 /**
  * Spanish for the API's fixed messages, keyed by the English text, so code keeps writing plain
@@ -14,6 +17,7 @@ const SPANISH: Record<string, string> = {
   "Unsupported content type.": "Tipo de contenido no admitido.",
   "Request body is empty.": "El cuerpo de la solicitud está vacío.",
   "Not found.": "No encontrado.",
+  "Your wallet does not have enough funds for this.": "Tu billetera no tiene fondos suficientes para esto.",
   "Unexpected error, try again.": "Error inesperado, inténtalo de nuevo.",
   "Too many requests, try again later.": "Demasiadas solicitudes, inténtalo más tarde.",
   "Unauthenticated.": "No autenticado.",
@@ -194,6 +198,12 @@ const SPANISH: Record<string, string> = {
     "Esta moneda no se puede recibir en el país elegido.",
   "This delivery method is not available for this destination.":
     "Este método de entrega no está disponible para este destino.",
+  // Wallet-to-wallet sends (wallets/send-messages-es.ts).
+  ...WALLET_SEND_SPANISH,
+  // The wallet core: opening wallets, the lists, convert (wallets/messages.ts).
+  ...WALLET_SPANISH,
+  // Wallet deposits and withdrawals (wallets/dw-messages-es.ts).
+  ...WALLET_DW_SPANISH,
 };
 
 /** Messages that carry a value (a number of decimals, a currency, an amount), by their shape. */
@@ -216,6 +226,9 @@ const SPANISH_PATTERNS: [RegExp, (...parts: string[]) => string][] = [
     /^You can invite at most (\d+) people a day\. Try again tomorrow\.$/,
     (n) => `Puedes invitar como máximo a ${n} personas al día. Inténtalo de nuevo mañana.`,
   ],
+  ...WALLET_SEND_SPANISH_PATTERNS,
+  ...WALLET_SPANISH_PATTERNS,
+  ...WALLET_DW_SPANISH_PATTERNS,
 ];
 
 function spanish(message: string): string {

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client";
 import { isCheckViolation, sqlState } from "../db/errors";
 import { type LedgerAccountKind, ledgerAccounts, ledgerBalanceShards, postings } from "../db/schema/index";
+import { isPooled, isTransaction, rootOf } from "../db/transactions";
 import { ConflictError, InsufficientFundsError } from "../http/errors";
 
 export type AccountRef = {
@@ -36,15 +37,26 @@ export class IdempotencyKeyReusedError extends ConflictError {
   }
 }
 
-/** The account for an owner, kind, currency and channel, made on first use. */
-export async function ensureAccount(db: Db, ref: AccountRef): Promise<bigint> {
-  const values = {
-    kind: ref.kind,
-    userId: ref.userId ?? null,
-    currencyId: ref.currencyId,
-    channel: ref.channel ?? "",
-  };
-  await db.insert(ledgerAccounts).values(values).onConflictDoNothing();
+/**
+ * Account ids known to be committed, per database. An account is never deleted (a trigger refuses
+ * it) and its owner, kind, currency and channel never change, so a committed id stays right for
+ * the life of the process. Only committed ids are kept: an account a transaction made may still be
+ * rolled back, and a kept id of a rolled-back account would name nothing.
+ */
+const committedAccounts = new WeakMap<Db, Map<string, bigint>>();
+
+function committedAccountsOf(root: Db) {
+  let known = committedAccounts.get(root);
+  if (!known) {
+    known = new Map();
+    committedAccounts.set(root, known);
+  }
+  return known;
+}
+
+type AccountValues = { kind: LedgerAccountKind; userId: number | null; currencyId: number; channel: string };
+
+async function findAccount(db: Db, values: AccountValues): Promise<bigint | null> {
   const [row] = await db
     .select({ id: ledgerAccounts.id })
     .from(ledgerAccounts)
@@ -56,8 +68,41 @@ export async function ensureAccount(db: Db, ref: AccountRef): Promise<bigint> {
         eq(ledgerAccounts.channel, values.channel),
       ),
     );
-  if (!row) throw new Error("ledger account vanished after insert");
-  return row.id;
+  return row?.id ?? null;
+}
+
+/**
+ * The account for an owner, kind, currency and channel, made on first use. A busy account (funds
+ * in transit, fee revenue, a wallet) is looked up once per process: read inside a transaction, the
+ * row may be the transaction's own uncommitted one, so it is kept only once a query outside the
+ * transaction (on another of the pool's connections, not waited for) sees it committed.
+ */
+export async function ensureAccount(db: Db, ref: AccountRef): Promise<bigint> {
+  const values = {
+    kind: ref.kind,
+    userId: ref.userId ?? null,
+    currencyId: ref.currencyId,
+    channel: ref.channel ?? "",
+  };
+  const key = `${values.kind}:${values.userId ?? 0}:${values.currencyId}:${values.channel}`;
+  const root = rootOf(db);
+  const known = committedAccountsOf(root);
+  const kept = known.get(key);
+  if (kept !== undefined) return kept;
+  await db.insert(ledgerAccounts).values(values).onConflictDoNothing();
+  const id = await findAccount(db, values);
+  if (id === null) throw new Error("ledger account vanished after insert");
+  if (!isTransaction(db)) {
+    known.set(key, id);
+  } else if (isPooled(root)) {
+    void findAccount(root, values).then(
+      (committed) => {
+        if (committed !== null) known.set(key, committed);
+      },
+      () => {},
+    );
+  }
+  return id;
 }
 
 /**

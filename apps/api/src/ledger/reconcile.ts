@@ -19,8 +19,8 @@ const count = async (db: Db, table: string) => {
 /**
  * Reconciles the ledger from its history: every entry has two postings or more and sums to zero
  * per currency, every cached balance (the sum of the account's shards) equals the sum of its
- * postings, every posting names an account in that account's currency, and no customer wallet is
- * below zero.
+ * postings, every posting names an account in that account's currency, no customer wallet is
+ * below zero, and every wallet points at its owner's customer account in its currency.
  */
 export async function reconcileLedger(db: Db): Promise<LedgerReport> {
   const problems: string[] = [];
@@ -81,6 +81,17 @@ export async function reconcileLedger(db: Db): Promise<LedgerReport> {
   );
   for (const row of foreignCurrency)
     problems.push(`posting ${row.id} is in another currency than its account`);
+  // A wallet's money is its customer account's (issue 10): the account must be the owner's, in the
+  // wallet's currency.
+  const strayWallets = await queryRows<{ id: number }>(
+    db,
+    sql`
+    select w.id from wallets w join ledger_accounts a on a.id = w.ledger_account_id
+    where a.kind <> 'customer_wallet' or a.user_id is distinct from w.user_id
+       or a.currency_id <> w.currency_id limit 100`,
+  );
+  for (const row of strayWallets)
+    problems.push(`wallet ${row.id} points at a ledger account that is not its owner's in its currency`);
   return {
     entries: await count(db, "journal_entries"),
     postings: await count(db, "postings"),

@@ -5,15 +5,11 @@ import { createSecrets, type Secrets } from "../auth/secrets";
 import { type Authenticated, resolveAccessToken } from "../auth/sessions";
 import type { Config } from "../config";
 import { NotAllowedError, UnauthenticatedError } from "../http/errors";
-import { createEmailProvider, type EmailProvider } from "../providers/email/email-provider";
-import { createSmsProvider, type SmsProvider } from "../providers/sms/sms-provider";
 
 declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     secrets: Secrets;
-    email: EmailProvider;
-    sms: SmsProvider;
     /** A preValidation hook that lets only signed-in users through, of the given roles when listed. */
     requireAuth: (roles?: readonly Role[]) => preValidationAsyncHookHandler;
   }
@@ -40,8 +36,6 @@ export const authPlugin = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
     app.decorate("config", config);
     app.decorate("secrets", createSecrets(config));
-    app.decorate("email", createEmailProvider(config, app.db));
-    app.decorate("sms", createSmsProvider(config, app.db));
     app.decorateRequest("auth", null);
     app.decorateRequest("authProblem", null);
 
@@ -71,5 +65,5 @@ export const authPlugin = fp<{ config: Config }>(
       }
     });
   },
-  { name: "auth", dependencies: ["database", "request-context"] },
+  { name: "auth", dependencies: ["database", "request-context", "providers"] },
 );

@@ -6,7 +6,9 @@ import { z } from "zod";
 import type { Db } from "../db/client";
 import { sqlState } from "../db/errors";
 import { idempotencyKeys } from "../db/schema/index";
+import { isPooled } from "../db/transactions";
 import { ConflictError, InvalidDataError } from "../http/errors";
+import { shareCorridorCache } from "../pricing/corridors";
 
 /**
  * Idempotency for money-moving requests (ARCHITECTURE §4 and §7; STYLE habit 6).
@@ -128,6 +130,7 @@ function openTransaction(db: Db): Promise<OpenTransaction> {
       decide = resolve;
     });
     const finished = db.transaction(async (tx) => {
+      shareCorridorCache(tx, db);
       resolveOpen({ tx, end });
       if (!(await decided)) tx.rollback();
     });
@@ -251,8 +254,14 @@ export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
         );
         stored = await claimOrRead(open.tx, row);
         if (stored === null) {
-          await open.tx.execute(sql`set local lock_timeout to default`);
-          await open.tx.execute(sql.raw(`savepoint ${WORK_SAVEPOINT}`));
+          // On a pool, both in one round trip (a query without parameters may hold several
+          // statements there); PGlite's extended protocol takes one statement per query.
+          if (isPooled(app.db)) {
+            await open.tx.execute(sql.raw(`set local lock_timeout to default; savepoint ${WORK_SAVEPOINT}`));
+          } else {
+            await open.tx.execute(sql`set local lock_timeout to default`);
+            await open.tx.execute(sql.raw(`savepoint ${WORK_SAVEPOINT}`));
+          }
           claim.open = open;
           return;
         }

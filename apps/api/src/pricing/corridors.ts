@@ -5,6 +5,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../db/client";
 import { corridorMethods, corridors, currencies, feeTiers, shippingMethods } from "../db/schema/index";
+import { linkTransaction, rootOf } from "../db/transactions";
 import { InvalidDataError } from "../http/errors";
 import type { FeeTier } from "./price";
 
@@ -45,7 +46,17 @@ type CacheState = {
 };
 const states = new WeakMap<Db, CacheState>();
 
-function stateOf(db: Db): CacheState {
+/**
+ * Lets a transaction read the corridor terms through its database's cache; without it every
+ * transaction starts cold (a fingerprint query and the terms loaded again). Call it where the
+ * transaction is opened; a nested one (a savepoint) names the transaction it is in.
+ */
+export function shareCorridorCache(tx: Db, parent: Db) {
+  linkTransaction(tx, parent);
+}
+
+function stateOf(handle: Db): CacheState {
+  const db = rootOf(handle);
   let state = states.get(db);
   if (!state) {
     state = {
@@ -208,4 +219,21 @@ export async function tiersFor(db: Db, corridorMethodId: number, paymentMethod: 
   const own = rows.filter((row) => row.paymentMethod === paymentMethod);
   const chosen = own.length > 0 ? own : rows.filter((row) => row.paymentMethod === "*");
   return chosen.map(({ upToMinor, fixedMinor, percentBps }) => ({ upToMinor, fixedMinor, percentBps }));
+}
+
+/**
+ * What a wallet price names besides the rate: every currency and every delivery method by id (and
+ * the methods by slug), kept with the corridor terms (their fingerprint covers both tables), so a
+ * wallet calculator, quotation or send does not read them from the database each time.
+ */
+export function walletReference(db: Db) {
+  return cached(db, "wallet-reference", async () => {
+    const currencyRows = await db.select().from(currencies);
+    const methodRows = await db.select().from(shippingMethods);
+    return {
+      currencies: new Map(currencyRows.map((row) => [row.id, row])),
+      shippingById: new Map(methodRows.map((row) => [row.id, row])),
+      shippingBySlug: new Map(methodRows.map((row) => [row.slug, row])),
+    };
+  });
 }

@@ -16,7 +16,7 @@ import { FALLBACK_LIMITS } from "@vela/shared/money";
 import type { Calculation, CalculatorRequest, CorridorLimits, Quotation } from "@vela/shared/pricing";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { currencies, promoCodes, quotations, shippingMethods } from "../db/schema/index";
+import { type currencies, promoCodes, quotations } from "../db/schema/index";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
 import {
   type FxRateProvider,
@@ -31,6 +31,7 @@ import {
   findCorridorMethod,
   limitsOf,
   tiersFor,
+  walletReference,
 } from "./corridors";
 import { discountFor, type Price, type PriceTerms, priceTransfer, rateTexts } from "./price";
 import {
@@ -125,14 +126,23 @@ export async function consignmentOffer(
   };
 }
 
-/** Wallet conversions cost a margin and no fee; deposits cost the payment method's processing fee. */
+/**
+ * Wallet conversions cost a margin and no fee; deposits cost the payment method's processing fee;
+ * a send to another user's wallet is free in one currency and costs the conversion's margin across two;
+ * withdrawals a payout fee (1 %) and, into another currency, the margin.
+ */
 const WALLET_TERMS = {
   convert: { marginBps: 50, feeBps: { "*": 0 } as Record<string, number> },
+  send: { marginBps: 50, feeBps: { "*": 0 } as Record<string, number> },
   deposit: {
     marginBps: 50,
     feeBps: { "*": 0, "credit-and-debit-card-methods": 290 } as Record<string, number>,
   },
+  withdraw: { marginBps: 50, feeBps: { "*": 100 } as Record<string, number> },
 };
+
+/** How long a withdrawal's payout takes, as quoted (the partner's bank or mobile-wallet rails). */
+export const WITHDRAWAL_TRANSFER_TIME = "1-2 business days";
 
 /**
  * Wallet limits are set in a reference currency and converted at the quote's own rate, the way
@@ -182,27 +192,40 @@ export function walletLimits(
   };
 }
 
+export type WalletOfferKind = "convert" | "deposit" | "send" | "withdraw";
+
+/** The wallet offer a quotation's service was priced with. */
+export const WALLET_OFFER_KINDS: Record<string, WalletOfferKind> = {
+  "wallet-convert": "convert",
+  "wallet-deposit": "deposit",
+  "wallet-send": "send",
+  "wallet-withdraw": "withdraw",
+};
+
 export async function walletOffer(
   context: PricingContext,
-  kind: "convert" | "deposit",
+  kind: WalletOfferKind,
   currencyFromId: number,
   currencyToId: number,
   paymentMethod: string,
   locked?: RateLock,
+  /** A withdrawal's delivery method (bank-deposit or mobile-wallet); the others deliver into a wallet. */
+  withdrawalMethodId?: number,
 ): Promise<Offer> {
-  const rows = await context.db
-    .select()
-    .from(currencies)
-    .where(sql`${currencies.id} in (${currencyFromId}, ${currencyToId})`);
-  const from = rows.find((row) => row.id === currencyFromId);
-  const to = rows.find((row) => row.id === currencyToId);
+  const reference = await walletReference(context.db);
+  const from = reference.currencies.get(currencyFromId);
+  const to = reference.currencies.get(currencyToId);
   if (!from) throw new InvalidDataError({ currency_from_id: ["Unknown currency."] });
   if (!to) throw new InvalidDataError({ currency_to_id: ["Unknown currency."] });
   if (kind === "convert" && from.id === to.id) {
     throw new InvalidDataError({ currency_to_id: ["Choose a different currency to convert to."] });
   }
   const rate = locked ?? currentRate(context, from, to, [WALLET_REFERENCE_LIMITS.currency]);
-  const [vela] = await context.db.select().from(shippingMethods).where(eq(shippingMethods.slug, "vela"));
+  const vela =
+    kind === "withdraw" && withdrawalMethodId !== undefined
+      ? reference.shippingById.get(withdrawalMethodId)
+      : reference.shippingBySlug.get(kind === "withdraw" ? "bank-deposit" : "vela");
+  if (!vela) throw new InvalidDataError({ withdrawal_method_id: ["Unknown delivery method."] });
   const terms = WALLET_TERMS[kind];
   const marginBps = from.id === to.id ? 0 : terms.marginBps;
   return {
@@ -210,9 +233,9 @@ export async function walletOffer(
     countryToId: null,
     from,
     to,
-    shipping: { id: vela!.id, name: vela!.name, slug: vela!.slug },
+    shipping: { id: vela.id, name: vela.name, slug: vela.slug },
     corridorMethodId: null,
-    transferTime: "Instant",
+    transferTime: kind === "withdraw" ? WITHDRAWAL_TRANSFER_TIME : "Instant",
     guaranteedRate: true,
     estimatedFeeCurrency: from.iso,
     quoteTtlSeconds: 600,
@@ -412,6 +435,11 @@ function pricedColumns(offer: Offer, { price, promo }: Awaited<ReturnType<typeof
   };
 }
 
+/** Columns a service keeps on its quotation besides the price (a wallet send's target wallet). */
+export type QuotationExtras = Partial<
+  Omit<typeof quotations.$inferInsert, "id" | "userId" | "service" | "status" | "createdAt" | "updatedAt">
+>;
+
 /** Stores a priced offer as the user's quotation, its rate locked for the corridor's time. */
 export async function saveQuotation(
   context: PricingContext,
@@ -419,6 +447,7 @@ export async function saveQuotation(
   service: string,
   offer: Offer,
   priced: Awaited<ReturnType<typeof priceOffer>>,
+  extras: QuotationExtras = {},
 ): Promise<Quotation> {
   // The quotation and its promo hold commit together: a refused hold leaves no quotation behind.
   const row = await context.db.transaction(async (tx) => {
@@ -434,6 +463,7 @@ export async function saveQuotation(
         currencyToId: offer.to.id,
         shippingMethodId: offer.shipping.id,
         ...pricedColumns(offer, priced),
+        ...extras,
       })
       .returning();
     if (priced.promo) {
@@ -496,8 +526,16 @@ export async function offerOfQuotation(
       locked,
     );
   }
-  const kind = row.service === "wallet-deposit" ? "deposit" : "convert";
-  return walletOffer(context, kind, row.currencyFromId, row.currencyToId, paymentMethod, locked);
+  const kind = WALLET_OFFER_KINDS[row.service] ?? "convert";
+  return walletOffer(
+    context,
+    kind,
+    row.currencyFromId,
+    row.currencyToId,
+    paymentMethod,
+    locked,
+    row.shippingMethodId ?? undefined,
+  );
 }
 
 /** The amounts a stored quotation was asked for: the side the customer typed. */

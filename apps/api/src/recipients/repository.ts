@@ -1,5 +1,5 @@
 import type { Recipient, RecipientType } from "@vela/shared/recipients";
-import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { countries, currencies, recipients, senders, shippingMethods } from "../db/schema/index";
 
@@ -72,6 +72,8 @@ export type RecipientFilters = {
   service?: string | undefined;
   /** A quotation's corridor: only active recipients in its country, currency and method. */
   corridor?: { countryId: number; currencyId: number; shippingMethodId: number | null } | undefined;
+  /** Wallet withdrawals' accounts (the beneficiaries list): active, in a currency, by a method. */
+  withdrawal?: { currencyId?: number | undefined; method?: string | undefined } | undefined;
 };
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
@@ -94,6 +96,12 @@ export async function listRecipients(
     conditions.push(eq(recipients.countryId, countryId), eq(recipients.currencyId, currencyId));
     conditions.push(eq(recipients.isActive, true), isNull(recipients.withdrawalMethod));
     if (shippingMethodId !== null) conditions.push(eq(recipients.shippingMethodId, shippingMethodId));
+  }
+  if (filters.withdrawal) {
+    const { currencyId, method } = filters.withdrawal;
+    conditions.push(isNotNull(recipients.withdrawalMethod), eq(recipients.isActive, true));
+    if (currencyId !== undefined) conditions.push(eq(recipients.currencyId, currencyId));
+    if (method !== undefined) conditions.push(eq(recipients.withdrawalMethod, method));
   }
   const where = and(...conditions);
   const order = email

@@ -1,6 +1,6 @@
 import type { Role } from "@vela/shared/api";
-import { lazy, Suspense } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { lazy, type ReactNode, Suspense } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { AuthModalHost } from "@/features/auth/components/auth-modal-host";
 import { PublicLayout } from "./layouts/public-layout";
 import { AuthPromptRoute } from "./routes/auth-prompt-route";
@@ -14,7 +14,6 @@ import { RequireSession } from "./routes/require-session";
  */
 export const PLACEHOLDER_PAGES = {
   "send-money": "sendMoney",
-  tracking: "tracking",
   help: "help",
   business: "business",
   blog: "blog",
@@ -32,14 +31,7 @@ export const PLACEHOLDER_PAGES = {
 } as const;
 
 /** The account area's sections still to be filled in by their own features. */
-export const ACCOUNT_SECTIONS = [
-  "wallets",
-  "senders",
-  "orders",
-  "reports",
-  "api-keys",
-  "credentials",
-] as const;
+export const ACCOUNT_SECTIONS = ["senders", "reports", "api-keys", "credentials"] as const;
 
 /** Sections only some roles have (spec §6); the rest are open to every signed-in user. */
 const ROLE_AREAS: Partial<
@@ -52,7 +44,7 @@ const ROLE_AREAS: Partial<
 };
 
 /** The settings pages, in the order of their tabs. */
-export const SETTINGS_PAGES = ["security", "phone", "email", "password"] as const;
+export const SETTINGS_PAGES = ["security", "phone", "email", "password", "cards", "banks"] as const;
 
 // Every page is its own chunk, and so is the account layout: the first page only downloads what
 // it shows. The public layout is part of the entry because every public page needs it.
@@ -102,6 +94,12 @@ const PasswordSettingsRoute = lazy(() =>
     default: m.PasswordSettingsRoute,
   })),
 );
+const SavedCardsRoute = lazy(() =>
+  import("@/features/payments/routes/saved-cards-route").then((m) => ({ default: m.SavedCardsRoute })),
+);
+const SavedBanksRoute = lazy(() =>
+  import("@/features/payments/routes/saved-banks-route").then((m) => ({ default: m.SavedBanksRoute })),
+);
 const RecipientInvitationRoute = lazy(() =>
   import("@/features/recipient-invitation/routes/recipient-invitation-route").then((m) => ({
     default: m.RecipientInvitationRoute,
@@ -109,6 +107,43 @@ const RecipientInvitationRoute = lazy(() =>
 );
 const MailboxRoute = lazy(() =>
   import("@/features/dev-mailbox/routes/mailbox-route").then((m) => ({ default: m.MailboxRoute })),
+);
+
+const HistoryRoute = lazy(() =>
+  import("@/features/history/routes/history-route").then((m) => ({ default: m.HistoryRoute })),
+);
+const OrderDetailsRoute = lazy(() =>
+  import("@/features/history/routes/order-details-route").then((m) => ({ default: m.OrderDetailsRoute })),
+);
+const TrackingRoute = lazy(() =>
+  import("@/features/history/routes/tracking-route").then((m) => ({ default: m.TrackingRoute })),
+);
+
+const WalletsRoute = lazy(() =>
+  import("@/features/wallets/routes/wallets-route").then((m) => ({ default: m.WalletsRoute })),
+);
+const WalletMoneyFlowRoute = lazy(() =>
+  import("./routes/wallet-money-flow-route").then((m) => ({ default: m.WalletMoneyFlowRoute })),
+);
+const WalletSendRoute = lazy(() =>
+  import("@/features/wallets/routes/wallet-send-route").then((m) => ({ default: m.WalletSendRoute })),
+);
+const WalletWithdrawFlowRoute = lazy(() =>
+  import("./routes/wallet-withdraw-flow-route").then((m) => ({ default: m.WalletWithdrawFlowRoute })),
+);
+
+/** A redirect that keeps the query (a shared wallet link: `/account/wallets/send?wallet_id=VW-…`). */
+const NavigateKeepingSearch = ({ to }: { to: string }) => {
+  const { search } = useLocation();
+  return <Navigate to={`${to}${search}`} replace />;
+};
+
+/** Wallets are for clients and businesses (the sidebar shows them only those); agents are told so. */
+const WALLET_ROLES: readonly Role[] = ["client", "business"];
+const walletElement = (page: ReactNode) => (
+  <RequireRole roles={WALLET_ROLES} area="account.wallets">
+    {page}
+  </RequireRole>
 );
 
 const SendersRoute = lazy(() =>
@@ -137,6 +172,8 @@ export const AppRoutes = () => (
           {Object.entries(PLACEHOLDER_PAGES).map(([path, page]) => (
             <Route key={path} path={path} element={<ComingSoonRoute page={page} />} />
           ))}
+          <Route path="tracking" element={<TrackingRoute />} />
+          <Route path="tracking/:number" element={<TrackingRoute />} />
           <Route path="login" element={<AuthPromptRoute view="login" />} />
           <Route path="signup" element={<AuthPromptRoute view="register" />} />
           <Route path="dev/mailbox" element={<MailboxRoute />} />
@@ -155,6 +192,24 @@ export const AppRoutes = () => (
           {ACCOUNT_SECTIONS.map((section) => (
             <Route key={section} path={section} element={sectionElement(section)} />
           ))}
+          <Route path="wallets" element={walletElement(<WalletsRoute />)} />
+          <Route path="wallets/deposit" element={<Navigate to="amount" replace />} />
+          <Route
+            path="wallets/deposit/:step"
+            element={walletElement(<WalletMoneyFlowRoute key="deposit" flow="deposit" />)}
+          />
+          <Route path="wallets/convert" element={<Navigate to="amount" replace />} />
+          <Route
+            path="wallets/convert/:step"
+            element={walletElement(<WalletMoneyFlowRoute key="convert" flow="convert" />)}
+          />
+          <Route path="wallets/send" element={<NavigateKeepingSearch to="recipient" />} />
+          <Route path="wallets/send/:step" element={walletElement(<WalletSendRoute />)} />
+          <Route path="wallets/withdraw" element={<Navigate to="method" replace />} />
+          <Route path="wallets/withdraw/:step" element={walletElement(<WalletWithdrawFlowRoute />)} />
+          <Route path="history" element={<HistoryRoute />} />
+          <Route path="history/:id" element={<OrderDetailsRoute />} />
+          <Route path="orders" element={<Navigate to="/account/history" replace />} />
           <Route path="recipients" element={<RecipientsRoute />} />
           <Route path="send-money" element={<Navigate to="amount" replace />} />
           <Route path="send-money/:step" element={<SendMoneyFlowRoute />} />
@@ -165,6 +220,8 @@ export const AppRoutes = () => (
             <Route path="phone" element={<PhoneSettingsRoute />} />
             <Route path="email" element={<EmailSettingsRoute />} />
             <Route path="password" element={<PasswordSettingsRoute />} />
+            <Route path="cards" element={<SavedCardsRoute />} />
+            <Route path="banks" element={<SavedBanksRoute />} />
           </Route>
           <Route path="*" element={<NotFoundRoute />} />
         </Route>

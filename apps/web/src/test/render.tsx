@@ -22,7 +22,12 @@ export const renderWithApp = (ui: ReactElement, { route = "/" }: { route?: strin
 export type StubRoute = { status?: number; body: unknown };
 
 /** An answer worked out from the request, for endpoints whose answer depends on the query. */
-export type StubHandler = (request: { url: URL; method: string; body: unknown }) => StubRoute;
+export type StubHandler = (request: {
+  url: URL;
+  method: string;
+  body: unknown;
+  headers?: Headers;
+}) => StubRoute;
 
 /**
  * Stubs `fetch` with answers per path (query string included when the key has one), recording
@@ -38,7 +43,12 @@ export const stubApi = (routes: Record<string, StubRoute | StubHandler>) => {
     const route = routes[url] ?? routes[path];
     const answer =
       typeof route === "function"
-        ? route({ url: new URL(url, "http://localhost"), method: init.method ?? "GET", body })
+        ? route({
+            url: new URL(url, "http://localhost"),
+            method: init.method ?? "GET",
+            body,
+            headers: new Headers(init.headers),
+          })
         : route;
     if (!answer) {
       return new Response(JSON.stringify({ success: false, message: "Not found" }), { status: 404 });

@@ -15,8 +15,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { users } from "./identity";
+import { paymentProfiles } from "./orders";
 import { recipients, senders } from "./parties";
 import { countries, currencies } from "./reference";
+import { wallets } from "./wallets";
 
 /** Ways the money reaches the recipient: bank deposit, cash pickup, mobile wallet, home delivery, wallet. */
 export const shippingMethods = pgTable("shipping_methods", {
@@ -188,6 +190,16 @@ export const quotations = pgTable(
     /** Who sends and who receives, once chosen in the flow (spec §4: add-sender, add-recipient). */
     senderId: integer("sender_id").references((): AnyPgColumn => senders.id),
     recipientId: integer("recipient_id").references((): AnyPgColumn => recipients.id),
+    /**
+     * The payment method chosen for it (PUT quotations/payment-method): the catalogue's id and spec
+     * slug (payments/methods.ts; a sub-method's when the method has an intermediate step), and the
+     * saved card or bank attached by add-payment-method. `payment_method` is what it was priced as.
+     */
+    paymentTypeId: integer("payment_type_id"),
+    paymentMethodSlug: text("payment_method_slug"),
+    paymentProfileId: integer("payment_profile_id").references((): AnyPgColumn => paymentProfiles.id),
+    /** The wallet a wallet-to-wallet send goes to (issue 10), chosen when the quotation is made. */
+    targetWalletId: integer("target_wallet_id").references((): AnyPgColumn => wallets.id),
     status: text("status", { enum: ["open", "used", "expired"] })
       .notNull()
       .default("open"),

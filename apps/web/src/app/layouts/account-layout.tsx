@@ -27,6 +27,7 @@ import { Logo } from "@/shared/ui/logo";
 import { RouteOutlet } from "../routes/route-outlet";
 import classes from "./account-layout.module.css";
 import { navLinksFor } from "./account-nav-links";
+import { TransferInProgressPanel } from "./transfer-in-progress-panel";
 
 const ROLE_LABELS = { client: "roles.client", agent: "roles.agent", business: "roles.business" } as const;
 
@@ -167,6 +168,7 @@ export const AccountLayout = () => {
         className={classes.main}
       >
         <RouteOutlet />
+        <TransferInProgressPanel />
         {responsiveForm ? (
           <Button
             hiddenFrom="sm"

@@ -31,7 +31,7 @@ export const ACCOUNT_NAV_LINKS = [
   },
   { to: "/account/recipients", label: "account.recipients", icon: IconUsers, exact: false, roles: EVERYONE },
   { to: "/account/senders", label: "account.senders", icon: IconUsersGroup, exact: false, roles: ["agent"] },
-  { to: "/account/orders", label: "account.orders", icon: IconHistory, exact: false, roles: EVERYONE },
+  { to: "/account/history", label: "account.orders", icon: IconHistory, exact: false, roles: EVERYONE },
   { to: "/account/reports", label: "account.reports", icon: IconChartBar, exact: false, roles: ["agent"] },
   { to: "/account/api-keys", label: "account.apiKeys", icon: IconApi, exact: false, roles: ["business"] },
   {

@@ -269,15 +269,13 @@ describe("account layout", () => {
   });
 
   it("marks the current section and shows an honest placeholder for sections still to come", async () => {
-    signInAs();
-    renderWithApp(<AppRoutes />, { route: "/account/orders" });
+    signInAs({ ...CLIENT_USER, role: "business", organization_name: "Acme" });
+    renderWithApp(<AppRoutes />, { route: "/account/api-keys" });
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Order history" })).toBeTruthy();
-    expect(screen.getByText("Order history is on its way")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "API keys" })).toBeTruthy();
+    expect(screen.getByText("API keys is on its way")).toBeTruthy();
     const sidebar = screen.getByRole("navigation", { name: "Account" });
-    expect(within(sidebar).getByRole("link", { name: "Order history" }).getAttribute("aria-current")).toBe(
-      "page",
-    );
+    expect(within(sidebar).getByRole("link", { name: "API keys" }).getAttribute("aria-current")).toBe("page");
   });
 
   it("logs out from the sidebar: ends the session on the server, forgets it here and goes home", async () => {

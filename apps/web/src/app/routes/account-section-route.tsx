@@ -8,9 +8,7 @@ import type { ACCOUNT_SECTIONS } from "../router";
 type AccountSection = (typeof ACCOUNT_SECTIONS)[number];
 
 const SECTION_LABELS = {
-  wallets: "account.wallets",
   senders: "account.senders",
-  orders: "account.orders",
   reports: "account.reports",
   "api-keys": "account.apiKeys",
   credentials: "account.credentials",

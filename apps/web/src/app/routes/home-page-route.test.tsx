@@ -19,13 +19,13 @@ describe("HomePageRoute", () => {
     useSendMoneyStore.setState(INITIAL_SEND_MONEY_DATA);
   });
 
-  it("opens /send-money with the selection in the query string", async () => {
+  it("opens the account flow's AMOUNT step with the selection in the query string", async () => {
     vi.stubGlobal("fetch", stubApi(sendMoneyRoutes()).fetchStub);
     const user = userEvent.setup();
     renderWithApp(
       <Routes>
         <Route index element={<HomePageRoute />} />
-        <Route path="send-money" element={<LocationProbe />} />
+        <Route path="account/send-money/:step" element={<LocationProbe />} />
       </Routes>,
     );
 
@@ -34,7 +34,7 @@ describe("HomePageRoute", () => {
     await user.click(screen.getByRole("button", { name: "Get started" }));
 
     expect(screen.getByTestId("location").textContent).toBe(
-      "/send-money?country_from_id=1&country_to_id=4&currency_from_id=10&currency_to_id=12&shipping_method_id=1&send_amount=100.00",
+      "/account/send-money/amount?country_from_id=1&country_to_id=4&currency_from_id=10&currency_to_id=12&shipping_method_id=1&send_amount=100.00",
     );
   });
 });

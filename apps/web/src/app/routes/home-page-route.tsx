@@ -6,8 +6,10 @@ import { sendMoneySearch } from "@/features/send-money/utils/send-money-search";
 
 /**
  * `/`: the home page with the send-money flow's AMOUNT step as its calculator. The two features
- * meet here, at the app level, so neither imports the other. "Get started" opens the flow with the
- * priced selection in the address, so a reload or a shared link prices the same transfer.
+ * meet here, at the app level, so neither imports the other. "Get started" opens the account's
+ * send-money flow with the priced selection in the address (corridor, method and amount), so a
+ * reload or a shared link prices the same transfer; signed out, the account's guard asks to log in
+ * or sign up first and comes back to that address.
  */
 export const HomePageRoute = () => {
   const { t } = useTranslation();
@@ -17,7 +19,7 @@ export const HomePageRoute = () => {
       calculator={
         <PreparedAmountStep
           continueLabel={t("home.card.submit")}
-          onContinue={(selection) => navigate(`/send-money?${sendMoneySearch(selection)}`)}
+          onContinue={(selection) => navigate(`/account/send-money/amount?${sendMoneySearch(selection)}`)}
         />
       }
     />

@@ -10,7 +10,12 @@ type RequireRoleProps = {
   children: ReactNode;
 };
 
-export type RoleAreaLabel = "account.senders" | "account.reports" | "account.apiKeys" | "account.credentials";
+export type RoleAreaLabel =
+  | "account.senders"
+  | "account.reports"
+  | "account.apiKeys"
+  | "account.credentials"
+  | "account.wallets";
 
 /** An area only some roles have (spec §6): other roles get a page that says so, not a broken screen. */
 export const RequireRole = ({ roles, area, children }: RequireRoleProps) => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "@/features/send-money/stores/send-money-store";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { usePanelSlots } from "@/shared/layout/panel-slots";
@@ -43,7 +44,101 @@ const createQuotation: StubHandler = ({ body }) => {
 
 const Address = () => <output aria-label="address">{useLocation().pathname}</output>;
 
-const renderFlow = (route: string) => {
+/** PUT /quotations/payment-method: the created quotation again, with the card's 3.99 fee. */
+const PAYMENT_METHODS = [
+  {
+    id: 31,
+    slug: "credit-and-debit-card-methods",
+    name: "Credit or debit card",
+    description: "Visa, Mastercard",
+    fee: "3.99",
+    fee_currency: "USD",
+    intermediate_step: false,
+    sub_methods: [],
+    url: "authorize-credit-card",
+    payment_currency_id: 10,
+    payment_currency_iso: "USD",
+  },
+  {
+    id: 11,
+    slug: "ach-transfer",
+    name: "Bank account (ACH)",
+    description: "Debit from a US bank account",
+    fee: "0.00",
+    fee_currency: "USD",
+    intermediate_step: false,
+    sub_methods: [],
+    url: "debit-bank-account",
+    payment_currency_id: 10,
+    payment_currency_iso: "USD",
+  },
+];
+
+const PAYMENT = {
+  id: 77,
+  quotation_id: QUOTATION_ID,
+  method: "card",
+  status: "authorized",
+  amount: "103.99",
+  currency: "USD",
+  redirect_url: null,
+  failure_message: null,
+  card: { brand: "Visa", last4: "4242" },
+  bank: null,
+  instructions: null,
+  created_at: "2026-11-20T10:05:00.000Z",
+};
+
+const confirmationFixture = {
+  id: 501,
+  order_id: 501,
+  ref: "VL-000501",
+  ref_contract: "C-000501",
+  tracking_number: "VL-TRACK-1",
+  status: "awaiting_payment",
+  status_label: "Awaiting payment",
+  quotation_id: QUOTATION_ID,
+  payment_detail_id: 77,
+  payment_method: "Visa •••• 4242",
+  recipient_id: 2,
+  recipient_name: "María Pérez 2",
+  sender_id: 9,
+  sender_name: "Ana García",
+  service_provider_id: 1,
+  service_type_id: 1,
+  country_from_id: 1,
+  country_to_id: 4,
+  currency_from_id: 10,
+  currency_to_id: 12,
+  currency_from_iso: "USD",
+  currency_to_iso: "MXN",
+  send_amount: "100.00",
+  external_fee_amount: "0.00",
+  vela_fee_amount: "3.99",
+  discount: "0.00",
+  amount_paid: "103.99",
+  rate: "20.2224",
+  receiving_amount: "2022.24",
+  guaranteed_rate: true,
+  delivery_method: "Vela wallet",
+  processing_time: "Instant",
+  processing_time_id: 1,
+  arrive: "2026-11-20T10:10:00.000Z",
+  pickup_reference: null,
+  status_reason: null,
+  quotation: {},
+  url_pdf: "/api/orders/generate/501",
+  created_at: "2026-11-20T10:06:00.000Z",
+  date: "2026-11-20",
+};
+
+const renderFlow = (route: string, { declineCards = false }: { declineCards?: boolean } = {}) => {
+  let quotationData: Record<string, unknown> | null = null;
+  const quotationAnswer: StubHandler = (request) => {
+    const answer = createQuotation(request);
+    quotationData = (answer.body as { data: Record<string, unknown> }).data;
+    return answer;
+  };
   const backend = recipientsBackend([recipientFixture(1), recipientFixture(2)]);
   // A client: the SENDER step shows their own profile and names it on the quotation.
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
@@ -56,7 +151,44 @@ const renderFlow = (route: string) => {
   const stub = stubApi(
     backend.routesWith(
       sendMoneyRoutes({
-        "/api/consignments/quotation": createQuotation,
+        "/api/consignments/quotation": quotationAnswer,
+        [`/api/quotations/${QUOTATION_ID}`]: () =>
+          quotationData
+            ? ok(quotationData)
+            : createQuotation({
+                url: new URL("http://localhost"),
+                method: "POST",
+                body: {
+                  country_from_id: 1,
+                  country_to_id: 4,
+                  currency_from_id: 10,
+                  currency_to_id: 12,
+                  shipping_method_id: 1,
+                  send_amount: "100.00",
+                },
+              }),
+        [`/api/payments/payment-methods/${QUOTATION_ID}`]: ok(PAYMENT_METHODS),
+        [`/api/quotations/payment-method/${QUOTATION_ID}`]: () => {
+          const base = quotationData ?? {};
+          quotationData = { ...base, vela_fee_amount: "3.99", amount_paid: "103.99" };
+          return ok(quotationData);
+        },
+        "/api/payments/profiles": { status: 500, body: { success: false, message: "Boom" } },
+        "/api/sandbox/cards/tokens": ok({
+          token: "tok_test_4242",
+          brand: "Visa",
+          last4: "4242",
+          exp_month: 12,
+          exp_year: 2034,
+        }),
+        "/api/payments/authorize-credit-card": declineCards
+          ? { status: 402, body: { success: false, message: "Your card was declined." } }
+          : ok(PAYMENT),
+        "/api/payments/77": ok(PAYMENT),
+        "/api/consignments/transaction": {
+          status: 201,
+          body: { success: true, message: null, data: confirmationFixture },
+        },
         "/api/consignments/senders": ok({
           data: [self],
           current_page: 1,
@@ -65,7 +197,10 @@ const renderFlow = (route: string) => {
           total: 1,
         }),
         [`/api/consignments/quotation/${QUOTATION_ID}/add-sender`]: ok(
-          { send_data: { quotation_id: QUOTATION_ID, sender_id: 9 }, summary: { id: QUOTATION_ID } },
+          {
+            send_data: { quotation_id: QUOTATION_ID, sender_id: 9, sender_name: "Ana García" },
+            summary: { id: QUOTATION_ID },
+          },
           "Sender added.",
         ),
       }),
@@ -91,6 +226,7 @@ describe("the send-money flow route", () => {
   let rightPanel: HTMLElement;
   beforeEach(() => {
     useSendMoneyStore.setState(INITIAL_SEND_MONEY_DATA);
+    usePaymentStore.setState(INITIAL_PAYMENT_DATA);
     rightPanel = document.createElement("aside");
     document.body.append(rightPanel);
     usePanelSlots.setState({ rightPanelNode: rightPanel, summaryPanelNode: null });
@@ -145,13 +281,98 @@ describe("the send-money flow route", () => {
     );
 
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    expect(await screen.findByRole("heading", { name: "Payment is coming next" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "How do you want to pay?" })).toBeTruthy();
     expect(address()).toBe("/account/send-money/payment");
     expect(useSendMoneyStore.getState().step).toBe(3);
+    // Spec §9: the fees text starts at '0.00 USD'.
+    expect(screen.getByTestId("payment-fees").textContent).toBe("Fees: 0.00 USD");
+
+    // Spec §2: the payment view's back returns to methods; the methods view's back leaves the step.
+    await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
+    expect(await screen.findByRole("tab", { name: "Card", selected: true })).toBeTruthy();
+    expect(screen.getByTestId("payment-fees").textContent).toBe("Fees: 3.99 USD");
+    const put = requests.find(
+      (request) => request.method === "PUT" && request.url.includes("payment-method"),
+    )!;
+    expect(put.url).toBe(`/api/quotations/payment-method/${QUOTATION_ID}`);
+    expect(put.body).toMatchObject({ payment_type_id: 31, url: "authorize-credit-card", country_iso: "US" });
+    // The summary follows the answer (spec §4): the total now carries the card fee.
+    await waitFor(() =>
+      expect(within(rightPanel).getByRole("region", { name: "Your transfer" }).textContent).toContain(
+        "103.99",
+      ),
+    );
+
+    // Saved cards failed to load: spec §8's message, and the card form opens.
+    expect(await screen.findByText("Errors gettings cards")).toBeTruthy();
+    await user.type(screen.getByLabelText(/Name on the card/), "Ana García");
+    await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
+    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
+    await user.type(screen.getByLabelText(/Security code/), "123");
+    await user.click(screen.getByRole("button", { name: "Pay 103.99 USD" }));
+
+    expect(await screen.findByRole("heading", { name: "Check your transfer" })).toBeTruthy();
+    expect(address()).toBe("/account/send-money/send");
+    // The card number went only to the processor, without our session; our API saw the token.
+    const tokenRequest = requests.find((request) => request.url === "/api/sandbox/cards/tokens")!;
+    expect(tokenRequest.body).toMatchObject({ number: "4242424242424242", exp_month: 12, exp_year: 2034 });
+    expect(tokenRequest.headers.get("Authorization")).toBeNull();
+    const authorize = requests.find((request) => request.url === "/api/payments/authorize-credit-card")!;
+    expect(authorize.body).toMatchObject({
+      quotation_id: QUOTATION_ID,
+      card_token: "tok_test_4242",
+      sender_id: 9,
+    });
+    expect(JSON.stringify(authorize.body)).not.toContain("4242424242424242");
+    expect(authorize.headers.get("Idempotency-Key")).toBeTruthy();
+    expect((await screen.findAllByText(/^Visa ••••\s4242$/)).length).toBeGreaterThan(0);
+
+    await user.dblClick(screen.getByRole("button", { name: /^Send / }));
+    expect(await screen.findByRole("heading", { name: "Your transfer is on its way" })).toBeTruthy();
+    expect(address()).toBe("/account/send-money/confirmation");
+    const transactions = requests.filter((request) => request.url === "/api/consignments/transaction");
+    expect(transactions.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(transactions.map((request) => request.headers.get("Idempotency-Key"))).size).toBe(1);
+    expect(transactions[0]?.body).toEqual({ quotation_id: QUOTATION_ID, payment_id: 77 });
+    expect(screen.getByRole("link", { name: "VL-TRACK-1" }).getAttribute("href")).toBe(
+      "/tracking/VL-TRACK-1",
+    );
+    expect(screen.getByRole("button", { name: "Download receipt" })).toBeTruthy();
+
+    // Send again: spec §4 reset (amounts back, payment view back to methods), then AMOUNT.
+    await user.click(screen.getByRole("button", { name: "Send again" }));
+    await waitFor(() => expect(address()).toBe("/account/send-money/amount"));
+    expect(useSendMoneyStore.getState()).toMatchObject({ step: 0, quotation_id: null, order_id: null });
+    expect(usePaymentStore.getState()).toMatchObject({
+      view: "methods",
+      paymentMethodSelected: null,
+      cardSelected: null,
+      payment_id: null,
+    });
+  });
+
+  it("goes back from PAYMENT's methods to RECIPIENT, and shows a declined card where the person looks", async () => {
+    useSendMoneyStore.setState({
+      quotation_id: QUOTATION_ID,
+      quotationData: null,
+      recipient_id: 2,
+      recipient_name: "María Pérez 2",
+      sender_id: 9,
+    });
+    const { user } = renderFlow("/account/send-money/payment", { declineCards: true });
+    await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
+    await user.type(await screen.findByLabelText(/Name on the card/), "Ana García");
+    await user.type(screen.getByLabelText(/Card number/), "4000 0000 0000 0002");
+    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
+    await user.type(screen.getByLabelText(/Security code/), "123");
+    await user.click(screen.getByRole("button", { name: /^Pay / }));
+    expect(await screen.findByText("Your card was declined.")).toBeTruthy();
+    expect(address()).toBe("/account/send-money/payment");
 
     await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(await screen.findByRole("heading", { name: "Payment methods" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Back" }));
     expect(await screen.findByRole("heading", { name: "Who receives the money?" })).toBeTruthy();
-    expect(useSendMoneyStore.getState().step).toBe(2);
   });
 
   it("sends a later step without a quotation back to AMOUNT", async () => {

@@ -1,14 +1,21 @@
-import { Alert, Button, Card, Group, Stack, Stepper, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Card, Skeleton, Stack } from "@mantine/core";
 import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
-import { IconArrowLeft, IconArrowRight, IconClockHour4 } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ConfirmationRecord, OrderStatus } from "@vela/shared/orders";
+import type { Quotation } from "@vela/shared/pricing";
 import type { ReactNode } from "react";
-import { useEffect } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate, useParams } from "react-router";
+import { Navigate, useNavigate, useParams, useSearchParams } from "react-router";
+import { getPayment } from "@/features/payments/api/pay";
+import { PaymentStep } from "@/features/payments/components/payment-step";
+import { usePaymentStore } from "@/features/payments/stores/payment-store";
 import { RecipientStep } from "@/features/recipients/components/recipient-step";
 import { createQuotation } from "@/features/send-money/api/create-quotation";
+import { orderDetailsQueryOptions, quotationQueryOptions } from "@/features/send-money/api/transaction";
 import { AmountStep } from "@/features/send-money/components/amount-step";
+import { ConfirmationStep } from "@/features/send-money/components/confirmation-step";
+import { paymentLabel, ReviewStep } from "@/features/send-money/components/review-step";
 import { TransferSummary } from "@/features/send-money/components/transfer-summary";
 import {
   SEND_MONEY_STEPS,
@@ -17,6 +24,7 @@ import {
 } from "@/features/send-money/stores/send-money-store";
 import { SenderStep } from "@/features/senders/components/sender-step";
 import { RightPanelContent, SummaryPanelContent } from "@/shared/layout/panel-slots";
+import { FlowStepper } from "@/shared/ui/flow-stepper";
 
 /** The flow's steps as they appear in the address: `/account/send-money/recipient`. */
 export const stepPath = (step: SendMoneyStepName) => `/account/send-money/${step.toLowerCase()}`;
@@ -24,50 +32,39 @@ export const stepPath = (step: SendMoneyStepName) => `/account/send-money/${step
 const stepIndexOf = (segment: string | undefined) =>
   SEND_MONEY_STEPS.findIndex((step) => step.toLowerCase() === segment?.toLowerCase());
 
-const StepButtons = ({ onBack, onContinue }: { onBack: () => void; onContinue?: () => void }) => {
-  const { t } = useTranslation();
-  return (
-    <Group justify="space-between">
-      <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onBack}>
-        {t("sendFlow.back")}
-      </Button>
-      {onContinue ? (
-        <Button rightSection={<IconArrowRight size={18} aria-hidden />} onClick={onContinue}>
-          {t("sendFlow.continue")}
-        </Button>
-      ) : null}
-    </Group>
-  );
+/** The search parameters the home calculator's "Get started" carries into AMOUNT. */
+const SELECTION_KEYS = [
+  "country_from_id",
+  "country_to_id",
+  "currency_from_id",
+  "currency_to_id",
+  "shipping_method_id",
+  "send_amount",
+  "receiving_amount",
+] as const;
+
+/** Statuses after which an order does not move by itself any more. */
+const SETTLED_STATUSES: ReadonlySet<OrderStatus> = new Set([
+  "completed",
+  "failed",
+  "payment_failed",
+  "cancelled",
+  "refunded",
+]);
+
+/** Spec §4 reset, across the flow's two stores: step 0, the §4 list cleared, the payment view back to methods. */
+export const resetSendMoneyFlow = () => {
+  useSendMoneyStore.getState().reset();
+  usePaymentStore.getState().reset();
 };
 
-/** PAYMENT, SEND and CONFIRMATION: what is done so far is kept, and the page says what comes next. */
-const ComingNextPanel = ({ step, onBack }: { step: SendMoneyStepName; onBack: () => void }) => {
-  const { t } = useTranslation();
-  const recipientName = useSendMoneyStore((state) => state.recipient_name);
-  return (
-    <Stack gap="lg">
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={44} radius="xl" variant="light" color="mint">
-          <IconClockHour4 size={24} aria-hidden />
-        </ThemeIcon>
-        <div>
-          <Title order={2} size="h3">
-            {t("sendFlow.nextSoonTitle", { step: t(`sendFlow.steps.${step}`) })}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t("sendFlow.nextSoonText")}
-          </Text>
-          {recipientName ? (
-            <Text mt="sm" fw={600}>
-              {t("recipients.step.choose", { name: recipientName })}
-            </Text>
-          ) : null}
-        </div>
-      </Group>
-      <StepButtons onBack={onBack} />
-    </Stack>
-  );
-};
+const StepLoading = () => (
+  <Stack gap="sm" aria-busy>
+    <Skeleton height={28} width="50%" />
+    <Skeleton height={80} radius="md" />
+    <Skeleton height={80} radius="md" />
+  </Stack>
+);
 
 /**
  * `/account/send-money/:step`: the send-money flow (spec §2 steps, §4 transitions). The address
@@ -79,129 +76,270 @@ export const SendMoneyFlowRoute = () => {
   const { t } = useTranslation();
   useDocumentTitle(`${t("sendFlow.title")} · Vela`);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
   const isPhone = useMediaQuery("(max-width: 48em)");
-  // Six labelled steps need about 900px; narrower, the steps show their numbers and the line
-  // above names the current one.
-  const isCompact = useMediaQuery("(max-width: 90em)");
   const { step: segment } = useParams();
   const index = stepIndexOf(segment);
   const store = useSendMoneyStore();
-  const { setStep } = store;
+  const { setStep, applySelection } = store;
+  const paymentId = usePaymentStore((state) => state.payment_id);
 
   useEffect(() => {
     if (index >= 0) setStep(index);
   }, [index, setStep]);
 
-  const go = (step: number) => {
-    const name = SEND_MONEY_STEPS[step];
-    if (name) navigate(stepPath(name));
-  };
+  // "Get started" on the home page: the priced corridor, method and amount arrive in the address.
+  const appliedSearch = useRef<string | null>(null);
+  const selectionSearch = SELECTION_KEYS.some((key) => searchParams.has(key))
+    ? searchParams.toString()
+    : null;
+  useEffect(() => {
+    if (index !== 0 || selectionSearch === null || appliedSearch.current === selectionSearch) return;
+    appliedSearch.current = selectionSearch;
+    const params = new URLSearchParams(selectionSearch);
+    applySelection(Object.fromEntries(SELECTION_KEYS.map((key) => [key, params.get(key) ?? undefined])));
+  }, [index, selectionSearch, applySelection]);
+
+  const go = useCallback(
+    (step: number, options?: { replace?: boolean }) => {
+      const name = SEND_MONEY_STEPS[step];
+      if (name) navigate(stepPath(name), options);
+    },
+    [navigate],
+  );
 
   const quotation = useMutation({
     mutationFn: createQuotation,
     onSuccess: (created) => {
       // Spec §4: after a quotation is created the flow moves to the next step.
+      queryClient.setQueryData(quotationQueryOptions(created.id).queryKey, created);
       store.quotationCreated(created);
+      usePaymentStore.getState().forQuotation(created.id);
       go(index + 1);
     },
   });
 
+  // Server data stays in TanStack Query: after a reload the quotation, the payment and the order
+  // are asked again; the store only remembers their ids.
+  const quotationId = store.quotation_id;
+  const quotationQuery = useQuery({
+    ...quotationQueryOptions(quotationId ?? 0),
+    enabled: quotationId !== null && index > 0,
+    initialData:
+      store.quotationData?.id === quotationId && store.quotationData ? store.quotationData : undefined,
+  });
+  const paymentQuery = useQuery({
+    queryKey: ["payments", "payment", paymentId],
+    queryFn: ({ signal }) => getPayment(paymentId as number, signal),
+    enabled: paymentId !== null && index >= 4,
+  });
+  const orderQuery = useQuery({
+    ...orderDetailsQueryOptions(store.order_id ?? 0),
+    enabled: store.order_id !== null && index === 5,
+    // The order moves on by itself (payment captured, payout sent): CONFIRMATION follows it.
+    refetchInterval: (query) =>
+      query.state.data && !SETTLED_STATUSES.has(query.state.data.status) ? 4000 : false,
+  });
+
+  const returnedPaymentId = Number(searchParams.get("payment_id")) || null;
+  const forgetReturn = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          params.delete("payment_id");
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const paid = useCallback(
+    (id: number) => {
+      if (useSendMoneyStore.getState().transactionKey && usePaymentStore.getState().payment_id !== id) {
+        useSendMoneyStore.setState({ transactionKey: null });
+      }
+      usePaymentStore.getState().paymentMade(id);
+      go(4);
+    },
+    [go],
+  );
+
   if (index < 0) return <Navigate to={stepPath("AMOUNT")} replace />;
   const name = SEND_MONEY_STEPS[index] as SendMoneyStepName;
-  const quotationData = store.quotationData;
-  if (index > 0 && (store.quotation_id === null || !quotationData)) {
-    return <Navigate to={stepPath("AMOUNT")} replace />;
-  }
-  const quotationId = store.quotation_id as number;
+  if (index > 0 && quotationId === null) return <Navigate to={stepPath("AMOUNT")} replace />;
+  if (name === "SEND" && paymentId === null) return <Navigate to={stepPath("PAYMENT")} replace />;
+  if (name === "CONFIRMATION" && store.order_id === null) return <Navigate to={stepPath("SEND")} replace />;
+  // A placed order is done: its steps before CONFIRMATION are not open again.
+  if (store.order_id !== null && index > 0 && index < 5)
+    return <Navigate to={stepPath("CONFIRMATION")} replace />;
+  const quotationData: Quotation | undefined = quotationQuery.data;
   const back = () => go(index - 1);
   const next = () => go(index + 1);
+  const sendAgain = () => {
+    const record = orderQuery.data;
+    resetSendMoneyFlow();
+    if (record) {
+      store.applySelection({
+        country_from_id: String(record.country_from_id ?? ""),
+        country_to_id: String(record.country_to_id ?? ""),
+        currency_from_id: String(record.currency_from_id),
+        currency_to_id: String(record.currency_to_id),
+        shipping_method_id: String(record.processing_time_id ?? ""),
+        send_amount: record.send_amount,
+      });
+    }
+    go(0);
+  };
+  const confirmed = (record: ConfirmationRecord) => {
+    queryClient.setQueryData(orderDetailsQueryOptions(record.order_id).queryKey, record);
+    store.transactionConfirmed(record.order_id);
+    go(5, { replace: true });
+  };
 
+  const paymentText = paymentQuery.data
+    ? paymentLabel(paymentQuery.data, (reference) => t("review.transferReference", { reference }))
+    : null;
   let content: ReactNode;
-  switch (name) {
-    case "AMOUNT":
-      content = (
-        <Stack gap="md">
-          {quotation.isError ? (
-            <Alert color="red" variant="light">
-              {t("sendFlow.quotationError")}
-            </Alert>
-          ) : null}
-          <AmountStep
-            continueLabel={t("sendFlow.continue")}
-            onContinue={(selection) => quotation.mutate(selection)}
+  if (index > 0 && !quotationData) {
+    content = quotationQuery.isError ? (
+      <Alert color="red" variant="light" role="alert">
+        {t("sendFlow.quotationLost")}
+      </Alert>
+    ) : (
+      <StepLoading />
+    );
+  } else {
+    switch (name) {
+      case "AMOUNT":
+        content = (
+          <Stack gap="md">
+            {quotation.isError ? (
+              <Alert color="red" variant="light">
+                {t("sendFlow.quotationError")}
+              </Alert>
+            ) : null}
+            <AmountStep
+              continueLabel={t("sendFlow.continue")}
+              onContinue={(selection) => quotation.mutate(selection)}
+            />
+          </Stack>
+        );
+        break;
+      case "SENDER":
+        content = (
+          <SenderStep
+            quotationId={quotationId as number}
+            onContinue={(selection) => {
+              if (selection) {
+                store.senderChosen({
+                  sender_id: selection.send_data.sender_id,
+                  sender_name: selection.send_data.sender_name,
+                });
+              }
+              next();
+            }}
+            onBack={back}
           />
-        </Stack>
-      );
-      break;
-    case "SENDER":
-      content = <SenderStep quotationId={quotationId} onContinue={next} onBack={back} />;
-      break;
-    case "RECIPIENT":
-      content = quotationData ? (
-        <RecipientStep
-          quotationId={quotationId}
-          corridor={{
-            country_to_id: quotationData.country_to_id ?? 0,
-            currency_to_id: quotationData.currency_to_id,
-            shipping_method_id: quotationData.shipping_method_id,
-          }}
-          recipientId={store.recipient_id}
-          onListLoading={store.recipientsLoading}
-          onChosen={(recipient, choice) =>
-            store.recipientChosen({
-              recipient_id: recipient.id,
-              recipient_name: choice.send_data.recipient_name ?? recipient.name,
-              sendData: choice.send_data,
-              summaryData: choice.summary as Record<string, unknown>,
-            })
-          }
-          onContinue={next}
-          onBack={back}
-        />
-      ) : null;
-      break;
-    default:
-      content = <ComingNextPanel step={name} onBack={back} />;
+        );
+        break;
+      case "RECIPIENT":
+        content = quotationData ? (
+          <RecipientStep
+            quotationId={quotationId as number}
+            corridor={{
+              country_to_id: quotationData.country_to_id ?? 0,
+              currency_to_id: quotationData.currency_to_id,
+              shipping_method_id: quotationData.shipping_method_id,
+            }}
+            recipientId={store.recipient_id}
+            onListLoading={store.recipientsLoading}
+            onChosen={(recipient, choice) =>
+              store.recipientChosen({
+                recipient_id: recipient.id,
+                recipient_name: choice.send_data.recipient_name ?? recipient.name,
+                sendData: choice.send_data,
+                summaryData: choice.summary as Record<string, unknown>,
+              })
+            }
+            onContinue={next}
+            onBack={back}
+          />
+        ) : null;
+        break;
+      case "PAYMENT":
+        content = quotationData ? (
+          <PaymentStep
+            quotation={quotationData}
+            senderId={store.sender_id}
+            returnUrl={stepPath("PAYMENT")}
+            returnedPaymentId={returnedPaymentId}
+            onReturnHandled={forgetReturn}
+            onQuotationChanged={(summary) =>
+              queryClient.setQueryData(quotationQueryOptions(summary.id).queryKey, (old) => ({
+                ...(old ?? summary),
+                ...summary,
+              }))
+            }
+            onPaid={paid}
+            onBack={back}
+          />
+        ) : null;
+        break;
+      case "SEND":
+        content = quotationData ? (
+          <ReviewStep
+            quotation={quotationData}
+            payment={paymentQuery.data}
+            isPaymentLoading={paymentQuery.isPending}
+            recipientName={store.recipient_name}
+            senderName={store.sender_name}
+            paymentId={paymentId as number}
+            onConfirmed={confirmed}
+            onBack={back}
+          />
+        ) : null;
+        break;
+      case "CONFIRMATION":
+        content = orderQuery.data ? (
+          <ConfirmationStep record={orderQuery.data} paymentText={paymentText} onSendAgain={sendAgain} />
+        ) : orderQuery.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {t("confirmation.loadFailed")}
+          </Alert>
+        ) : (
+          <StepLoading />
+        );
+        break;
+    }
   }
+
+  const summary =
+    index > 0 && quotationData ? (
+      <TransferSummary
+        quotation={quotationData}
+        recipientName={store.recipient_name}
+        senderName={store.sender_name}
+        paymentText={paymentText}
+        statusText={orderQuery.data?.status_label ?? null}
+      />
+    ) : null;
 
   return (
     <Stack gap="lg" maw={760}>
-      <div>
-        <Title order={1} size="h2">
-          {t("sendFlow.title")}
-        </Title>
-        <Text c="dimmed" size="sm" mt={4}>
-          {t("sendFlow.progress", { step: index + 1, total: SEND_MONEY_STEPS.length })} ·{" "}
-          {t(`sendFlow.steps.${name}`)}
-        </Text>
-      </div>
-      <Stepper
+      <FlowStepper
+        title={t("sendFlow.title")}
+        steps={SEND_MONEY_STEPS.map((step) => ({ name: step, label: t(`sendFlow.steps.${step}`) }))}
         active={index}
-        size="sm"
-        iconSize={isPhone ? 28 : 32}
-        allowNextStepsSelect={false}
-        aria-label={t("sendFlow.title")}
-        styles={isCompact ? { stepBody: { display: "none" }, separator: { marginInline: 4 } } : undefined}
-      >
-        {SEND_MONEY_STEPS.map((step) => (
-          <Stepper.Step
-            key={step}
-            label={t(`sendFlow.steps.${step}`)}
-            aria-label={t(`sendFlow.steps.${step}`)}
-          />
-        ))}
-      </Stepper>
+        isComplete={name === "CONFIRMATION"}
+      />
       <Card withBorder radius="lg" padding={isPhone ? "md" : "xl"}>
         {content}
       </Card>
-      {index > 0 && quotationData ? (
+      {summary ? (
         <>
-          <RightPanelContent>
-            <TransferSummary quotation={quotationData} recipientName={store.recipient_name} />
-          </RightPanelContent>
-          <SummaryPanelContent>
-            <TransferSummary quotation={quotationData} recipientName={store.recipient_name} />
-          </SummaryPanelContent>
+          <RightPanelContent>{summary}</RightPanelContent>
+          <SummaryPanelContent>{summary}</SummaryPanelContent>
         </>
       ) : null}
     </Stack>

@@ -1,12 +1,13 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconActivity, IconSend, IconWallet } from "@tabler/icons-react";
+import { IconSend, IconWallet } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { RecentActivityCard } from "../components/recent-activity-card";
 
 /**
- * The account's first page. Balances and activity arrive with the wallet and order features;
- * until then it says so instead of showing invented figures.
+ * The account's first page: balances (which arrive with the wallet feature; until then it says so
+ * instead of showing invented figures) and the latest transfers.
  */
 export const DashboardRoute = () => {
   const { t } = useTranslation();
@@ -43,21 +44,7 @@ export const DashboardRoute = () => {
             </Text>
           </Stack>
         </Card>
-        <Card withBorder padding="xl">
-          <Stack gap="md">
-            <Group gap="sm">
-              <ThemeIcon variant="light" radius="xl" size={40} color="teal">
-                <IconActivity size={22} aria-hidden />
-              </ThemeIcon>
-              <Title order={2} size="h4">
-                {t("account.dashboardActivityTitle")}
-              </Title>
-            </Group>
-            <Text c="dimmed" size="sm">
-              {t("account.dashboardActivityEmpty")}
-            </Text>
-          </Stack>
-        </Card>
+        <RecentActivityCard />
       </SimpleGrid>
     </Stack>
   );

@@ -3,24 +3,32 @@ import type { DynamicForm } from "@vela/shared/dynamic-form";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { RECIPIENTS_QUERY_KEY } from "./get-recipients";
-import type { RecipientCorridor, RecipientType } from "./types";
+import type { RecipientCorridor, RecipientType, WithdrawTarget } from "./types";
 
 /**
  * What a recipient form is asked for: the corridor (recipients form) or a quotation (recipient
  * form by type), and the values of fields marked `refresh_on_change`, sent under their own keys.
  */
 export type RecipientFormRequest = { type: RecipientType; refresh: Record<string, string | boolean> } & (
-  | ({ quotation_id?: undefined } & RecipientCorridor)
-  | { quotation_id: number }
+  | ({ quotation_id?: undefined; withdraw?: undefined } & RecipientCorridor)
+  | { quotation_id: number; withdraw?: undefined }
+  | { withdraw: WithdrawTarget; quotation_id?: undefined }
 );
 
-/** GET /api/recipients/dynamic-form: the fields a recipient of that type needs there. */
+/**
+ * GET /api/recipients/dynamic-form: the fields a recipient of that type needs there; a wallet
+ * withdrawal's account asks GET /api/recipients/withdraw-form (currency and payout method).
+ */
 export const getRecipientForm = (request: RecipientFormRequest, signal?: AbortSignal) => {
-  const { refresh, ...parameters } = request;
+  const { refresh, withdraw, ...parameters } = request;
   const query = Object.fromEntries(
-    Object.entries({ ...refresh, ...parameters }).map(([key, value]) => [key, String(value)]),
+    Object.entries({ ...refresh, ...parameters, ...withdraw }).map(([key, value]) => [key, String(value)]),
   );
-  return api.get<DynamicForm>("recipients/dynamic-form", query, signal);
+  return api.get<DynamicForm>(
+    withdraw ? "recipients/withdraw-form" : "recipients/dynamic-form",
+    query,
+    signal,
+  );
 };
 
 export const recipientFormQueryOptions = (request: RecipientFormRequest | null, language: string) =>

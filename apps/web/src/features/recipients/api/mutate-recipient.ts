@@ -1,13 +1,11 @@
 import type { FormValues } from "@vela/shared/dynamic-form";
 import { api } from "@/shared/api/api-client";
-import type { Recipient, RecipientChoice, RecipientCorridor, RecipientType } from "./types";
+import type { Recipient, RecipientChoice, RecipientTarget } from "./types";
 
 /** The flat body of POST and PUT /recipients: the form's parameters and its values. */
-export type RecipientBody = RecipientCorridor & {
-  type: RecipientType;
-  quotation_id?: number;
-  sender_id?: number;
-} & { [key: string]: FormValues[string] | number | undefined };
+export type RecipientBody = RecipientTarget & { sender_id?: number } & {
+  [key: string]: FormValues[string] | number | undefined;
+};
 
 /** POST /api/recipients (201, "Recipient saved.") or PUT /api/recipients/{id}: answers the message too. */
 export const saveRecipient = (body: RecipientBody, id: number | null) =>

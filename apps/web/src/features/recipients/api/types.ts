@@ -44,6 +44,15 @@ export type RecipientCorridor = {
   shipping_method_id: number;
 };
 
+/** Where a wallet withdrawal pays: the recipients' withdraw form (spec §7: currency_to_id and withdrawal_method_id). */
+export type WithdrawTarget = { currency_to_id: number; withdrawal_method_id: number };
+
+/** The keys of a save's body that say where the recipient goes (beside the form's values). */
+export type RecipientTarget = { type: RecipientType; quotation_id?: number } & (
+  | RecipientCorridor
+  | WithdrawTarget
+);
+
 /**
  * What choosing a recipient on a quotation answers (spec §4): what the next steps send, and the
  * quotation's figures with the recipient's and sender's names.

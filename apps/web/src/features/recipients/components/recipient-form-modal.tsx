@@ -22,10 +22,27 @@ import {
 import { type RecipientFormRequest, useRecipientForm } from "../api/get-recipient-form";
 import { RECIPIENTS_QUERY_KEY } from "../api/get-recipients";
 import { saveRecipient } from "../api/mutate-recipient";
-import type { Recipient, RecipientCorridor, RecipientType } from "../api/types";
+import type {
+  Recipient,
+  RecipientCorridor,
+  RecipientTarget,
+  RecipientType,
+  WithdrawTarget,
+} from "../api/types";
 
 /** The quotation a recipient is added for: its corridor is fixed, only the type is asked. */
-export type RecipientFormPreset = { quotationId: number; corridor: RecipientCorridor };
+export type QuotationPreset = { quotationId: number; corridor: RecipientCorridor };
+
+/**
+ * The account a wallet withdrawal pays into (spec §7 withdraw form: currency_to_id and
+ * withdrawal_method_id): the currency and payout method are fixed, only the type is asked.
+ */
+export type WithdrawPreset = { withdraw: WithdrawTarget };
+
+export type RecipientFormPreset = QuotationPreset | WithdrawPreset;
+
+const isWithdrawPreset = (preset: RecipientFormPreset | undefined): preset is WithdrawPreset =>
+  preset !== undefined && "withdraw" in preset;
 
 type RecipientFormModalProps = {
   opened: boolean;
@@ -45,7 +62,7 @@ type Where = {
   shipping_method_id: number | null;
 };
 
-const whereOf = (recipient: Recipient | null, preset: RecipientFormPreset | undefined): Where => {
+const whereOf = (recipient: Recipient | null, preset: QuotationPreset | undefined): Where => {
   if (preset) return { type: recipient?.type ?? "customer", ...preset.corridor };
   if (recipient) {
     return {
@@ -228,8 +245,7 @@ const FieldsStage = ({
   form,
   refreshing,
   recipient,
-  where,
-  preset,
+  target,
   onRefreshField,
   onBack,
   onSaved,
@@ -238,8 +254,8 @@ const FieldsStage = ({
   form: DynamicForm;
   refreshing: boolean;
   recipient: Recipient | null;
-  where: Where & RecipientCorridor;
-  preset?: RecipientFormPreset;
+  /** Where the recipient goes: the save body's keys beside the form's values. */
+  target: RecipientTarget;
   onRefreshField: (key: string, value: string | boolean) => void;
   onBack?: () => void;
   onSaved: (recipient: Recipient) => void;
@@ -276,17 +292,7 @@ const FieldsStage = ({
 
   const submit = handleSubmit(async (values) => {
     try {
-      const answer = await saveRecipient(
-        {
-          type: where.type,
-          country_to_id: where.country_to_id,
-          currency_to_id: where.currency_to_id,
-          shipping_method_id: where.shipping_method_id,
-          ...(preset ? { quotation_id: preset.quotationId } : {}),
-          ...values,
-        },
-        recipient?.id ?? null,
-      );
+      const answer = await saveRecipient({ ...target, ...values }, recipient?.id ?? null);
       // Spec §8: a saved recipient is announced with the server's message.
       notifySuccess(answer.message ?? t("recipients.form.saved"));
       await queryClient.invalidateQueries({ queryKey: RECIPIENTS_QUERY_KEY });
@@ -349,7 +355,11 @@ const FormSkeleton = () => {
 export const RecipientFormModal = (props: RecipientFormModalProps) => {
   const { t } = useTranslation();
   const isPhone = useMediaQuery("(max-width: 36em)");
-  const title = props.recipient ? t("recipients.form.editTitle") : t("recipients.form.newTitle");
+  const title = props.recipient
+    ? t("recipients.form.editTitle")
+    : isWithdrawPreset(props.preset)
+      ? t("recipients.form.withdrawTitle")
+      : t("recipients.form.newTitle");
   return (
     <Modal
       opened={props.opened}
@@ -367,13 +377,64 @@ export const RecipientFormModal = (props: RecipientFormModalProps) => {
   );
 };
 
-const RecipientFormBody = ({
+const RecipientFormBody = (props: RecipientFormModalProps) =>
+  isWithdrawPreset(props.preset) ? (
+    <WithdrawFormBody {...props} withdraw={props.preset.withdraw} />
+  ) : (
+    <CorridorFormBody {...props} preset={props.preset} />
+  );
+
+/** A withdrawal account: the type, then the withdraw form's fields for the currency and method. */
+const WithdrawFormBody = ({
+  onClose,
+  recipient,
+  withdraw,
+  onSaved,
+}: RecipientFormModalProps & { withdraw: WithdrawTarget }) => {
+  const [type, setType] = useState<RecipientType>(recipient?.type ?? "customer");
+  const [refresh, setRefresh] = useState<Record<string, string | boolean>>({});
+  const form = useRecipientForm({ type, withdraw, refresh });
+  // Spec §8: the loading flag goes and the modal closes, without a message.
+  const failed = form.isError;
+  useEffect(() => {
+    if (failed) onClose();
+  }, [failed, onClose]);
+  return (
+    <Stack gap="md">
+      <TypeControl
+        value={type}
+        onChange={(next) => {
+          setRefresh({});
+          setType(next);
+        }}
+      />
+      {form.data ? (
+        <FieldsStage
+          key={type}
+          form={form.data}
+          refreshing={form.isFetching}
+          recipient={recipient}
+          target={{ type, ...withdraw }}
+          onRefreshField={(key, value) => setRefresh((current) => ({ ...current, [key]: value }))}
+          onSaved={(saved) => {
+            onSaved?.(saved);
+            onClose();
+          }}
+        />
+      ) : (
+        <FormSkeleton />
+      )}
+    </Stack>
+  );
+};
+
+const CorridorFormBody = ({
   onClose,
   recipient,
   preset,
   onSaved,
   onShowRecipient,
-}: RecipientFormModalProps) => {
+}: RecipientFormModalProps & { preset: QuotationPreset | undefined }) => {
   const [where, setWhere] = useState<Where>(() => whereOf(recipient, preset));
   const corridor = completeCorridor(where);
   const [stage, setStage] = useState<"where" | "fields">(
@@ -424,8 +485,11 @@ const RecipientFormBody = ({
           form={form.data}
           refreshing={form.isFetching}
           recipient={recipient}
-          where={{ ...where, ...corridor }}
-          preset={preset}
+          target={{
+            type: where.type,
+            ...corridor,
+            ...(preset ? { quotation_id: preset.quotationId } : {}),
+          }}
           onRefreshField={(key, value) => setRefresh((current) => ({ ...current, [key]: value }))}
           onBack={preset ? undefined : () => setStage("where")}
           onSaved={(saved) => {

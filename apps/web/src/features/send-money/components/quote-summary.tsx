@@ -5,7 +5,7 @@ import { formatMoney, type MoneyLocale } from "@vela/shared/money";
 import type { Calculation, ShippingMethod } from "@vela/shared/pricing";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatRate } from "../utils/format-rate";
+import { formatRate } from "@/shared/money/format-rate";
 import classes from "./amount-step.module.css";
 
 /**

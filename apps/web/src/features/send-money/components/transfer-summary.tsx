@@ -4,7 +4,7 @@ import type { Quotation } from "@vela/shared/pricing";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { formatRate } from "../utils/format-rate";
+import { formatRate } from "@/shared/money/format-rate";
 
 /** The digits an amount was given with ("100.00" → 2, "1500" → 0): the API writes its currency's. */
 const decimalsOf = (amount: string) => Math.min(amount.split(".")[1]?.length ?? 0, 2);
@@ -35,9 +35,17 @@ const Row = ({
 export const TransferSummary = ({
   quotation,
   recipientName,
+  senderName = null,
+  paymentText = null,
+  statusText = null,
 }: {
   quotation: Quotation;
   recipientName: string | null;
+  senderName?: string | null;
+  /** How it is paid, once a payment is made ("Visa •••• 4242"). */
+  paymentText?: string | null;
+  /** The order's status once the transfer is confirmed. */
+  statusText?: string | null;
 }) => {
   const { t } = useTranslation();
   const locale = useLanguage();
@@ -62,7 +70,10 @@ export const TransferSummary = ({
           {money(quotation.receiving_amount, to)}
         </Row>
         <Row label={t("sendFlow.summary.method")}>{quotation.shipping_method.name}</Row>
+        {senderName ? <Row label={t("sendFlow.summary.sender")}>{senderName}</Row> : null}
         {recipientName ? <Row label={t("sendFlow.summary.recipient")}>{recipientName}</Row> : null}
+        {paymentText ? <Row label={t("sendFlow.summary.payment")}>{paymentText}</Row> : null}
+        {statusText ? <Row label={t("sendFlow.summary.status")}>{statusText}</Row> : null}
       </Stack>
     </Stack>
   );

@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { BANK_METHOD, CASH_METHOD, METHOD_LIMITS, METHODS, VELA_METHOD } from "@/test/send-money-api";
-import { INITIAL_SEND_MONEY_DATA, SEND_MONEY_STEPS, useSendMoneyStore } from "./send-money-store";
+import {
+  INITIAL_SEND_MONEY_DATA,
+  SEND_MONEY_STEPS,
+  SEND_MONEY_STORAGE_KEY,
+  useSendMoneyStore,
+} from "./send-money-store";
 
 const state = () => useSendMoneyStore.getState();
 
@@ -243,6 +248,54 @@ describe("send-money store", () => {
       send_amount: "12.50",
       receivingAmount: "1000",
       receiving_amount: "",
+    });
+  });
+
+  it("keeps the person's choices in sessionStorage, not what the server answered", () => {
+    state().quotationCreated({
+      ...CALCULATION,
+      id: 900,
+      service: "consignments",
+      status: "open",
+      expires_at: "",
+      expires_in: 900,
+      created_at: "",
+    });
+    state().senderChosen({ sender_id: 9, sender_name: "Ana García" });
+    const stored = JSON.parse(sessionStorage.getItem(SEND_MONEY_STORAGE_KEY) ?? "{}").state;
+    expect(stored).toMatchObject({ quotation_id: 900, sender_id: 9, step: 1 });
+    expect(stored).not.toHaveProperty("quotationData");
+    expect(stored).not.toHaveProperty("calculationData");
+  });
+
+  it("makes one Idempotency-Key per transaction attempt and keeps it until the order is placed", () => {
+    const key = state().ensureTransactionKey();
+    expect(state().ensureTransactionKey()).toBe(key);
+    state().transactionConfirmed(501);
+    expect(state()).toMatchObject({ order_id: 501, transactionKey: null });
+    expect(state().ensureTransactionKey()).not.toBe(key);
+    state().reset();
+    expect(state()).toMatchObject({ order_id: null, transactionKey: null });
+  });
+
+  it("starts AMOUNT from the home calculator's selection in the address", () => {
+    state().applySelection({
+      country_from_id: "1",
+      country_to_id: "4",
+      currency_from_id: "10",
+      currency_to_id: "12",
+      shipping_method_id: "2",
+      send_amount: "250.00",
+      receiving_amount: "nope",
+    });
+    expect(state()).toMatchObject({
+      country_to_id: 4,
+      currency_to_id: 12,
+      shipping_method_id: 2,
+      sendAmount: "250.00",
+      send_amount: "250.00",
+      amountSide: "send",
+      calculationData: null,
     });
   });
 });

@@ -14,7 +14,7 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowLeft, IconArrowRight, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import type { Sender } from "@vela/shared/senders";
+import type { QuotationSelection, Sender } from "@vela/shared/senders";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
@@ -27,7 +27,8 @@ import { SenderFormModal } from "./sender-form-modal";
 
 export type SenderStepProps = {
   quotationId: number;
-  onContinue: () => void;
+  /** Called with what naming the sender answered (send_data carries sender_id and sender_name). */
+  onContinue: (selection?: QuotationSelection) => void;
   onBack: () => void;
 };
 
@@ -54,7 +55,7 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
 
   const addSender = useMutation({
     mutationFn: (id: number) => addSenderToQuotation(quotationId, id),
-    onSuccess: () => onContinue(),
+    onSuccess: (selection) => onContinue(selection),
   });
 
   const loading = senders.isPending || isSessionExpiredError(senders.error);

@@ -1,5 +1,12 @@
 import { Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconLock, IconMail, IconPhone, IconShieldLock } from "@tabler/icons-react";
+import {
+  IconBuildingBank,
+  IconCreditCard,
+  IconLock,
+  IconMail,
+  IconPhone,
+  IconShieldLock,
+} from "@tabler/icons-react";
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useLocation } from "react-router";
@@ -9,6 +16,8 @@ const PAGES = [
   { to: "phone", label: "settings.phone.title", icon: IconPhone },
   { to: "email", label: "settings.email.title", icon: IconMail },
   { to: "password", label: "settings.password.title", icon: IconLock },
+  { to: "cards", label: "savedInstruments.cardsTitle", icon: IconCreditCard },
+  { to: "banks", label: "savedInstruments.banksTitle", icon: IconBuildingBank },
 ] as const;
 
 /** The settings area: a row of links to its pages, and the page. */

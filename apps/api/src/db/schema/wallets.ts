@@ -1,0 +1,47 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { users } from "./identity";
+import { ledgerAccounts } from "./ledger";
+import { currencies } from "./reference";
+
+export const WALLET_STATUSES = ["open", "closed"] as const;
+export type WalletStatus = (typeof WALLET_STATUSES)[number];
+
+/**
+ * A user's wallet in one currency (issue 10). It holds no balance of its own: its money is the
+ * `customer_wallet` ledger account it points at (the sum of that account's shards), so the ledger is
+ * the one source of every wallet figure. One wallet per user and currency (the unique index, not a
+ * check in code, so two concurrent opens cannot both succeed). `public_id` ("VW-XXXXX-XXXXX") is
+ * what a user shares so others can send to the wallet; the numeric id stays internal to the owner's
+ * own calls.
+ */
+export const wallets = pgTable(
+  "wallets",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    currencyId: integer("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    publicId: text("public_id").notNull(),
+    status: text("status", { enum: WALLET_STATUSES }).notNull().default("open"),
+    ledgerAccountId: bigint("ledger_account_id", { mode: "bigint" })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("wallets_user_currency_unique").on(table.userId, table.currencyId),
+    uniqueIndex("wallets_public_id_unique").on(table.publicId),
+    uniqueIndex("wallets_ledger_account_unique").on(table.ledgerAccountId),
+    index("wallets_user_idx").on(table.userId, table.id),
+    check("wallets_public_id_format", sql`${table.publicId} ~ '^VW-[0-9A-Z]{5}-[0-9A-Z]{5}$'`),
+    check(
+      "wallets_closed_at_matches_status",
+      sql`(${table.status} = 'closed') = (${table.closedAt} is not null)`,
+    ),
+  ],
+);

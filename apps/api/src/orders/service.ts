@@ -1,0 +1,257 @@
+import type { Language } from "@vela/shared/api";
+import { compareAmounts } from "@vela/shared/decimal";
+import { PAYMENT_MESSAGES } from "@vela/shared/payments";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { ConflictError, InvalidDataError, NotFoundError, ProviderDeclinedError } from "../http/errors";
+import type { JobQueue } from "../jobs/queue";
+import { shareCorridorCache } from "../pricing/corridors";
+import { redeemPromoHold } from "../pricing/promo-codes";
+import { assertQuotationOpen, describeQuotation, ownQuotation, type QuotationRow } from "../pricing/quotes";
+import type { FxRateProvider } from "../providers/fx/rate-provider";
+import { recipientName } from "../recipients/repository";
+import {
+  deliveryDetails,
+  expectedArrival,
+  newOrderRef,
+  newTrackingNumber,
+  type OrderTerms,
+} from "./confirmation";
+import {
+  claimQuotation,
+  findOrderByPayment,
+  findPayment,
+  insertFirstHistory,
+  insertOrder,
+  latestOrder,
+  orderParties,
+  type PaymentRow,
+  recipientRow,
+} from "./repository";
+import type { OrderRow } from "./transition";
+
+export type OrderDeps = { db: Db; rates: FxRateProvider; language: Language; jobs: JobQueue };
+export type PlaceOrderCommand = {
+  userId: number;
+  input: { quotationId: number; paymentId: number };
+  idempotencyKey: string | null;
+};
+
+/** The job that moves an order on (orders/jobs.ts); placing an order enqueues it. */
+export const ADVANCE_JOB = "order.advance";
+
+/** The quotation services that become a transfer order (send money). */
+const TRANSFER_SERVICES = new Set(["consignments", "send_money"]);
+export const ORDER_SERVICE = "consignments";
+
+export const PLACE_ORDER_MESSAGES = {
+  paymentNotFound: "Payment not found.",
+  notTransfer: "This quotation is not for a transfer.",
+  noSender: "Choose who sends this transfer first.",
+  noRecipient: "Choose a recipient for this transfer first.",
+  noPaymentMethod: "Choose how to pay for this transfer first.",
+  otherMethod:
+    "This payment was made with another payment method than the one chosen for this transfer. Pay again.",
+  recipientGone: "This recipient was deleted or deactivated. Choose another recipient.",
+  otherQuotation: "This payment was made for another quotation.",
+  amountChanged: "This payment does not match the quotation's amount to pay. Pay again.",
+  notComplete: "This payment is not complete yet. Finish paying first.",
+  paymentUsed: "This payment was already used for another transfer.",
+  paymentFinished: "This payment can no longer be used. Pay again.",
+  quotationUsed: "This quotation was already used. Request a new quotation.",
+  belowMin: (min: string, iso: string) => `The minimum you can send is ${min} ${iso}.`,
+  aboveMax: (max: string, iso: string) => `The maximum you can send is ${max} ${iso}.`,
+} as const;
+
+/** Channels whose money is still on its way when the transfer is placed (ACH and push transfers). */
+const PENDING_CHANNELS = new Set(["ach", "push_transfer"]);
+
+/** BRIEF contract 3: the user's payment for this quotation, in a state that can pay for it. */
+export function assertPaymentUsable(payment: PaymentRow | null, userId: number, quotation: QuotationRow) {
+  if (!payment || payment.userId !== userId) {
+    throw new NotFoundError(PLACE_ORDER_MESSAGES.paymentNotFound);
+  }
+  if (payment.quotationId !== quotation.id) {
+    throw new InvalidDataError({ payment_id: [PLACE_ORDER_MESSAGES.otherQuotation] });
+  }
+  // payments records the quotation's chosen method (migration 0016) on the payment it starts.
+  if (payment.method !== quotation.paymentMethodSlug) {
+    throw new InvalidDataError(
+      { payment_id: [PLACE_ORDER_MESSAGES.otherMethod] },
+      PLACE_ORDER_MESSAGES.otherMethod,
+    );
+  }
+  if (payment.status === "failed" || payment.status === "canceled") {
+    throw new ProviderDeclinedError(payment.failureMessage ?? PAYMENT_MESSAGES.cardDeclined);
+  }
+  if (payment.status === "refunded") {
+    throw new InvalidDataError({ payment_id: [PLACE_ORDER_MESSAGES.paymentFinished] });
+  }
+  const usable =
+    payment.status === "authorized" ||
+    payment.status === "succeeded" ||
+    (payment.status === "pending" && PENDING_CHANNELS.has(payment.channel));
+  if (!usable) throw new InvalidDataError({ payment_id: [PLACE_ORDER_MESSAGES.notComplete] });
+  if (payment.amountMinor !== quotation.totalMinor || payment.currencyId !== quotation.currencyFromId) {
+    throw new InvalidDataError({ payment_id: [PLACE_ORDER_MESSAGES.amountChanged] });
+  }
+}
+
+/** The copy of the terms the order keeps (BRIEF contract 4). */
+async function termsOf(deps: OrderDeps, quotation: QuotationRow, recipientId: number, senderId: number) {
+  const summary = await describeQuotation(
+    { db: deps.db, rates: deps.rates, language: deps.language },
+    quotation,
+  );
+  const parties = await orderParties(deps.db, {
+    senderId,
+    recipientId,
+    shippingMethodId: quotation.shippingMethodId,
+    currencyFromId: quotation.currencyFromId,
+    currencyToId: quotation.currencyToId,
+  });
+  const recipient = parties?.recipient ?? (await recipientRow(deps.db, recipientId));
+  const sender = parties?.sender ?? null;
+  if (!recipient || recipient.deletedAt !== null || !recipient.isActive) {
+    throw new InvalidDataError({ recipient_id: [PLACE_ORDER_MESSAGES.recipientGone] });
+  }
+  if (!parties || !sender || sender.deletedAt !== null) {
+    throw new InvalidDataError({ sender_id: [PLACE_ORDER_MESSAGES.noSender] });
+  }
+  const method = parties.method;
+  const terms: OrderTerms = {
+    quotation: summary as unknown as Record<string, unknown>,
+    sender: {
+      id: sender.id,
+      name: `${sender.firstName} ${sender.lastName}`.trim(),
+      country_iso: parties.senderIso,
+    },
+    recipient: {
+      id: recipient.id,
+      name: recipientName(recipient),
+      first_name: recipient.firstName,
+      last_name: recipient.lastName,
+      country_iso: parties.recipientIso,
+      delivery: deliveryDetails(recipient.details),
+    },
+    delivery_method: method ? { id: method.id, name: method.name, slug: method.slug } : null,
+    transfer_time: summary.transfer_time,
+    guaranteed_rate: summary.guaranteed_rate,
+    currency_from_iso: summary.currency_from_iso,
+    currency_to_iso: summary.currency_to_iso,
+    currency_from_decimals: parties.fromDecimals ?? 2,
+    currency_to_decimals: parties.toDecimals ?? 2,
+  };
+  return { terms, summary };
+}
+
+/**
+ * Places a transfer (spec §7 POST /consignments/transaction): checks the quotation is the user's,
+ * open, complete and within its limits and that the payment can pay for it, then, in one
+ * transaction (the caller's idempotency transaction when there is one), marks the quotation used,
+ * creates the order with its copy of the terms, records created → awaiting_payment, redeems a held
+ * promo code and enqueues the job that moves the order on. A refusal leaves nothing behind.
+ */
+export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): Promise<OrderRow> {
+  const { userId, input } = command;
+  return deps.db.transaction(async (tx) => {
+    shareCorridorCache(tx, deps.db);
+    const scoped: OrderDeps = { ...deps, db: tx };
+    const quotation = await ownQuotation(tx, userId, input.quotationId);
+    if (!TRANSFER_SERVICES.has(quotation.service)) {
+      throw new InvalidDataError({ quotation_id: [PLACE_ORDER_MESSAGES.notTransfer] });
+    }
+    assertQuotationOpen(quotation);
+    if (quotation.senderId === null) {
+      throw new InvalidDataError({ sender_id: [PLACE_ORDER_MESSAGES.noSender] });
+    }
+    if (quotation.recipientId === null) {
+      throw new InvalidDataError({ recipient_id: [PLACE_ORDER_MESSAGES.noRecipient] });
+    }
+    if (quotation.paymentMethodSlug === null || quotation.paymentTypeId === null) {
+      throw new InvalidDataError(
+        { payment_type_id: [PLACE_ORDER_MESSAGES.noPaymentMethod] },
+        PLACE_ORDER_MESSAGES.noPaymentMethod,
+      );
+    }
+    const payment = await findPayment(tx, input.paymentId);
+    assertPaymentUsable(payment, userId, quotation);
+    if (await findOrderByPayment(tx, payment!.id)) {
+      throw new ConflictError(PLACE_ORDER_MESSAGES.paymentUsed);
+    }
+    const { terms, summary } = await termsOf(scoped, quotation, quotation.recipientId, quotation.senderId);
+    const { min, max } = summary.limits.send;
+    if (compareAmounts(summary.send_amount, min) < 0) {
+      throw new InvalidDataError({
+        send_amount: [PLACE_ORDER_MESSAGES.belowMin(min, summary.currency_from_iso)],
+      });
+    }
+    if (compareAmounts(summary.send_amount, max) > 0) {
+      throw new InvalidDataError({
+        send_amount: [PLACE_ORDER_MESSAGES.aboveMax(max, summary.currency_from_iso)],
+      });
+    }
+
+    // The race two requests for one quotation run: the second waits on the row, then finds it used.
+    const claimed = await claimQuotation(tx, quotation.id);
+    if (!claimed) {
+      const current = await ownQuotation(tx, userId, quotation.id);
+      assertQuotationOpen(current);
+      throw new ConflictError(PLACE_ORDER_MESSAGES.quotationUsed);
+    }
+    const placedAt = new Date();
+    let order: OrderRow;
+    try {
+      order = await insertOrder(tx, {
+        userId,
+        ...quotedOrderValues(quotation),
+        service: ORDER_SERVICE,
+        status: "awaiting_payment",
+        paymentId: payment!.id,
+        senderId: quotation.senderId,
+        recipientId: quotation.recipientId,
+        countryFromId: quotation.countryFromId,
+        countryToId: quotation.countryToId,
+        paymentMethod: payment!.method,
+        terms: terms as unknown as Record<string, unknown>,
+        expectedArrivalAt: expectedArrival(terms.transfer_time, placedAt),
+      });
+    } catch (error) {
+      // Another order took this payment between our check and our insert.
+      if (isUniqueViolation(error)) throw new ConflictError(PLACE_ORDER_MESSAGES.paymentUsed);
+      throw error;
+    }
+    // created → awaiting_payment moves no money: the order starts there, its history shows both.
+    await insertFirstHistory(tx, order.id, ["created", "awaiting_payment"]);
+    await redeemPromoHold(tx, quotation.id);
+    await deps.jobs.send(ADVANCE_JOB, { orderId: order.id }, { db: tx, retryLimit: 10 });
+    return order;
+  });
+}
+
+/**
+ * The columns every order copies from the quotation it was priced by: its own ref and tracking
+ * number, the currencies, the delivery method and the amounts and rate as quoted (amount paid is
+ * the quotation's total). Each service adds who pays, who receives and its terms.
+ */
+export function quotedOrderValues(quotation: QuotationRow) {
+  return {
+    ref: newOrderRef(),
+    trackingNumber: newTrackingNumber(),
+    quotationId: quotation.id,
+    currencyFromId: quotation.currencyFromId,
+    currencyToId: quotation.currencyToId,
+    shippingMethodId: quotation.shippingMethodId,
+    sendAmountMinor: quotation.sendAmountMinor,
+    feeMinor: quotation.feeMinor,
+    discountMinor: quotation.discountMinor,
+    amountPaidMinor: quotation.totalMinor,
+    receivingAmountMinor: quotation.receivingAmountMinor,
+    rate: quotation.customerRate,
+  };
+}
+
+/** GET /consignments/last-transaction: the user's latest transfer, or null. */
+export async function lastTransaction(db: Db, userId: number): Promise<OrderRow | null> {
+  return latestOrder(db, userId, ORDER_SERVICE);
+}

@@ -1,0 +1,179 @@
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Config } from "../config";
+import type { BankRails } from "../providers/banks/bank-rails";
+import { createSandboxBanks } from "../providers/banks/sandbox-banks";
+import type { CardProcessor } from "../providers/cards/card-processor";
+import { createSandboxCards } from "../providers/cards/sandbox-cards";
+import { createEmailProvider, type EmailProvider } from "../providers/email/email-provider";
+import type { FxRateProvider } from "../providers/fx/rate-provider";
+import type { HostedGateways } from "../providers/gateways/hosted-gateway";
+import { createSandboxGateways } from "../providers/gateways/sandbox-gateways";
+import type { PayoutPartner } from "../providers/payouts/payout-partner";
+import { createSandboxPayouts } from "../providers/payouts/sandbox-payouts";
+import { createSandboxWebhooks, SIGNATURE_HEADER } from "../providers/sandbox-webhooks";
+import type { Sandboxes } from "../providers/sandboxes";
+import { createSmsProvider, type SmsProvider } from "../providers/sms/sms-provider";
+
+/**
+ * Everything outside the service, each behind its interface in `providers/<kind>/` (ARCHITECTURE §6),
+ * chosen once here by configuration: a sandbox by default, a real adapter where one is configured.
+ * Services receive the one they need as a dependency; nothing else constructs a provider.
+ */
+export type Providers = {
+  fx: FxRateProvider;
+  email: EmailProvider;
+  sms: SmsProvider;
+  cards: CardProcessor;
+  banks: BankRails;
+  gateways: HostedGateways;
+  payouts: PayoutPartner;
+};
+
+/** A provider kind not built yet: any use fails loudly instead of pretending. */
+const notWired = <T extends object>(kind: string): T =>
+  new Proxy({} as T, {
+    get: (_target, property) => {
+      if (property === "then") return undefined;
+      throw new Error(`the ${kind} provider is not wired yet (${String(property)})`);
+    },
+  });
+
+declare module "fastify" {
+  interface FastifyInstance {
+    providers: Providers;
+    /** The same as providers.email and providers.sms, kept for the identity code that predates them. */
+    email: EmailProvider;
+    sms: SmsProvider;
+  }
+}
+
+export type ProvidersPluginOptions = { config: Config };
+
+export const providersPlugin = fp<ProvidersPluginOptions>(
+  async (app: FastifyInstance, { config }) => {
+    const sandbox = createSandboxes(app, config);
+    const providers: Providers = {
+      fx: app.rates,
+      email: createEmailProvider(config, app.db),
+      sms: createSmsProvider(config, app.db),
+      cards: sandbox.cards ?? notWired<CardProcessor>("cards"),
+      banks: sandbox.banks ?? notWired<BankRails>("banks"),
+      gateways: sandbox.gateways ?? notWired<HostedGateways>("gateways"),
+      payouts: sandbox.payouts ?? notWired<PayoutPartner>("payouts"),
+    };
+    app.decorate("sandbox", sandbox);
+    app.decorate("providers", providers);
+    app.decorate("email", providers.email);
+    app.decorate("sms", providers.sms);
+  },
+  { name: "providers", dependencies: ["database", "rates"] },
+);
+
+/**
+ * The sandbox card processor, bank rails, hosted gateways and payout partner (the default of
+ * CARD_PROVIDER, BANK_PROVIDER, GATEWAY_PROVIDER, PAYOUT_PROVIDER). Their webhooks reach our own
+ * `/api/payments/webhooks/{provider}` through `app.inject`, signed with SANDBOX_WEBHOOK_SECRET, and
+ * a sweeper (every SANDBOX_SWEEP_SECONDS) settles what is due and retries undelivered webhooks.
+ */
+function createSandboxes(app: FastifyInstance, config: Config): Sandboxes {
+  const webhooks = createSandboxWebhooks({
+    db: app.db,
+    secret: config.SANDBOX_WEBHOOK_SECRET,
+    log: app.log,
+    post: async (provider, body, signature) => {
+      const response = await app.inject({
+        method: "POST",
+        url: `/api/payments/webhooks/${provider}`,
+        headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signature },
+        payload: body,
+      });
+      return response.statusCode;
+    },
+  });
+  const cards =
+    config.CARD_PROVIDER === "sandbox"
+      ? createSandboxCards({
+          db: app.db,
+          webhooks,
+          webhookSecret: config.SANDBOX_WEBHOOK_SECRET,
+          publicUrl: config.PUBLIC_APP_URL,
+        })
+      : null;
+  const banks =
+    config.BANK_PROVIDER === "sandbox"
+      ? createSandboxBanks({
+          db: app.db,
+          webhooks,
+          webhookSecret: config.SANDBOX_WEBHOOK_SECRET,
+          settleSeconds: config.SANDBOX_ACH_SETTLE_SECONDS,
+        })
+      : null;
+  const gateways =
+    config.GATEWAY_PROVIDER === "sandbox"
+      ? createSandboxGateways({
+          db: app.db,
+          webhooks,
+          webhookSecret: config.SANDBOX_WEBHOOK_SECRET,
+          publicUrl: config.PUBLIC_APP_URL,
+        })
+      : null;
+  const payouts =
+    config.PAYOUT_PROVIDER === "sandbox"
+      ? createSandboxPayouts({
+          db: app.db,
+          payoutSeconds: config.SANDBOX_PAYOUT_SECONDS,
+          pickupSeconds: config.SANDBOX_PICKUP_SECONDS,
+        })
+      : null;
+  const sandbox: Sandboxes = {
+    webhooks,
+    cards,
+    banks,
+    gateways,
+    payouts,
+    sweep: async () => {
+      // ACH debits whose time has come settle (or return), then every due webhook goes out.
+      if (banks) await banks.settleDue();
+      await webhooks.deliverDue();
+    },
+  };
+
+  const kinds = [
+    ["CARD_PROVIDER", config.CARD_PROVIDER],
+    ["BANK_PROVIDER", config.BANK_PROVIDER],
+    ["GATEWAY_PROVIDER", config.GATEWAY_PROVIDER],
+    ["PAYOUT_PROVIDER", config.PAYOUT_PROVIDER],
+  ].filter(([, value]) => value === "sandbox");
+  if (config.NODE_ENV === "production" && kinds.length > 0) {
+    app.log.warn(
+      { providers: kinds.map(([name]) => name) },
+      "sandbox payment providers are configured in production: no real money moves",
+    );
+  }
+
+  // The sweeper: one tick at a time, from when the app is ready until it closes.
+  if (config.SANDBOX_SWEEP_SECONDS > 0) {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | undefined;
+    let closing = false;
+    const tick = () => {
+      running = sandbox
+        .sweep()
+        .catch((error: unknown) => app.log.warn({ err: error }, "sandbox sweep failed"))
+        .finally(() => {
+          running = undefined;
+          if (!closing) timer = setTimeout(tick, config.SANDBOX_SWEEP_SECONDS * 1000);
+        });
+    };
+    app.addHook("onReady", async () => {
+      timer = setTimeout(tick, config.SANDBOX_SWEEP_SECONDS * 1000);
+    });
+    app.addHook("preClose", async () => {
+      closing = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    });
+  }
+  return sandbox;
+}

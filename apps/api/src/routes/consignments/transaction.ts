@@ -1,0 +1,78 @@
+import { successEnvelope } from "@vela/shared/api";
+import { confirmationRecord, transactionRequest } from "@vela/shared/orders";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import { ok } from "../../http/envelope";
+import { toConfirmationRecord } from "../../orders/confirmation";
+import { registerOrderJobs } from "../../orders/jobs";
+import { lastTransaction, type OrderDeps, placeOrder } from "../../orders/service";
+import { currentAuth } from "../../plugins/auth";
+import { requestDb } from "../../plugins/idempotency";
+
+const tags = ["send money"];
+
+/**
+ * The transaction of the send-money flow (spec §7 Send money): POST /consignments/transaction and
+ * its twin POST /send_money place the order for a quotation and its payment (with an
+ * Idempotency-Key, a repeat answers the first confirmation); GET /consignments/last-transaction
+ * answers the latest one for "send again". Registers the jobs that move orders on.
+ */
+export async function consignmentTransactionRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  await registerOrderJobs(app);
+
+  const depsOf = (request: FastifyRequest): OrderDeps => ({
+    db: requestDb(request),
+    rates: app.rates,
+    language: request.ctx.language,
+    jobs: app.jobs,
+  });
+  const place = async (request: FastifyRequest, body: z.infer<typeof transactionRequest>) => {
+    const order = await placeOrder(depsOf(request), {
+      userId: currentAuth(request).user.id,
+      input: { quotationId: body.quotation_id, paymentId: body.payment_id },
+      idempotencyKey: request.idempotency?.key ?? null,
+    });
+    return ok(toConfirmationRecord(order), "Transaction created.");
+  };
+
+  for (const [path, summary] of [
+    [
+      "/consignments/transaction",
+      "Places the transfer of a quotation paid by a payment: the confirmation record",
+    ],
+    ["/send_money", "Places the transfer of a quotation paid by a payment (as /consignments/transaction)"],
+  ] as const) {
+    routes.post(
+      path,
+      {
+        config: { idempotent: true },
+        preValidation: app.requireAuth(),
+        schema: {
+          tags,
+          summary,
+          body: transactionRequest,
+          response: { 201: successEnvelope(confirmationRecord) },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await place(request, request.body)),
+    );
+  }
+
+  routes.get(
+    "/consignments/last-transaction",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags,
+        summary: "The user's latest transfer (for send again), or null when there is none",
+        response: { 200: successEnvelope(confirmationRecord.nullable()) },
+      },
+    },
+    async (request) => {
+      const order = await lastTransaction(app.db, currentAuth(request).user.id);
+      return ok(order ? toConfirmationRecord(order) : null);
+    },
+  );
+}

@@ -1,0 +1,146 @@
+import { recordId, successEnvelope } from "@vela/shared/api";
+import {
+  ORDER_SERVICES,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  orderDetails as orderDetailsSchema,
+  orderListItem,
+  ordersQuery,
+} from "@vela/shared/orders";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { listOrders, orderDetails, orderReceipt, recentActivity } from "../../history/service";
+import { ok, page, pageSchema } from "../../http/envelope";
+import { currentAuth } from "../../plugins/auth";
+
+const TAGS = ["history"];
+const orderIdParams = z.object({ id: recordId });
+const selectOption = z.object({ id: z.string(), name: z.string() });
+const detailsAnswer = { 200: successEnvelope(orderDetailsSchema) };
+
+const SERVICE_OPTIONS = Object.entries(ORDER_SERVICES).map(([id, name]) => ({ id, name }));
+const STATUS_OPTIONS = ORDER_STATUSES.map((id) => ({ id, name: ORDER_STATUS_LABELS[id] }));
+
+/**
+ * Order history (spec §7 History): the user's orders 10 a page with the service and status
+ * filters and their selects, one order's details, its receipt PDF, and the dashboard's recent
+ * activity. Only the signed-in user's own orders: anyone else's answers 404.
+ */
+export async function historyRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireAuth();
+  const userId = (request: FastifyRequest) => currentAuth(request).user.id;
+  const deps = { db: app.db };
+
+  routes.get(
+    "/orders",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The user's orders, newest first, 10 a page, by service and status",
+        querystring: ordersQuery,
+        response: { 200: pageSchema(orderListItem) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await listOrders(deps, userId(request), request.query);
+      return ok(page(rows, total, request.query.page, request.query.limit));
+    },
+  );
+
+  routes.get(
+    "/orders/selects/services",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The services the history can be filtered by",
+        response: { 200: successEnvelope(z.array(selectOption)) },
+      },
+    },
+    async () => ok(SERVICE_OPTIONS),
+  );
+
+  routes.get(
+    "/orders/selects/statuses",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The order statuses the history can be filtered by",
+        response: { 200: successEnvelope(z.array(selectOption)) },
+      },
+    },
+    async () => ok(STATUS_OPTIONS),
+  );
+
+  routes.get(
+    "/orders/:id/details",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "One order: the confirmation record, its status timeline, recipient and sender as placed",
+        params: orderIdParams,
+        response: detailsAnswer,
+      },
+    },
+    async (request) => ok(await orderDetails(deps, userId(request), request.params.id)),
+  );
+
+  routes.get(
+    "/recent_activity/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "One order of the recent activity (the same answer as orders/{id}/details)",
+        params: orderIdParams,
+        response: detailsAnswer,
+      },
+    },
+    async (request) => ok(await orderDetails(deps, userId(request), request.params.id)),
+  );
+
+  routes.get(
+    "/orders/generate/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The order's receipt as a PDF download (application/pdf)",
+        params: orderIdParams,
+        response: {
+          200: z
+            .instanceof(Buffer)
+            .describe("The receipt PDF, sent as application/pdf with Content-Disposition: attachment"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { ref, pdf } = await orderReceipt(deps, userId(request), request.params.id);
+      // The ref is ours ("VL-…"), but only safe filename characters go into the header.
+      const filename = `vela-receipt-${ref.replace(/[^A-Za-z0-9_-]/g, "")}.pdf`;
+      return reply
+        .type("application/pdf")
+        .header("Content-Disposition", `attachment; filename="${filename}"`)
+        .header("Cache-Control", "private, no-store")
+        .send(pdf);
+    },
+  );
+
+  routes.get(
+    "/dashboard/recent-activity",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The user's five latest orders",
+        response: { 200: successEnvelope(z.array(orderListItem)) },
+      },
+    },
+    async (request) => ok(await recentActivity(deps, userId(request))),
+  );
+}

@@ -1,0 +1,329 @@
+import { recordId, successEnvelope } from "@vela/shared/api";
+import {
+  addPaymentMethodRequest,
+  authorizeCardRequest,
+  bankTransferRequest,
+  debitBankRequest,
+  gatewayPaymentRequest,
+  payment,
+  paymentMethodOffer,
+  paymentProfilesQuery,
+  quotationPaymentSummary,
+  savedBank,
+  savedCard,
+  setPaymentMethodRequest,
+} from "@vela/shared/payments";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok } from "../../http/envelope";
+import { AppError } from "../../http/errors";
+import { listProfiles, toSavedBank, toSavedCard } from "../../payments/instruments";
+import { paymentMethodsFor } from "../../payments/methods";
+import { attachPaymentProfile, setQuotationPaymentMethod } from "../../payments/quotation-method";
+import { ownPayment, toPaymentView } from "../../payments/repository";
+import {
+  authorizeCard,
+  currentPayment,
+  debitBank,
+  handleWebhook,
+  type PaymentDeps,
+  type PaymentOutcome,
+  startBankTransfer,
+  startGatewayPayment,
+  WEBHOOK_PROVIDERS,
+} from "../../payments/service";
+import { currentAuth } from "../../plugins/auth";
+import { IDEMPOTENCY_HIT_HEADER, IDEMPOTENCY_KEY_HEADER } from "../../plugins/idempotency";
+import { ownQuotation, type PricingContext } from "../../pricing/quotes";
+import { SIGNATURE_HEADER } from "../../providers/sandbox-webhooks";
+
+const TAGS = ["payments"];
+const idParams = z.object({ id: recordId });
+const paymentAnswer = { 200: successEnvelope(payment), 201: successEnvelope(payment) };
+const summaryAnswer = { 200: successEnvelope(quotationPaymentSummary) };
+const keyHeader = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z.string().optional().describe("Makes the payment safe to retry."),
+});
+
+/**
+ * Payments (spec §7 Payments and Quotations payment-method): the methods offered for a quotation,
+ * choosing one (the quotation is re-priced with its fee), attaching a saved card or bank, paying by
+ * card, ACH debit, push transfer or a hosted gateway, a payment's state, the saved instruments by
+ * payment_method_id, and the providers' signed webhooks.
+ */
+export async function paymentRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireAuth();
+  const pricingOf = (request: FastifyRequest): PricingContext => ({
+    db: app.db,
+    rates: app.rates,
+    language: request.ctx.language,
+  });
+  const depsOf = (request: FastifyRequest): PaymentDeps => ({
+    db: app.db,
+    providers: app.providers,
+    jobs: app.jobs,
+    secrets: app.secrets,
+    pricing: pricingOf(request),
+    publicAppUrl: app.config.PUBLIC_APP_URL,
+    allowLocalReturnUrls: app.config.NODE_ENV !== "production",
+  });
+  const lifecycleDeps = { db: app.db, providers: app.providers, jobs: app.jobs };
+  const keyOf = (request: FastifyRequest) => {
+    const value = request.headers[IDEMPOTENCY_KEY_HEADER];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
+  const userId = (request: FastifyRequest) => currentAuth(request).user.id;
+
+  /** A new payment answers 201, a replayed one 200 with Idempotency-Hit. */
+  const answer = async (reply: FastifyReply, outcome: PaymentOutcome, message: string) => {
+    if (outcome.replayed) reply.header(IDEMPOTENCY_HIT_HEADER, "true");
+    return reply
+      .status(outcome.replayed ? 200 : 201)
+      .send(ok(await toPaymentView(app.db, outcome.payment), message));
+  };
+
+  routes.get(
+    "/payments/payment-methods/:quotation_id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The payment methods offered for a quotation, each with its fee for it",
+        params: z.object({ quotation_id: recordId }),
+        response: { 200: successEnvelope(z.array(paymentMethodOffer)) },
+      },
+    },
+    async (request) => {
+      const row = await ownQuotation(app.db, userId(request), request.params.quotation_id);
+      return ok(await paymentMethodsFor(pricingOf(request), row));
+    },
+  );
+
+  routes.put(
+    "/quotations/payment-method/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: ["quotations"],
+        summary: "Chooses the quotation's payment method; answers the summary priced with its fee",
+        params: idParams,
+        body: setPaymentMethodRequest,
+        response: summaryAnswer,
+      },
+    },
+    async (request) =>
+      ok(
+        await setQuotationPaymentMethod(pricingOf(request), userId(request), request.params.id, request.body),
+        "Payment method set.",
+      ),
+  );
+
+  routes.put(
+    "/payments/add-payment-method",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Attaches one of the user's saved cards or bank accounts to a quotation",
+        body: addPaymentMethodRequest,
+        response: summaryAnswer,
+      },
+    },
+    async (request) =>
+      ok(
+        await attachPaymentProfile(pricingOf(request), userId(request), request.body),
+        "Payment method added.",
+      ),
+  );
+
+  routes.post(
+    "/payments/authorize-credit-card",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Authorizes the quotation's amount on a saved card or a new card's token (402 on a decline)",
+        headers: keyHeader,
+        body: authorizeCardRequest,
+        response: paymentAnswer,
+      },
+    },
+    async (request, reply) => {
+      const outcome = await authorizeCard(depsOf(request), {
+        userId: userId(request),
+        input: request.body,
+        idempotencyKey: keyOf(request),
+      });
+      const message =
+        outcome.payment.status === "requires_action"
+          ? "Confirm the payment with your bank."
+          : "Card authorized.";
+      return answer(reply, outcome, message);
+    },
+  );
+
+  routes.post(
+    "/payments/debit-bank-account",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Starts an ACH debit of the quotation's amount from a saved or new US bank account",
+        headers: keyHeader,
+        body: debitBankRequest,
+        response: paymentAnswer,
+      },
+    },
+    async (request, reply) =>
+      answer(
+        reply,
+        await debitBank(depsOf(request), {
+          userId: userId(request),
+          input: request.body,
+          idempotencyKey: keyOf(request),
+        }),
+        "Bank debit started.",
+      ),
+  );
+
+  routes.post(
+    "/payments/bank-transfer",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Opens a push transfer (wire, SWIFT, SEPA, EFT) and answers the instructions with our reference",
+        headers: keyHeader,
+        body: bankTransferRequest,
+        response: paymentAnswer,
+      },
+    },
+    async (request, reply) =>
+      answer(
+        reply,
+        await startBankTransfer(depsOf(request), {
+          userId: userId(request),
+          input: request.body,
+          idempotencyKey: keyOf(request),
+        }),
+        "Send the transfer with this reference.",
+      ),
+  );
+
+  const gatewayPaths = [
+    ["praxis", "/payments/praxis/get-payment-gateway", "Opens a Praxis payment page"],
+    ["d24", "/payments/d24/process-payment", "Opens a d24 payment page"],
+    ["paypal", "/payments/paypal/authorize", "Opens a PayPal approval page"],
+  ] as const;
+  for (const [gateway, path, summary] of gatewayPaths) {
+    routes.post(
+      path,
+      {
+        preValidation: signedIn,
+        schema: {
+          tags: TAGS,
+          summary: `${summary}: the payment is pending and redirect_url is where the browser goes`,
+          headers: keyHeader,
+          body: gatewayPaymentRequest,
+          response: paymentAnswer,
+        },
+      },
+      async (request, reply) =>
+        answer(
+          reply,
+          await startGatewayPayment(depsOf(request), gateway, {
+            userId: userId(request),
+            input: request.body,
+            idempotencyKey: keyOf(request),
+          }),
+          "Continue on the payment page.",
+        ),
+    );
+  }
+
+  const showPayment = async (request: FastifyRequest, id: number) => {
+    const row = await ownPayment(app.db, userId(request), id);
+    return ok(await toPaymentView(app.db, await currentPayment(lifecycleDeps, row)));
+  };
+
+  routes.get(
+    "/payments/praxis/get-payment-status/:payment_id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Where a Praxis payment stands (asks the gateway when it is still pending)",
+        params: z.object({ payment_id: recordId }),
+        response: { 200: successEnvelope(payment) },
+      },
+    },
+    async (request) => showPayment(request, request.params.payment_id),
+  );
+
+  routes.get(
+    "/payments/profiles",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "The user's saved cards (payment_method_id=3) or bank accounts (1), optionally of one sender",
+        querystring: paymentProfilesQuery,
+        response: { 200: successEnvelope(z.union([z.array(savedCard), z.array(savedBank)])) },
+      },
+    },
+    async (request) => {
+      const kind = request.query.payment_method_id === 3 ? "card" : "bank";
+      const rows = await listProfiles(app.db, userId(request), kind, request.query.sender_id);
+      return ok(kind === "card" ? rows.map(toSavedCard) : rows.map(toSavedBank));
+    },
+  );
+
+  routes.get(
+    "/payments/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "One of the user's payments as it stands (asks the provider when it is still pending)",
+        params: idParams,
+        response: { 200: successEnvelope(payment) },
+      },
+    },
+    async (request) => showPayment(request, request.params.id),
+  );
+
+  // Webhooks are verified on the raw body: this plugin keeps JSON bodies as text.
+  await app.register(async (hooks) => {
+    hooks.removeContentTypeParser("application/json");
+    hooks.addContentTypeParser("application/json", { parseAs: "string" }, (_request, body, done) =>
+      done(null, body),
+    );
+    hooks.withTypeProvider<ZodTypeProvider>().post(
+      "/payments/webhooks/:provider",
+      {
+        schema: {
+          tags: TAGS,
+          summary: "A payment provider's signed notification (vela-signature: sha256=<HMAC of the raw body>)",
+          params: z.object({ provider: z.enum(WEBHOOK_PROVIDERS) }),
+          response: { 200: successEnvelope(z.object({ payment_id: z.number().int().nullable() })) },
+        },
+      },
+      async (request) => {
+        const signature = request.headers[SIGNATURE_HEADER];
+        const result = await handleWebhook(
+          lifecycleDeps,
+          request.params.provider,
+          typeof request.body === "string" ? request.body : "",
+          typeof signature === "string" ? signature : undefined,
+        );
+        if (!result.verified) throw new AppError(401, "The webhook signature is not valid.");
+        return ok({ payment_id: result.paymentId }, "Received.");
+      },
+    );
+  });
+}

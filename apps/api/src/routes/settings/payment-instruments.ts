@@ -1,0 +1,261 @@
+import { recordId, successEnvelope } from "@vela/shared/api";
+import { type DynamicForm, dynamicForm } from "@vela/shared/dynamic-form";
+import {
+  bankAccountPreparation,
+  createCardProfileRequest,
+  saveBankAccountRequest,
+  savedBank,
+  savedCard,
+  updateBankAccountRequest,
+} from "@vela/shared/payments";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok } from "../../http/envelope";
+import {
+  createBankProfile,
+  createCardProfile,
+  deleteProfile,
+  listProfiles,
+  toSavedBank,
+  toSavedCard,
+  updateBankProfile,
+} from "../../payments/instruments";
+import { currentAuth } from "../../plugins/auth";
+
+const TAGS = ["settings"];
+const idParams = z.object({ id: recordId });
+
+const ACCOUNT_TYPES = [
+  { value: "checking", label: "Checking" },
+  { value: "savings", label: "Savings" },
+] as const;
+
+/** The bank account form, as the recipient forms describe theirs (spec §3 form field kinds). */
+const BANK_ACCOUNT_FORM: DynamicForm = {
+  key: "US.bank-account",
+  title: "Bank account",
+  fields: [
+    field("nameOnAccount", "Name on the account", { min: 1, max: 120 }),
+    field("bankName", "Bank name", { min: 0, max: 120, required: false }),
+    field("routingNumber", "Routing number", {
+      min: 9,
+      max: 9,
+      pattern: "^\\d{9}$",
+      patternMessage: "The routing number has 9 digits.",
+      example: "011000015",
+    }),
+    field("accountNumber", "Account number", {
+      min: 4,
+      max: 17,
+      pattern: "^\\d{4,17}$",
+      patternMessage: "The account number has 4 to 17 digits.",
+    }),
+    {
+      ...field("accountType", "Account type", { min: null, max: null }),
+      kind: "select",
+      input: "select",
+      options: ACCOUNT_TYPES.map((type) => ({ ...type })),
+    },
+  ],
+};
+
+function field(
+  key: string,
+  label: string,
+  rules: {
+    min: number | null;
+    max: number | null;
+    required?: boolean;
+    pattern?: string;
+    patternMessage?: string;
+    example?: string;
+  },
+): DynamicForm["fields"][number] {
+  return {
+    key: key.toLowerCase() === key ? key : key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+    label,
+    kind: "text",
+    input: "input",
+    required: rules.required ?? true,
+    min_length: rules.min,
+    max_length: rules.max,
+    pattern: rules.pattern ?? null,
+    pattern_message: rules.patternMessage ?? null,
+    options: null,
+    options_endpoint: null,
+    check: null,
+    country_iso: "US",
+    example: rules.example ?? null,
+    help: null,
+    refresh_on_change: false,
+  };
+}
+
+/**
+ * Saved instruments in settings (spec §7 Settings): bank accounts (list, preparation, form, POST,
+ * PATCH, DELETE) and card payment profiles (list, DELETE, and saving a card from the processor's
+ * token). Numbers are answered masked; another user's instrument is not found.
+ */
+export async function paymentInstrumentRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireAuth();
+  const userId = (request: FastifyRequest) => currentAuth(request).user.id;
+
+  routes.get(
+    "/settings/bank-accounts",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The user's saved bank accounts (numbers masked)",
+        response: { 200: successEnvelope(z.array(savedBank)) },
+      },
+    },
+    async (request) => ok((await listProfiles(app.db, userId(request), "bank")).map(toSavedBank)),
+  );
+
+  routes.get(
+    "/settings/bank-accounts/preparation",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "What the bank account form needs: account types and the number rules",
+        response: { 200: successEnvelope(bankAccountPreparation) },
+      },
+    },
+    async () =>
+      ok({
+        payment_method_id: 1 as const,
+        account_types: ACCOUNT_TYPES.map((type) => ({ ...type })),
+        country_iso: "US",
+        currency_iso: "USD",
+        routing_number_digits: 9,
+        account_number_digits: { min: 4, max: 17 },
+      }),
+  );
+
+  routes.get(
+    "/settings/bank-accounts/form",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The bank account form's fields",
+        response: { 200: successEnvelope(dynamicForm) },
+      },
+    },
+    async () => ok(BANK_ACCOUNT_FORM),
+  );
+
+  routes.post(
+    "/settings/bank-accounts",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Verifies (ABA routing checksum) and saves a US bank account for ACH debits",
+        body: saveBankAccountRequest,
+        response: { 201: successEnvelope(savedBank) },
+      },
+    },
+    async (request, reply) => {
+      const row = await createBankProfile(
+        { db: app.db, banks: app.providers.banks, secrets: app.secrets },
+        userId(request),
+        { ...request.body, senderId: request.body.sender_id, save: true },
+      );
+      return reply.status(201).send(ok(toSavedBank(row), "Bank account saved."));
+    },
+  );
+
+  routes.patch(
+    "/settings/bank-accounts/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Changes a saved bank account's names or type (a new number is a new account)",
+        params: idParams,
+        body: updateBankAccountRequest,
+        response: { 200: successEnvelope(savedBank) },
+      },
+    },
+    async (request) =>
+      ok(
+        toSavedBank(await updateBankProfile(app.db, userId(request), request.params.id, request.body)),
+        "Bank account updated.",
+      ),
+  );
+
+  routes.delete(
+    "/settings/bank-accounts/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Deletes a saved bank account",
+        params: idParams,
+        response: { 200: successEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteProfile(app.db, userId(request), request.params.id, "bank");
+      return ok(null, "Bank account deleted.");
+    },
+  );
+
+  routes.get(
+    "/settings/credit-card-banks/payment-profiles",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The user's saved cards (numbers masked)",
+        response: { 200: successEnvelope(z.array(savedCard)) },
+      },
+    },
+    async (request) => ok((await listProfiles(app.db, userId(request), "card")).map(toSavedCard)),
+  );
+
+  routes.delete(
+    "/settings/credit-card-banks/payment-profiles/:id",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Deletes a saved card",
+        params: idParams,
+        response: { 200: successEnvelope(z.null()) },
+      },
+    },
+    async (request) => {
+      await deleteProfile(app.db, userId(request), request.params.id, "card");
+      return ok(null, "Card deleted.");
+    },
+  );
+
+  routes.post(
+    "/settings/create-customer-payment-profile/card",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Saves a card from the card processor's single-use token",
+        body: createCardProfileRequest,
+        response: { 201: successEnvelope(savedCard) },
+      },
+    },
+    async (request, reply) => {
+      const row = await createCardProfile({ db: app.db, cards: app.providers.cards }, userId(request), {
+        cardToken: request.body.card_token,
+        holderName: request.body.name_holder,
+        billingAddress: request.body.billing_address,
+        senderId: request.body.sender_id,
+        save: true,
+      });
+      return reply.status(201).send(ok(toSavedCard(row), "Card saved."));
+    },
+  );
+}

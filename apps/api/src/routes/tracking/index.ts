@@ -1,0 +1,43 @@
+import { successEnvelope } from "@vela/shared/api";
+import { trackingAnswer } from "@vela/shared/orders";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { trackOrder } from "../../history/service";
+import { ok } from "../../http/envelope";
+
+const trackingParams = z.object({
+  tracking_number: z.string().trim().min(1).max(64),
+});
+
+/** The public tracking page asks more slowly than the rest of the API: numbers must not be guessable by trying. */
+export const trackingRateLimit = (globalMax: number) => Math.max(1, Math.floor(globalMax / 10));
+
+/**
+ * Public tracking (spec §7 tracking/{id}): by tracking number, only the status, its timeline and
+ * the expected arrival, never amounts, names or references. An unknown number answers 404 in the
+ * same shape. Rate-limited per client at a tenth of the global limit.
+ */
+export async function trackingRoutes(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/tracking/:tracking_number",
+    {
+      config: {
+        rateLimit: {
+          max: trackingRateLimit(app.config.RATE_LIMIT_MAX),
+          timeWindow: app.config.RATE_LIMIT_WINDOW_MS,
+        },
+      },
+      schema: {
+        tags: ["tracking"],
+        summary: "A transfer's status timeline and expected arrival by its tracking number (public)",
+        params: trackingParams,
+        response: { 200: successEnvelope(trackingAnswer) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return ok(await trackOrder({ db: app.db }, request.params.tracking_number));
+    },
+  );
+}

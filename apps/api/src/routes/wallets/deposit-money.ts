@@ -1,0 +1,115 @@
+import { successEnvelope } from "@vela/shared/api";
+import { confirmationRecord } from "@vela/shared/orders";
+import { calculation } from "@vela/shared/pricing";
+import {
+  depositCalculatorRequest,
+  depositTransactionRequest,
+  walletCurrenciesQuery,
+  walletCurrencyOption,
+} from "@vela/shared/wallet-dw";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok } from "../../http/envelope";
+import { toConfirmationRecord } from "../../orders/confirmation";
+import { currentAuth } from "../../plugins/auth";
+import { requestDb } from "../../plugins/idempotency";
+import { type PricingContext, priceOffer, walletOffer } from "../../pricing/quotes";
+import { DEPOSIT_MESSAGES, placeDeposit } from "../../wallets/deposit";
+import { depositSourceCurrencies, ownWalletCurrencies } from "../../wallets/dw-currencies";
+
+const tags = ["wallets"];
+
+/**
+ * Wallet deposits (issue 10 point 2, spec §7 Wallets deposit-money): the currencies, the calculator
+ * and the transaction. The quotation is `POST /wallets/deposit-money/quotation/create`
+ * (routes/pricing); it is paid through the payments routes like any quotation (card, ACH debit,
+ * push transfers answering instructions with a reference, hosted gateways), and the transaction
+ * places the order that credits the wallet once the payment has succeeded.
+ */
+export async function walletDepositRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireAuth();
+  const pricingOf = (request: FastifyRequest): PricingContext => ({
+    db: requestDb(request),
+    rates: app.rates,
+    language: request.ctx.language,
+  });
+
+  routes.get(
+    "/wallets/deposit-money/currencies",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary:
+          "Deposit currencies: is_from=1 what a deposit can be paid in, is_from=0 the caller's wallets it can go into",
+        querystring: walletCurrenciesQuery,
+        response: { 200: successEnvelope(z.array(walletCurrencyOption)) },
+      },
+    },
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      return ok(
+        request.query.is_from === "1"
+          ? await depositSourceCurrencies(app.db, userId)
+          : await ownWalletCurrencies(app.db, userId),
+      );
+    },
+  );
+
+  routes.post(
+    "/wallets/deposit-money/calculator",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Prices a deposit: what is paid, in which currency and how, for what lands in the wallet",
+        body: depositCalculatorRequest,
+        response: { 200: successEnvelope(calculation) },
+      },
+    },
+    async (request) => {
+      const context = pricingOf(request);
+      const offer = await walletOffer(
+        context,
+        "deposit",
+        request.body.currency_from_id,
+        request.body.currency_to_id,
+        request.body.payment_method ?? "bank-transfer",
+      );
+      const priced = await priceOffer(
+        context,
+        offer,
+        { send_amount: request.body.send_amount },
+        { userId: currentAuth(request).user.id },
+      );
+      return ok(priced.calculation);
+    },
+  );
+
+  routes.post(
+    "/wallets/deposit-money/transaction",
+    {
+      config: { idempotent: true },
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary:
+          "Places the deposit of a quotation paid by a payment: the wallet is credited once the payment succeeds",
+        body: depositTransactionRequest,
+        response: { 201: successEnvelope(confirmationRecord) },
+      },
+    },
+    async (request, reply) => {
+      const order = await placeDeposit(
+        { db: requestDb(request), rates: app.rates, language: request.ctx.language, jobs: app.jobs },
+        {
+          userId: currentAuth(request).user.id,
+          input: { quotationId: request.body.quotation_id, paymentId: request.body.payment_id },
+        },
+      );
+      return reply.status(201).send(ok(toConfirmationRecord(order), DEPOSIT_MESSAGES.placed));
+    },
+  );
+}

@@ -1,0 +1,272 @@
+import { recordId, successEnvelope } from "@vela/shared/api";
+import { calculation } from "@vela/shared/pricing";
+import {
+  balanceAndShares as balanceAndSharesSchema,
+  balanceHistoryQuery,
+  balanceHistory as balanceHistorySchema,
+  convertCalculatorRequest,
+  convertCurrenciesQuery,
+  convertCurrency,
+  convertTransactionRequest,
+  newWalletRequest,
+  WALLET_PAGE_SIZE,
+  wallet,
+  walletCurrency,
+  walletDashboard,
+  walletOrderAnswer,
+  walletSelectOption,
+  walletTransaction,
+  walletTransactionsQuery,
+} from "@vela/shared/wallets";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ok, page, pageSchema } from "../../http/envelope";
+import { currentAuth } from "../../plugins/auth";
+import { requestDb } from "../../plugins/idempotency";
+import {
+  balanceAndShares,
+  balanceHistory,
+  convertCalculator,
+  convertCurrencies,
+  convertTransaction,
+  dashboard,
+  newWalletCurrencies,
+  openNewWallet,
+  userWallets,
+  WALLET_MESSAGES,
+  WALLET_SERVICE_OPTIONS,
+  WALLET_STATUS_OPTIONS,
+  type WalletDeps,
+  walletTransactions,
+} from "../../wallets/service";
+
+const TAGS = ["wallets"];
+const walletParams = z.object({ id: recordId });
+
+/**
+ * The multi-currency wallet (issue 10, spec §7 Wallets), the core of it: the dashboard, the user's
+ * wallets, opening one per currency, a wallet's balance and shares, its transactions and balance
+ * history, the selects, and converting between two of the user's wallets. Deposit, send and
+ * withdraw have their own route files beside this one. Every route is the signed-in user's: another
+ * user's wallet id answers 404 like an unknown one.
+ */
+export async function walletRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireAuth();
+  const userId = (request: FastifyRequest) => currentAuth(request).user.id;
+  const depsOf = (request: FastifyRequest): WalletDeps => ({
+    db: requestDb(request),
+    rates: app.rates,
+    language: request.ctx.language,
+    publicAppUrl: app.config.PUBLIC_APP_URL,
+  });
+
+  routes.get(
+    "/wallets/dashboard",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "The wallet dashboard: the user's wallets with their balances, the service buttons, the statuses",
+        response: { 200: successEnvelope(walletDashboard) },
+      },
+    },
+    async (request) => ok(await dashboard(depsOf(request), userId(request))),
+  );
+
+  routes.get(
+    "/wallets/u-wallets",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The user's wallets with balance, available and on hold, oldest first",
+        response: { 200: successEnvelope(z.array(wallet)) },
+      },
+    },
+    async (request) => ok(await userWallets(depsOf(request), userId(request))),
+  );
+
+  routes.get(
+    "/wallets/new-wallet/currencies",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The currencies the user can open a wallet in (those they have none in yet)",
+        response: { 200: successEnvelope(z.array(walletCurrency)) },
+      },
+    },
+    async (request) => ok(await newWalletCurrencies(depsOf(request), userId(request))),
+  );
+
+  routes.post(
+    "/wallets/new-wallet",
+    {
+      config: { idempotent: true },
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Opens the user's wallet in a currency: one per currency (a second is refused on currency_id)",
+        body: newWalletRequest,
+        response: { 201: successEnvelope(wallet) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          ok(
+            await openNewWallet(depsOf(request), userId(request), request.body.currency_id),
+            WALLET_MESSAGES.opened,
+          ),
+        ),
+  );
+
+  routes.get(
+    "/wallets/:id/balance-and-shares",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "A wallet's balance (available, on hold), currency with flag, and shares: public id, link, QR code",
+        params: walletParams,
+        response: { 200: successEnvelope(balanceAndSharesSchema) },
+      },
+    },
+    async (request) => ok(await balanceAndShares(depsOf(request), userId(request), request.params.id)),
+  );
+
+  routes.get(
+    "/wallets/:id/transactions",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "The orders that moved money out of or into a wallet, newest first, 10 a page, by service, status, days",
+        params: walletParams,
+        querystring: walletTransactionsQuery,
+        response: { 200: pageSchema(walletTransaction) },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await walletTransactions(
+        depsOf(request),
+        userId(request),
+        request.params.id,
+        request.query,
+      );
+      return ok(page(rows, total, request.query.page, WALLET_PAGE_SIZE));
+    },
+  );
+
+  routes.get(
+    "/wallets/:id/balance-history",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "A wallet's end-of-day balance (UTC) for the last `days` days, from the ledger: the balance chart",
+        params: walletParams,
+        querystring: balanceHistoryQuery,
+        response: { 200: successEnvelope(balanceHistorySchema) },
+      },
+    },
+    async (request) =>
+      ok(await balanceHistory(depsOf(request), userId(request), request.params.id, request.query.days)),
+  );
+
+  routes.get(
+    "/wallets/selects/services",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The services a wallet's transactions can be filtered by",
+        response: { 200: successEnvelope(z.array(walletSelectOption)) },
+      },
+    },
+    async () => ok(WALLET_SERVICE_OPTIONS),
+  );
+
+  routes.get(
+    "/wallets/selects/statuses",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "The statuses a wallet's transactions can be filtered by",
+        response: { 200: successEnvelope(z.array(walletSelectOption)) },
+      },
+    },
+    async () => ok(WALLET_STATUS_OPTIONS),
+  );
+
+  routes.get(
+    "/wallets/convert-money/currencies",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Currencies to convert from (is_from=1: the user's open wallets) or to (is_from=0: every wallet currency, with the user's wallet or null)",
+        querystring: convertCurrenciesQuery,
+        response: { 200: successEnvelope(z.array(convertCurrency)) },
+      },
+    },
+    async (request) =>
+      ok(
+        await convertCurrencies(
+          depsOf(request),
+          userId(request),
+          request.query.is_from === "1",
+          request.query.currency_from_id,
+        ),
+      ),
+  );
+
+  routes.post(
+    "/wallets/convert-money/calculator",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary: "Prices a conversion between two wallet currencies at today's rate (nothing is kept)",
+        body: convertCalculatorRequest,
+        response: { 200: successEnvelope(calculation) },
+      },
+    },
+    async (request) => ok(await convertCalculator(depsOf(request), userId(request), request.body)),
+  );
+
+  routes.post(
+    "/wallets/convert-money/transaction",
+    {
+      config: { idempotent: true },
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Converts between two of the user's wallets at the quotation's locked rate, at once: the confirmation record and both wallets",
+        body: convertTransactionRequest,
+        response: { 201: successEnvelope(walletOrderAnswer) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(
+        ok(
+          await convertTransaction(depsOf(request), {
+            userId: userId(request),
+            quotationId: request.body.quotation_id,
+          }),
+          WALLET_MESSAGES.converted,
+        ),
+      ),
+  );
+}

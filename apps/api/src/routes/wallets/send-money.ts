@@ -1,0 +1,192 @@
+import { successEnvelope } from "@vela/shared/api";
+import { fromMinor } from "@vela/shared/decimal";
+import { confirmationRecord } from "@vela/shared/orders";
+import {
+  recentRecipient,
+  searchUserQuery,
+  sendCurrenciesQuery,
+  sendCurrency,
+  WALLET_SEND_MESSAGES,
+  walletRecipient,
+  walletSendCalculation,
+  walletSendQuotation,
+  walletSendRequest,
+  walletSendTransactionRequest,
+} from "@vela/shared/wallet-send";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { queryRows } from "../../db/client";
+import { ok } from "../../http/envelope";
+import { InvalidDataError, NotFoundError } from "../../http/errors";
+import { toConfirmationRecord } from "../../orders/confirmation";
+import { currentAuth } from "../../plugins/auth";
+import { requestDb } from "../../plugins/idempotency";
+import type { PricingContext } from "../../pricing/quotes";
+import { calculateSend, createSendQuotation, sendFromWallet } from "../../wallets/send";
+import { recentRecipients, recipientByWalletId, searchWalletUser } from "../../wallets/send-recipients";
+
+const tags = ["wallets"];
+
+/**
+ * Sending money to another user's wallet (spec §7 Wallets, send-money; issue 10 point 4): find the
+ * person, price, quote, send. The send is instant: it answers once both wallets have moved.
+ */
+export async function walletSendRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const contextOf = (request: FastifyRequest): PricingContext => ({
+    db: requestDb(request),
+    rates: app.rates,
+    language: request.ctx.language,
+  });
+
+  routes.get(
+    "/wallets/send-money/currencies",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags,
+        summary:
+          "Currencies of a send: your open wallets and what each can spend (is_from=1), or what a recipient's wallets receive in (is_from=0&wallet_id=)",
+        querystring: sendCurrenciesQuery,
+        response: { 200: successEnvelope(z.array(sendCurrency)) },
+      },
+    },
+    async (request) => {
+      const userId = currentAuth(request).user.id;
+      const { is_from: isFrom, wallet_id: walletId } = request.query;
+      if (isFrom === "0" && walletId !== undefined) {
+        const found = await recipientByWalletId(app.db, walletId);
+        if (!found) throw new NotFoundError(WALLET_SEND_MESSAGES.notFound);
+        if (found.userId === userId)
+          throw new InvalidDataError({ wallet_id: [WALLET_SEND_MESSAGES.yourself] });
+        return ok(found.recipient.currencies);
+      }
+      const rows = await queryRows<{
+        id: number;
+        iso: string;
+        name: string;
+        decimals: number;
+        symbol: string;
+        public_id: string;
+        available: string;
+      }>(
+        app.db,
+        sql`select c.id, c.iso, c.name, c.decimals, c.symbol, w.public_id,
+              coalesce((select sum(s.balance_minor) from ledger_balance_shards s
+                        where s.account_id = w.ledger_account_id), 0)::text as available
+            from wallets w join currencies c on c.id = w.currency_id
+            where w.user_id = ${userId} and w.status = 'open'
+            order by w.id`,
+      );
+      return ok(
+        rows.map((row) => ({
+          id: row.id,
+          iso: row.iso,
+          name: row.name,
+          decimals: row.decimals,
+          symbol: row.symbol,
+          wallet_id: row.public_id,
+          available: fromMinor(BigInt(row.available), row.decimals),
+        })),
+      );
+    },
+  );
+
+  routes.get(
+    "/wallets/send-money/search-user",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags,
+        summary:
+          "The person an exact e-mail, phone number or wallet id names, if they have an open wallet: a masked name, a wallet id and their currencies (rate-limited per user)",
+        querystring: searchUserQuery,
+        response: { 200: successEnvelope(walletRecipient) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      const { user } = currentAuth(request);
+      return ok(
+        await searchWalletUser(app.db, { id: user.id, countryId: user.countryId }, request.query.query),
+      );
+    },
+  );
+
+  routes.get(
+    "/wallets/send-money/recent-recipients",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags,
+        summary: "The people you last sent to from your wallets, newest first (at most 10)",
+        response: { 200: successEnvelope(z.array(recentRecipient)) },
+      },
+    },
+    async (request, reply) => {
+      reply.header("Cache-Control", "no-store");
+      return ok(await recentRecipients(app.db, currentAuth(request).user.id));
+    },
+  );
+
+  routes.post(
+    "/wallets/send-money/calculator",
+    {
+      preValidation: app.requireAuth(),
+      schema: {
+        tags,
+        summary: "Prices a send from your wallet to another user's wallet (free in one currency)",
+        body: walletSendRequest,
+        response: { 200: successEnvelope(walletSendCalculation) },
+      },
+    },
+    async (request) =>
+      ok(await calculateSend(contextOf(request), currentAuth(request).user.id, request.body)),
+  );
+
+  routes.post(
+    "/wallets/send-money/quotation/create",
+    {
+      config: { idempotent: true },
+      preValidation: app.requireAuth(),
+      schema: {
+        tags: ["quotations"],
+        summary: "Quotation of a send to another user's wallet: the rate is held until it expires",
+        body: walletSendRequest,
+        response: { 201: successEnvelope(walletSendQuotation) },
+      },
+    },
+    async (request, reply) => {
+      const quotation = await createSendQuotation(
+        contextOf(request),
+        currentAuth(request).user.id,
+        request.body,
+      );
+      return reply.status(201).send(ok(quotation, "Quotation created."));
+    },
+  );
+
+  routes.post(
+    "/wallets/send-money/transaction",
+    {
+      config: { idempotent: true },
+      preValidation: app.requireAuth(),
+      schema: {
+        tags,
+        summary:
+          "Sends a wallet-send quotation at once: both wallets move in one transaction, or nothing does (the confirmation record)",
+        body: walletSendTransactionRequest,
+        response: { 201: successEnvelope(confirmationRecord) },
+      },
+    },
+    async (request, reply) => {
+      const order = await sendFromWallet(
+        { db: requestDb(request), rates: app.rates, language: request.ctx.language },
+        { userId: currentAuth(request).user.id, quotationId: request.body.quotation_id },
+      );
+      return reply.status(201).send(ok(toConfirmationRecord(order), WALLET_SEND_MESSAGES.sent));
+    },
+  );
+}

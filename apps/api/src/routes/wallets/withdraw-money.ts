@@ -1,0 +1,292 @@
+import { successEnvelope } from "@vela/shared/api";
+import { codeSent } from "@vela/shared/auth";
+import { dynamicForm } from "@vela/shared/dynamic-form";
+import { confirmationRecord } from "@vela/shared/orders";
+import { calculation, quotation } from "@vela/shared/pricing";
+import { recipientRequest, recipientSchema, withdrawFormQuery } from "@vela/shared/recipients";
+import {
+  beneficiariesQuery,
+  walletCurrenciesQuery,
+  walletCurrencyOption,
+  withdrawCalculatorRequest,
+  withdrawConfirmationRequest,
+  withdrawMethod,
+  withdrawMethodsQuery,
+  withdrawQuotationRequest,
+  withdrawTransactionRequest,
+} from "@vela/shared/wallet-dw";
+import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idempotencyKeys, shippingMethods } from "../../db/schema/index";
+import { ok, page, pageSchema } from "../../http/envelope";
+import { InvalidDataError } from "../../http/errors";
+import { toConfirmationRecord } from "../../orders/confirmation";
+import { currentAuth } from "../../plugins/auth";
+import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyHeaderSchema, requestDb } from "../../plugins/idempotency";
+import { assertQuotationOpen, type PricingContext } from "../../pricing/quotes";
+import { listRecipients } from "../../recipients/repository";
+import { type RecipientContext, resolveForm, saveRecipient } from "../../recipients/service";
+import { ownWalletCurrencies, payoutCurrencies } from "../../wallets/dw-currencies";
+import {
+  calculateWithdrawal,
+  createWithdrawQuotation,
+  placeWithdrawal,
+  WITHDRAW_MESSAGES,
+  withdrawMethods,
+  withdrawQuotation,
+} from "../../wallets/withdraw";
+import { consumeWithdrawalCode, sendWithdrawalCode } from "../../wallets/withdrawal-code";
+
+const tags = ["wallets"];
+const KEY_TTL_HOURS = 24;
+
+/**
+ * Wallet withdrawals (issue 10 point 5, spec §7 Wallets withdraw-money, §4 "withdrawals have an extra
+ * confirmation step"): the methods, the caller's withdrawal accounts (beneficiaries) and the withdraw
+ * form that adds one (the recipients issue's withdraw forms by currency_to_id and
+ * withdrawal_method_id), currencies, calculator, quotation, the confirmation code and the transaction.
+ */
+export async function walletWithdrawRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const signedIn = app.requireAuth();
+  const pricingOf = (request: FastifyRequest): PricingContext => ({
+    db: requestDb(request),
+    rates: app.rates,
+    language: request.ctx.language,
+  });
+  const recipientContext = (request: FastifyRequest): RecipientContext => {
+    const { user } = currentAuth(request);
+    return { db: app.db, language: request.ctx.language, ownerId: user.id, ownerCountryId: user.countryId };
+  };
+  const userId = (request: FastifyRequest) => currentAuth(request).user.id;
+
+  routes.get(
+    "/wallets/withdraw-money/methods",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "How a withdrawal can be paid out (in a currency, when given): bank account, mobile wallet",
+        querystring: withdrawMethodsQuery,
+        response: { 200: successEnvelope(z.array(withdrawMethod)) },
+      },
+    },
+    async (request) => ok(await withdrawMethods(app.db, request.ctx.language, request.query.currency_id)),
+  );
+
+  routes.get(
+    "/wallets/withdraw-money/beneficiaries",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "The caller's active withdrawal accounts, by currency and withdrawal method, 10 a page",
+        querystring: beneficiariesQuery,
+        response: { 200: pageSchema(recipientSchema) },
+      },
+    },
+    async (request) => {
+      const query = request.query;
+      let method: string | undefined;
+      if (query.withdrawal_method_id !== undefined) {
+        const [row] = await app.db
+          .select({ slug: shippingMethods.slug })
+          .from(shippingMethods)
+          .where(eq(shippingMethods.id, query.withdrawal_method_id));
+        if (!row) throw new InvalidDataError({ withdrawal_method_id: ["Unknown delivery method."] });
+        method = row.slug;
+      }
+      const { rows, total } = await listRecipients(
+        app.db,
+        userId(request),
+        {
+          email: query.email,
+          type: query.type,
+          service: "wallets",
+          withdrawal: { currencyId: query.currency_id, method },
+        },
+        query.page,
+        query.per_page,
+      );
+      return ok(page(rows, total, query.page, query.per_page));
+    },
+  );
+
+  routes.get(
+    "/wallets/withdraw-money/recipients",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary:
+          "The form of a withdrawal account: by currency_to_id and withdrawal_method_id (the recipients' withdraw form)",
+        querystring: withdrawFormQuery,
+        response: { 200: successEnvelope(dynamicForm) },
+      },
+    },
+    async (request) => ok((await resolveForm(recipientContext(request), request.query)).form),
+  );
+
+  routes.post(
+    "/wallets/withdraw-money/recipients",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary:
+          "Saves a withdrawal account: currency_to_id, withdrawal_method_id and the withdraw form's values (flat)",
+        body: recipientRequest,
+        response: { 201: successEnvelope(recipientSchema) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const missing: Record<string, string[]> = {};
+      if (body.currency_to_id === undefined) missing.currency_to_id = ["This field is required."];
+      if (body.withdrawal_method_id === undefined) missing.withdrawal_method_id = ["This field is required."];
+      if (Object.keys(missing).length > 0) throw new InvalidDataError(missing);
+      const saved = await saveRecipient(
+        recipientContext(request),
+        {
+          type: body.type,
+          currency_to_id: body.currency_to_id,
+          withdrawal_method_id: body.withdrawal_method_id,
+          country_to_id: body.country_to_id,
+          account_kind: typeof body.account_kind === "string" ? body.account_kind : undefined,
+        },
+        body,
+      );
+      return reply.status(201).send(ok(saved, "Recipient saved."));
+    },
+  );
+
+  routes.get(
+    "/wallets/withdraw-money/currencies",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary:
+          "Withdraw currencies: is_from=1 the caller's wallets, is_from=0 the currencies an account can be paid in",
+        querystring: walletCurrenciesQuery,
+        response: { 200: successEnvelope(z.array(walletCurrencyOption)) },
+      },
+    },
+    async (request) =>
+      ok(
+        request.query.is_from === "1"
+          ? await ownWalletCurrencies(app.db, userId(request))
+          : await payoutCurrencies(app.db, userId(request)),
+      ),
+  );
+
+  routes.post(
+    "/wallets/withdraw-money/calculator",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Prices a withdrawal from a wallet currency into an account currency",
+        body: withdrawCalculatorRequest,
+        response: { 200: successEnvelope(calculation) },
+      },
+    },
+    async (request) => ok(await calculateWithdrawal(pricingOf(request), userId(request), request.body)),
+  );
+
+  routes.post(
+    "/wallets/withdraw-money/quotation/create",
+    {
+      config: { idempotent: true },
+      preValidation: signedIn,
+      schema: {
+        tags: ["quotations"],
+        summary: "Quotation to withdraw from a wallet to one of the caller's withdrawal accounts",
+        body: withdrawQuotationRequest,
+        response: { 201: successEnvelope(quotation) },
+      },
+    },
+    async (request, reply) => {
+      const saved = await createWithdrawQuotation(pricingOf(request), userId(request), request.body);
+      return reply.status(201).send(ok(saved, "Quotation created."));
+    },
+  );
+
+  routes.post(
+    "/wallets/withdraw-money/confirmation",
+    {
+      preValidation: signedIn,
+      schema: {
+        tags,
+        summary: "Sends the code that confirms a withdrawal (by e-mail), bound to its quotation",
+        body: withdrawConfirmationRequest,
+        response: { 200: successEnvelope(codeSent) },
+      },
+    },
+    async (request) =>
+      ok(
+        await sendWithdrawalCode(app, request, currentAuth(request).user, request.body.quotation_id),
+        WITHDRAW_MESSAGES.codeSent,
+      ),
+  );
+
+  /** A key whose answer is stored (not expired): the idempotency plugin replays it without the handler. */
+  const answeredKey = async (owner: number, key: string) => {
+    const [row] = await app.db
+      .select({ key: idempotencyKeys.key })
+      .from(idempotencyKeys)
+      .where(
+        and(
+          eq(idempotencyKeys.scope, String(owner)),
+          eq(idempotencyKeys.key, key),
+          isNotNull(idempotencyKeys.statusCode),
+          gt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEY_TTL_HOURS})`),
+        ),
+      );
+    return row !== undefined;
+  };
+
+  routes.post(
+    "/wallets/withdraw-money/transaction",
+    {
+      config: { idempotent: true },
+      preValidation: [
+        signedIn,
+        // The code is judged here, before the idempotency plugin opens the request's transaction:
+        // on the app's own connection, so a wrong try is committed and counted even though the
+        // refusal it answers would roll the request's work back. A repeat of an answered key is
+        // left to the plugin to replay (its code was used by the first request).
+        async (request) => {
+          const parsed = withdrawTransactionRequest.safeParse(request.body);
+          if (!parsed.success) return; // the schema answers the 422
+          const { user } = currentAuth(request);
+          const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+          if (key !== undefined) {
+            // A malformed key is refused by the plugin before anything runs: no try is spent on it.
+            if (typeof key !== "string" || !idempotencyKeyHeaderSchema.safeParse(key).success) return;
+            if (await answeredKey(user.id, key)) return;
+          }
+          const row = await withdrawQuotation(app.db, user.id, parsed.data.quotation_id);
+          assertQuotationOpen(row);
+          await consumeWithdrawalCode(app, request, user, row.id, parsed.data.code);
+        },
+      ],
+      schema: {
+        tags,
+        summary:
+          "Withdraws with the confirmation code: the amount goes on hold at once, the payout settles or returns it",
+        body: withdrawTransactionRequest,
+        response: { 201: successEnvelope(confirmationRecord) },
+      },
+    },
+    async (request, reply) => {
+      const order = await placeWithdrawal(
+        { db: requestDb(request), rates: app.rates, language: request.ctx.language, jobs: app.jobs },
+        { userId: userId(request), quotationId: request.body.quotation_id },
+      );
+      return reply.status(201).send(ok(toConfirmationRecord(order), WITHDRAW_MESSAGES.placed));
+    },
+  );
+}

@@ -1,0 +1,147 @@
+import { compareAmounts } from "@vela/shared/decimal";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
+import { expectedArrival, type OrderTerms } from "../orders/confirmation";
+import {
+  claimQuotation,
+  findOrderByPayment,
+  findPayment,
+  insertFirstHistory,
+  insertOrder,
+} from "../orders/repository";
+import {
+  ADVANCE_JOB,
+  assertPaymentUsable,
+  type OrderDeps,
+  PLACE_ORDER_MESSAGES,
+  quotedOrderValues,
+} from "../orders/service";
+import type { OrderRow } from "../orders/transition";
+import { shareCorridorCache } from "../pricing/corridors";
+import { redeemPromoHold } from "../pricing/promo-codes";
+import { assertQuotationOpen, describeQuotation, ownQuotation, type QuotationRow } from "../pricing/quotes";
+import { currencyDigits } from "./dw-currencies";
+import { DEPOSIT_MESSAGES } from "./dw-messages";
+import { walletOf } from "./repository";
+
+export const DEPOSIT_SERVICE = "wallet-deposit";
+
+export { DEPOSIT_MESSAGES };
+
+export type DepositCommand = {
+  userId: number;
+  input: { quotationId: number; paymentId: number };
+};
+
+/** The user's open wallet the deposit goes into (the quotation's receiving currency). */
+async function targetWallet(db: Db, userId: number, quotation: QuotationRow, iso: string) {
+  const wallet = await walletOf(db, userId, quotation.currencyToId);
+  if (!wallet) throw new InvalidDataError({ currency_to_id: [DEPOSIT_MESSAGES.noWallet(iso)] });
+  if (wallet.status !== "open")
+    throw new InvalidDataError({ currency_to_id: [DEPOSIT_MESSAGES.walletClosed] });
+  return wallet;
+}
+
+/** The quotation of a deposit, the caller's and still open, or the refusal a place would answer. */
+export async function depositQuotation(db: Db, userId: number, quotationId: number) {
+  const quotation = await ownQuotation(db, userId, quotationId);
+  // Another service's quotation is not found here, as another user's is not.
+  if (quotation.service !== DEPOSIT_SERVICE) throw new NotFoundError("Quotation not found.");
+  return quotation;
+}
+
+/**
+ * POST /wallets/deposit-money/transaction: places the deposit of a wallet-deposit quotation paid by
+ * the caller's payment (card authorized, ACH debit started, push transfer instructions given). In
+ * one transaction (the caller's idempotency transaction when there is one) it checks the quotation
+ * (the caller's, open, priced for the payment's method, within its limits), the payment (the
+ * caller's, for this quotation, of its amount, unused) and the wallet (the caller's, open, in the
+ * receiving currency), marks the quotation used, creates the order delivering into the wallet
+ * (`target_wallet_id`) and queues its job. The job captures the card or waits for the ACH debit to
+ * settle or the transfer to arrive, then posts paid and sent: the wallet is credited exactly once,
+ * when the money is ours. A transfer that arrives short or long stays in review and credits nothing.
+ */
+export async function placeDeposit(deps: OrderDeps, command: DepositCommand): Promise<OrderRow> {
+  const { userId, input } = command;
+  return deps.db.transaction(async (tx) => {
+    shareCorridorCache(tx, deps.db);
+    const quotation = await depositQuotation(tx, userId, input.quotationId);
+    assertQuotationOpen(quotation);
+    if (quotation.paymentMethodSlug === null || quotation.paymentTypeId === null) {
+      throw new InvalidDataError(
+        { payment_type_id: [PLACE_ORDER_MESSAGES.noPaymentMethod] },
+        PLACE_ORDER_MESSAGES.noPaymentMethod,
+      );
+    }
+    const payment = await findPayment(tx, input.paymentId);
+    assertPaymentUsable(payment, userId, quotation);
+    if (await findOrderByPayment(tx, payment!.id)) throw new ConflictError(PLACE_ORDER_MESSAGES.paymentUsed);
+    const summary = await describeQuotation(
+      { db: tx, rates: deps.rates, language: deps.language },
+      quotation,
+    );
+    const wallet = await targetWallet(tx, userId, quotation, summary.currency_to_iso);
+    const { min, max } = summary.limits.send;
+    if (compareAmounts(summary.send_amount, min) < 0) {
+      throw new InvalidDataError({
+        send_amount: [PLACE_ORDER_MESSAGES.belowMin(min, summary.currency_from_iso)],
+      });
+    }
+    if (compareAmounts(summary.send_amount, max) > 0) {
+      throw new InvalidDataError({
+        send_amount: [PLACE_ORDER_MESSAGES.aboveMax(max, summary.currency_from_iso)],
+      });
+    }
+
+    const claimed = await claimQuotation(tx, quotation.id);
+    if (!claimed) {
+      assertQuotationOpen(await ownQuotation(tx, userId, quotation.id));
+      throw new ConflictError(PLACE_ORDER_MESSAGES.quotationUsed);
+    }
+    const terms: OrderTerms & { wallet: Record<string, unknown> } = {
+      quotation: summary as unknown as Record<string, unknown>,
+      sender: null,
+      recipient: null,
+      delivery_method: summary.shipping_method_id
+        ? {
+            id: summary.shipping_method_id,
+            name: summary.shipping_method.name,
+            slug: summary.shipping_method.slug,
+          }
+        : null,
+      transfer_time: summary.transfer_time,
+      guaranteed_rate: summary.guaranteed_rate,
+      currency_from_iso: summary.currency_from_iso,
+      currency_to_iso: summary.currency_to_iso,
+      ...(await currencyDigits(tx, quotation)),
+      wallet: { id: wallet.id, public_id: wallet.publicId, currency_iso: summary.currency_to_iso },
+    };
+    const placedAt = new Date();
+    let order: OrderRow;
+    try {
+      order = await insertOrder(tx, {
+        userId,
+        ...quotedOrderValues(quotation),
+        service: DEPOSIT_SERVICE,
+        status: "awaiting_payment",
+        paymentId: payment!.id,
+        senderId: null,
+        recipientId: null,
+        countryFromId: null,
+        countryToId: null,
+        paymentMethod: payment!.method,
+        targetWalletId: wallet.id,
+        terms: terms as unknown as Record<string, unknown>,
+        expectedArrivalAt: expectedArrival(summary.transfer_time, placedAt),
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ConflictError(PLACE_ORDER_MESSAGES.paymentUsed);
+      throw error;
+    }
+    await insertFirstHistory(tx, order.id, ["created", "awaiting_payment"]);
+    await redeemPromoHold(tx, quotation.id);
+    await deps.jobs.send(ADVANCE_JOB, { orderId: order.id }, { db: tx, retryLimit: 10 });
+    return order;
+  });
+}

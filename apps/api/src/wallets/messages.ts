@@ -1,0 +1,38 @@
+/** The wallet core's fixed messages (wallets/service.ts), with their Spanish for http/messages.ts. */
+export const WALLET_MESSAGES = {
+  notFound: "Wallet not found.",
+  opened: "Wallet opened.",
+  unknownCurrency: "We do not offer wallets in this currency.",
+  alreadyOpen: (iso: string) => `You already have a ${iso} wallet.`,
+  closed: (iso: string) => `Your ${iso} wallet is closed.`,
+  notConvert: "This quotation is not for a conversion.",
+  noFromWallet: (iso: string) => `You have no ${iso} wallet to convert from. Open one first.`,
+  noToWallet: (iso: string) => `You have no ${iso} wallet to convert into. Open one first.`,
+  needsWallets: "A conversion moves money between two of your wallets: open the missing wallet first.",
+  converted: "Conversion completed.",
+} as const;
+
+/** Spanish for the fixed ones. */
+export const WALLET_SPANISH: Record<string, string> = {
+  [WALLET_MESSAGES.notFound]: "Billetera no encontrada.",
+  [WALLET_MESSAGES.opened]: "Billetera abierta.",
+  [WALLET_MESSAGES.unknownCurrency]: "No ofrecemos billeteras en esta moneda.",
+  [WALLET_MESSAGES.notConvert]: "Esta cotización no es de una conversión.",
+  [WALLET_MESSAGES.needsWallets]:
+    "Una conversión mueve dinero entre dos de tus billeteras: abre primero la que falta.",
+  [WALLET_MESSAGES.converted]: "Conversión completada.",
+};
+
+/** Spanish for the ones that name a currency, by their shape. */
+export const WALLET_SPANISH_PATTERNS: [RegExp, (...parts: string[]) => string][] = [
+  [/^You already have a (\w+) wallet\.$/, (iso) => `Ya tienes una billetera en ${iso}.`],
+  [/^Your (\w+) wallet is closed\.$/, (iso) => `Tu billetera en ${iso} está cerrada.`],
+  [
+    /^You have no (\w+) wallet to convert from\. Open one first\.$/,
+    (iso) => `No tienes una billetera en ${iso} desde la que convertir. Abre una primero.`,
+  ],
+  [
+    /^You have no (\w+) wallet to convert into\. Open one first\.$/,
+    (iso) => `No tienes una billetera en ${iso} a la que convertir. Abre una primero.`,
+  ],
+];

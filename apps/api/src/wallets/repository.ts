@@ -1,0 +1,277 @@
+import { randomInt } from "node:crypto";
+import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../db/client";
+import {
+  currencies,
+  journalEntries,
+  ledgerBalanceShards,
+  orders,
+  postings,
+  wallets,
+} from "../db/schema/index";
+import { rootOf } from "../db/transactions";
+import { ensureAccount } from "../ledger/ledger";
+import type { OrderStatus } from "../orders/status";
+
+export type WalletRow = typeof wallets.$inferSelect;
+export type WalletCurrency = { id: number; iso: string; name: string; symbol: string; decimals: number };
+export type WalletWithCurrency = WalletRow & { currency: WalletCurrency };
+
+/** A wallet's money as the ledger has it (minor units of the wallet's currency). */
+export type WalletBalance = {
+  /** What the user owns in the wallet: available plus on hold. */
+  balanceMinor: bigint;
+  /** The ledger balance of the wallet's account: what can be spent now. */
+  availableMinor: bigint;
+  /** Already taken out of the account by a withdrawal still waiting for its payout (not spendable). */
+  onHoldMinor: bigint;
+};
+
+/**
+ * The statuses of an order paid from a wallet whose money has left the wallet's account but has
+ * not been delivered: a withdrawal waiting for (or failed by) its payout. The amount is shown as
+ * on hold; it returns to the account if the order is refunded, and leaves for good once sent.
+ */
+export const HOLD_STATUSES = [
+  "paid",
+  "on_hold",
+  "processing",
+  "available_for_pickup",
+  "failed",
+] as const satisfies readonly OrderStatus[];
+
+// No 0/O, 1/I/L: a wallet id is read aloud and typed by the people it is shared with.
+const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+const block = () => Array.from({ length: 5 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+/** "VW-XXXXX-XXXXX": about 49 bits, so guessing another user's wallet id is not a way to find them. */
+export const newWalletPublicId = () => `VW-${block()}-${block()}`;
+export const WALLET_PUBLIC_ID_PATTERN = /^VW-[0-9A-Z]{5}-[0-9A-Z]{5}$/;
+
+const walletColumns = {
+  id: wallets.id,
+  userId: wallets.userId,
+  currencyId: wallets.currencyId,
+  publicId: wallets.publicId,
+  status: wallets.status,
+  ledgerAccountId: wallets.ledgerAccountId,
+  createdAt: wallets.createdAt,
+  closedAt: wallets.closedAt,
+  currency: {
+    id: currencies.id,
+    iso: currencies.iso,
+    name: currencies.name,
+    symbol: currencies.symbol,
+    decimals: currencies.decimals,
+  },
+};
+
+const selectWallets = (db: Db) =>
+  db.select(walletColumns).from(wallets).innerJoin(currencies, eq(currencies.id, wallets.currencyId));
+
+/**
+ * Opens the user's wallet in a currency: its `customer_wallet` ledger account (made on first use, so
+ * money already credited to that account is the wallet's) and the wallet row pointing at it. Null
+ * when the user already has a wallet in that currency — the unique index decides, so of two opens
+ * at once exactly one makes it. Nothing here raises a unique violation, so a caller's transaction
+ * stays usable either way.
+ */
+export async function openWallet(db: Db, userId: number, currencyId: number): Promise<WalletRow | null> {
+  const ledgerAccountId = await ensureAccount(db, { kind: "customer_wallet", userId, currencyId });
+  // A public id collision (one in about 10^14 per pair) is retried with a fresh one.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await db
+      .insert(wallets)
+      .values({ userId, currencyId, publicId: newWalletPublicId(), ledgerAccountId })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    if (await walletOf(db, userId, currencyId)) return null;
+  }
+  throw new Error("could not find a free wallet public id");
+}
+
+/** The user's wallet in a currency, or null. */
+export async function walletOf(db: Db, userId: number, currencyId: number): Promise<WalletRow | null> {
+  const [row] = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.currencyId, currencyId)));
+  return row ?? null;
+}
+
+export async function walletById(db: Db, id: number): Promise<WalletRow | null> {
+  const [row] = await db.select().from(wallets).where(eq(wallets.id, id));
+  return row ?? null;
+}
+
+export async function walletByPublicId(db: Db, publicId: string): Promise<WalletRow | null> {
+  if (!WALLET_PUBLIC_ID_PATTERN.test(publicId)) return null;
+  const [row] = await db.select().from(wallets).where(eq(wallets.publicId, publicId));
+  return row ?? null;
+}
+
+/** A wallet of this user with its currency; another user's wallet is null, like an unknown id. */
+export async function ownWallet(db: Db, userId: number, id: number): Promise<WalletWithCurrency | null> {
+  const [row] = await selectWallets(db).where(and(eq(wallets.id, id), eq(wallets.userId, userId)));
+  return row ?? null;
+}
+
+/** The user's wallets with their currencies, oldest first. */
+export async function walletsOfUser(db: Db, userId: number): Promise<WalletWithCurrency[]> {
+  return selectWallets(db).where(eq(wallets.userId, userId)).orderBy(asc(wallets.id));
+}
+
+/**
+ * The balances of some wallets, from the ledger: the available balance is the sum of the wallet
+ * account's shards (the one number `post_entry` keeps), on hold is what orders paid from the wallet
+ * hold in HOLD_STATUSES. Two queries whatever the number of wallets.
+ */
+export async function walletBalances(
+  db: Db,
+  walletRows: readonly WalletRow[],
+): Promise<Map<number, WalletBalance>> {
+  const result = new Map<number, WalletBalance>();
+  if (walletRows.length === 0) return result;
+  const accountIds = walletRows.map((wallet) => wallet.ledgerAccountId);
+  const shardRows = await db
+    .select({
+      accountId: ledgerBalanceShards.accountId,
+      total: sql<string>`coalesce(sum(${ledgerBalanceShards.balanceMinor}), 0)::text`,
+    })
+    .from(ledgerBalanceShards)
+    .where(inArray(ledgerBalanceShards.accountId, accountIds))
+    .groupBy(ledgerBalanceShards.accountId);
+  const available = new Map(shardRows.map((row) => [row.accountId, BigInt(row.total)]));
+  const holdRows = await db
+    .select({
+      walletId: orders.sourceWalletId,
+      total: sql<string>`coalesce(sum(${orders.amountPaidMinor}), 0)::text`,
+    })
+    .from(orders)
+    .where(
+      and(
+        inArray(
+          orders.sourceWalletId,
+          walletRows.map((wallet) => wallet.id),
+        ),
+        inArray(orders.status, [...HOLD_STATUSES]),
+      ),
+    )
+    .groupBy(orders.sourceWalletId);
+  const held = new Map(holdRows.map((row) => [row.walletId, BigInt(row.total)]));
+  for (const wallet of walletRows) {
+    const availableMinor = available.get(wallet.ledgerAccountId) ?? 0n;
+    const onHoldMinor = held.get(wallet.id) ?? 0n;
+    result.set(wallet.id, { balanceMinor: availableMinor + onHoldMinor, availableMinor, onHoldMinor });
+  }
+  return result;
+}
+
+export async function walletBalance(db: Db, wallet: WalletRow): Promise<WalletBalance> {
+  const balances = await walletBalances(db, [wallet]);
+  return balances.get(wallet.id) ?? { balanceMinor: 0n, availableMinor: 0n, onHoldMinor: 0n };
+}
+
+/** The ledger account a wallet's money lives in, with its currency and status (for the order steps). */
+export async function walletAccount(db: Db, walletId: number) {
+  const [row] = await db
+    .select({
+      ledgerAccountId: wallets.ledgerAccountId,
+      currencyId: wallets.currencyId,
+      status: wallets.status,
+    })
+    .from(wallets)
+    .where(eq(wallets.id, walletId));
+  return row ?? null;
+}
+
+/**
+ * A wallet's ledger account and currency, which never change once the wallet is made (its status
+ * does, and is not kept here). Kept per database for the life of the process: the order steps of
+ * every send, convert and withdrawal ask for them. A wallet id is never given twice (an identity
+ * column), so even the id of a wallet whose transaction rolled back names nothing else later.
+ */
+const walletLedgers = new WeakMap<Db, Map<number, { ledgerAccountId: bigint; currencyId: number }>>();
+
+export async function walletLedger(db: Db, walletId: number) {
+  const root = rootOf(db);
+  let known = walletLedgers.get(root);
+  if (!known) {
+    known = new Map();
+    walletLedgers.set(root, known);
+  }
+  const kept = known.get(walletId);
+  if (kept) return kept;
+  const wallet = await walletAccount(db, walletId);
+  if (!wallet) return null;
+  const ledger = { ledgerAccountId: wallet.ledgerAccountId, currencyId: wallet.currencyId };
+  known.set(walletId, ledger);
+  return ledger;
+}
+
+const orderCurrencyFrom = alias(currencies, "currency_from");
+const orderCurrencyTo = alias(currencies, "currency_to");
+
+export type WalletOrderFilters = { service?: string; status?: string; date_from?: string; date_to?: string };
+
+/**
+ * One page of the orders that moved money out of (source) or into (target) a wallet, whoever placed
+ * them, newest first, with their currencies; and how many match in all. Days are UTC, both included.
+ */
+export async function walletOrdersPage(
+  db: Db,
+  walletId: number,
+  filters: WalletOrderFilters,
+  paging: { page: number; limit: number },
+) {
+  const where = and(
+    or(eq(orders.sourceWalletId, walletId), eq(orders.targetWalletId, walletId)),
+    filters.service ? eq(orders.service, filters.service) : undefined,
+    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.date_from ? gte(orders.createdAt, new Date(`${filters.date_from}T00:00:00Z`)) : undefined,
+    filters.date_to
+      ? lt(orders.createdAt, new Date(new Date(`${filters.date_to}T00:00:00Z`).getTime() + 86_400_000))
+      : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        currencyFrom: { iso: orderCurrencyFrom.iso, decimals: orderCurrencyFrom.decimals },
+        currencyTo: { iso: orderCurrencyTo.iso, decimals: orderCurrencyTo.decimals },
+      })
+      .from(orders)
+      .innerJoin(orderCurrencyFrom, eq(orderCurrencyFrom.id, orders.currencyFromId))
+      .innerJoin(orderCurrencyTo, eq(orderCurrencyTo.id, orders.currencyToId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * A ledger account's balance before `start` and its movements per UTC day from then on, from its
+ * postings and their entries' times (the balance chart).
+ */
+export async function balanceHistoryRows(db: Db, accountId: bigint, start: Date) {
+  const [opening] = await db
+    .select({ total: sql<string>`coalesce(sum(${postings.amountMinor}), 0)::text` })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(and(eq(postings.accountId, accountId), lt(journalEntries.createdAt, start)));
+  const day = sql<string>`to_char(${journalEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const daily = await db
+    .select({ day, total: sql<string>`sum(${postings.amountMinor})::text` })
+    .from(postings)
+    .innerJoin(journalEntries, eq(journalEntries.id, postings.entryId))
+    .where(and(eq(postings.accountId, accountId), gte(journalEntries.createdAt, start)))
+    .groupBy(day);
+  return {
+    openingMinor: BigInt(opening?.total ?? "0"),
+    daily: daily.map((row) => ({ day: row.day, amountMinor: BigInt(row.total) })),
+  };
+}

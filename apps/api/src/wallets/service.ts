@@ -1,0 +1,466 @@
+import type { Language } from "@vela/shared/api";
+import { fromMinor } from "@vela/shared/decimal";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "@vela/shared/orders";
+import type { Calculation } from "@vela/shared/pricing";
+import {
+  type BalanceAndShares,
+  type BalanceHistory,
+  type ConvertCalculatorRequest,
+  type ConvertCurrency,
+  WALLET_PAGE_SIZE,
+  WALLET_SERVICES,
+  type Wallet,
+  type WalletCurrency,
+  type WalletDashboard,
+  type WalletOrderAnswer,
+  type WalletSelectOption,
+  type WalletTransaction,
+  type WalletTransactionsQuery,
+} from "@vela/shared/wallets";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import QRCode from "qrcode";
+import type { Db } from "../db/client";
+import { currencies } from "../db/schema/index";
+import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
+import { type OrderTerms, receiptUrl, toConfirmationRecord } from "../orders/confirmation";
+import { claimQuotation, insertOrder } from "../orders/repository";
+import { quotedOrderValues } from "../orders/service";
+import { completeInstantly } from "../orders/transition";
+import { flagUrl } from "../plugins/flags";
+import { shareCorridorCache } from "../pricing/corridors";
+import { redeemPromoHold } from "../pricing/promo-codes";
+import {
+  assertQuotationOpen,
+  describeQuotation,
+  ownQuotation,
+  priceOffer,
+  walletOffer,
+} from "../pricing/quotes";
+import type { FxRateProvider } from "../providers/fx/rate-provider";
+import { RATE_BASE } from "../providers/fx/rate-provider";
+import { WALLET_MESSAGES } from "./messages";
+import {
+  balanceHistoryRows,
+  openWallet,
+  ownWallet,
+  type WalletBalance,
+  type WalletRow,
+  type WalletWithCurrency,
+  walletBalances,
+  walletOf,
+  walletOrdersPage,
+  walletsOfUser,
+} from "./repository";
+
+export { WALLET_MESSAGES };
+
+export type WalletDeps = { db: Db; rates: FxRateProvider; language: Language; publicAppUrl: string };
+
+/** Where a currency's flag is not its first two letters' country: the euro's, the CFA francs'. */
+const FLAG_COUNTRY: Record<string, string> = { EUR: "EU", XOF: "CI", XAF: "CM", XCD: "AG", XPF: "PF" };
+
+/** The flag a wallet shows for its currency (spec §3 flag_currency), or null for one without a country. */
+export function flagCurrency(iso: string): string | null {
+  const country = FLAG_COUNTRY[iso] ?? (iso.startsWith("X") ? null : iso.slice(0, 2));
+  return country ? flagUrl(country) : null;
+}
+
+type CurrencyRow = typeof currencies.$inferSelect;
+const toWalletCurrency = (
+  row: Pick<CurrencyRow, "id" | "iso" | "name" | "symbol" | "decimals">,
+): WalletCurrency => ({
+  id: row.id,
+  iso: row.iso,
+  name: row.name,
+  decimals: row.decimals,
+  symbol: row.symbol,
+  flag_currency: flagCurrency(row.iso),
+});
+
+const NO_MONEY: WalletBalance = { balanceMinor: 0n, availableMinor: 0n, onHoldMinor: 0n };
+
+export function toWallet(row: WalletWithCurrency, balance: WalletBalance): Wallet {
+  const digits = row.currency.decimals;
+  return {
+    id: row.id,
+    public_id: row.publicId,
+    status: row.status,
+    currency: toWalletCurrency(row.currency),
+    balance: fromMinor(balance.balanceMinor, digits),
+    available: fromMinor(balance.availableMinor, digits),
+    on_hold: fromMinor(balance.onHoldMinor, digits),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The user's wallets with their balances from the ledger, oldest first. */
+export async function userWallets(deps: Pick<WalletDeps, "db">, userId: number): Promise<Wallet[]> {
+  const rows = await walletsOfUser(deps.db, userId);
+  const balances = await walletBalances(deps.db, rows);
+  return rows.map((row) => toWallet(row, balances.get(row.id) ?? NO_MONEY));
+}
+
+const SERVICE_PATHS = {
+  "wallet-deposit": "deposit",
+  "wallet-convert": "convert",
+  "wallet-send": "send",
+  "wallet-withdraw": "withdraw",
+} as const;
+
+export const WALLET_SERVICE_OPTIONS: WalletSelectOption[] = Object.entries(WALLET_SERVICES).map(
+  ([id, name]) => ({
+    id,
+    name,
+  }),
+);
+export const WALLET_STATUS_OPTIONS: WalletSelectOption[] = ORDER_STATUSES.map((id) => ({
+  id,
+  name: ORDER_STATUS_LABELS[id],
+}));
+
+/** GET /wallets/dashboard: the wallets, the service buttons and the statuses (spec §3 Wallet). */
+export async function dashboard(deps: Pick<WalletDeps, "db">, userId: number): Promise<WalletDashboard> {
+  return {
+    wallets: await userWallets(deps, userId),
+    services: (Object.keys(SERVICE_PATHS) as (keyof typeof SERVICE_PATHS)[]).map((id) => ({
+      id,
+      name: WALLET_SERVICES[id],
+      path: SERVICE_PATHS[id],
+    })),
+    statuses: WALLET_STATUS_OPTIONS,
+  };
+}
+
+/**
+ * The currencies a wallet can hold: the active ones we can quote (the rate table's and its base),
+ * so every wallet can be converted from and into, in ISO order.
+ */
+export async function walletCurrencyRows(deps: Pick<WalletDeps, "db" | "rates">): Promise<CurrencyRow[]> {
+  const quoted = [RATE_BASE, ...deps.rates.table().rates.keys()];
+  return deps.db
+    .select()
+    .from(currencies)
+    .where(and(inArray(currencies.iso, quoted), eq(currencies.isActive, true)))
+    .orderBy(asc(currencies.iso));
+}
+
+/** GET /wallets/new-wallet/currencies: the wallet currencies the user has no wallet in yet. */
+export async function newWalletCurrencies(
+  deps: Pick<WalletDeps, "db" | "rates">,
+  userId: number,
+): Promise<WalletCurrency[]> {
+  const owned = new Set((await walletsOfUser(deps.db, userId)).map((row) => row.currencyId));
+  return (await walletCurrencyRows(deps)).filter((row) => !owned.has(row.id)).map(toWalletCurrency);
+}
+
+/**
+ * POST /wallets/new-wallet: opens the user's wallet in a currency a wallet can hold. A second
+ * wallet in the same currency is refused on `currency_id` (the unique index decides, so two
+ * requests at once cannot both open one).
+ */
+export async function openNewWallet(
+  deps: Pick<WalletDeps, "db" | "rates">,
+  userId: number,
+  currencyId: number,
+): Promise<Wallet> {
+  const row = (await walletCurrencyRows(deps)).find((candidate) => candidate.id === currencyId);
+  if (!row) throw new InvalidDataError({ currency_id: [WALLET_MESSAGES.unknownCurrency] });
+  const opened = await openWallet(deps.db, userId, currencyId);
+  if (!opened) {
+    const message = WALLET_MESSAGES.alreadyOpen(row.iso);
+    throw new InvalidDataError({ currency_id: [message] }, message);
+  }
+  return toWallet({ ...opened, currency: row }, NO_MONEY);
+}
+
+/** The user's wallet by id; another user's wallet answers 404 exactly like an unknown id. */
+async function requireOwnWallet(db: Db, userId: number, walletId: number): Promise<WalletWithCurrency> {
+  const row = await ownWallet(db, userId, walletId);
+  if (!row) throw new NotFoundError(WALLET_MESSAGES.notFound);
+  return row;
+}
+
+/** The page of the SPA that sends to a wallet, with the wallet filled in. */
+export const shareLink = (publicAppUrl: string, publicId: string) =>
+  `${publicAppUrl}/account/wallets/send?wallet_id=${encodeURIComponent(publicId)}`;
+
+/** GET /wallets/{id}/balance-and-shares: the balance and what others need to send to the wallet. */
+export async function balanceAndShares(
+  deps: Pick<WalletDeps, "db" | "publicAppUrl">,
+  userId: number,
+  walletId: number,
+): Promise<BalanceAndShares> {
+  const row = await requireOwnWallet(deps.db, userId, walletId);
+  const balance = (await walletBalances(deps.db, [row])).get(row.id) ?? NO_MONEY;
+  const link = shareLink(deps.publicAppUrl, row.publicId);
+  const svg = await QRCode.toString(link, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
+  return {
+    ...toWallet(row, balance),
+    wallet_id: row.id,
+    shares: {
+      wallet_id: row.publicId,
+      link,
+      qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+      text: `Send me ${row.currency.iso} on Vela: my wallet id is ${row.publicId}. ${link}`,
+    },
+  };
+}
+
+type WalletOrderTerms = Partial<OrderTerms>;
+const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
+
+/**
+ * The other side of a wallet order, as the wallet's owner may see it: a convert's other currency,
+ * the person a send came from or went to, a withdrawal's beneficiary.
+ */
+function counterpartyOf(
+  order: { service: string; terms: unknown },
+  isos: { from: string; to: string },
+  direction: "in" | "out",
+): string | null {
+  if (order.service === "wallet-convert") return direction === "out" ? isos.to : isos.from;
+  const terms = (order.terms ?? {}) as WalletOrderTerms;
+  if (direction === "in") return order.service === "wallet-send" ? text(terms.sender?.name) : null;
+  return text(terms.recipient?.name);
+}
+
+/**
+ * GET /wallets/{id}/transactions: the orders that moved money out of or into the wallet, newest
+ * first, 10 a page, by service, status and days (UTC, both included).
+ */
+export async function walletTransactions(
+  deps: Pick<WalletDeps, "db">,
+  userId: number,
+  walletId: number,
+  query: WalletTransactionsQuery,
+) {
+  const wallet = await requireOwnWallet(deps.db, userId, walletId);
+  const { rows, total } = await walletOrdersPage(deps.db, wallet.id, query, {
+    page: query.page,
+    limit: WALLET_PAGE_SIZE,
+  });
+  const items: WalletTransaction[] = rows.map(({ order, currencyFrom, currencyTo }) => {
+    const direction = order.sourceWalletId === wallet.id ? "out" : "in";
+    const status = (ORDER_STATUSES as readonly string[]).includes(order.status)
+      ? (order.status as (typeof ORDER_STATUSES)[number])
+      : "created";
+    const isOwn = order.userId === userId;
+    return {
+      id: order.id,
+      ref: order.ref,
+      service: order.service,
+      service_name: (WALLET_SERVICES as Record<string, string>)[order.service] ?? order.service,
+      status,
+      status_label: ORDER_STATUS_LABELS[status],
+      direction,
+      amount:
+        direction === "out"
+          ? fromMinor(order.amountPaidMinor, currencyFrom.decimals)
+          : fromMinor(order.receivingAmountMinor, currencyTo.decimals),
+      currency_iso: wallet.currency.iso,
+      counterparty: counterpartyOf(order, { from: currencyFrom.iso, to: currencyTo.iso }, direction),
+      send_amount: fromMinor(order.sendAmountMinor, currencyFrom.decimals),
+      amount_paid: fromMinor(order.amountPaidMinor, currencyFrom.decimals),
+      currency_from_iso: currencyFrom.iso,
+      receiving_amount: fromMinor(order.receivingAmountMinor, currencyTo.decimals),
+      currency_to_iso: currencyTo.iso,
+      is_own: isOwn,
+      details_url: isOwn ? `/api/orders/${order.id}/details` : null,
+      receipt_url: isOwn ? receiptUrl(order.id) : null,
+      created_at: order.createdAt.toISOString(),
+    };
+  });
+  return { rows: items, total };
+}
+
+const DAY_MS = 86_400_000;
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * GET /wallets/{id}/balance-history: the end-of-day (UTC) balance of the wallet's ledger account
+ * for the last `days` days, today included, worked out from its postings: the sum before the first
+ * day, then each day's movements added in turn.
+ */
+export async function balanceHistory(
+  deps: Pick<WalletDeps, "db">,
+  userId: number,
+  walletId: number,
+  days: number,
+  now = new Date(),
+): Promise<BalanceHistory> {
+  const wallet = await requireOwnWallet(deps.db, userId, walletId);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const start = new Date(today - (days - 1) * DAY_MS);
+  const { openingMinor, daily } = await balanceHistoryRows(deps.db, wallet.ledgerAccountId, start);
+  const movements = new Map(daily.map((row) => [row.day, row.amountMinor]));
+  const points: BalanceHistory["points"] = [];
+  let balanceMinor = openingMinor;
+  for (let index = 0; index < days; index++) {
+    const day = dayOf(new Date(start.getTime() + index * DAY_MS));
+    balanceMinor += movements.get(day) ?? 0n;
+    points.push({ date: day, balance: fromMinor(balanceMinor, wallet.currency.decimals) });
+  }
+  return {
+    wallet_id: wallet.id,
+    currency_iso: wallet.currency.iso,
+    decimals: wallet.currency.decimals,
+    points,
+  };
+}
+
+/**
+ * GET /wallets/convert-money/currencies: with is_from 1 the user's open wallets (a convert pays from
+ * one), with their available money; with is_from 0 every currency a wallet can hold but the one
+ * converted from, each with the user's wallet in it or null (a convert needs it: the SPA offers to
+ * open it).
+ */
+export async function convertCurrencies(
+  deps: Pick<WalletDeps, "db" | "rates">,
+  userId: number,
+  isFrom: boolean,
+  currencyFromId?: number,
+): Promise<ConvertCurrency[]> {
+  const owned = await walletsOfUser(deps.db, userId);
+  const balances = await walletBalances(deps.db, owned);
+  const walletOfCurrency = new Map(
+    owned.filter((row) => row.status === "open").map((row) => [row.currencyId, row]),
+  );
+  const withWallet = (row: CurrencyRow): ConvertCurrency => {
+    const found = walletOfCurrency.get(row.id);
+    return {
+      ...toWalletCurrency(row),
+      wallet: found
+        ? {
+            id: found.id,
+            public_id: found.publicId,
+            available: fromMinor((balances.get(found.id) ?? NO_MONEY).availableMinor, row.decimals),
+          }
+        : null,
+    };
+  };
+  const rows = await walletCurrencyRows(deps);
+  if (isFrom) return rows.filter((row) => walletOfCurrency.has(row.id)).map(withWallet);
+  return rows.filter((row) => row.id !== currencyFromId).map(withWallet);
+}
+
+/** POST /wallets/convert-money/calculator: the convert's price at today's rate (nothing is kept). */
+export async function convertCalculator(
+  deps: Pick<WalletDeps, "db" | "rates" | "language">,
+  userId: number,
+  input: ConvertCalculatorRequest,
+): Promise<Calculation> {
+  const context = { db: deps.db, rates: deps.rates, language: deps.language };
+  const offer = await walletOffer(context, "convert", input.currency_from_id, input.currency_to_id, "wallet");
+  const priced = await priceOffer(
+    context,
+    offer,
+    { send_amount: input.send_amount, receiving_amount: input.receiving_amount },
+    { userId },
+  );
+  return priced.calculation;
+}
+
+/** The user's open wallet in a currency, or the field error that says which is missing. */
+async function convertWallet(
+  db: Db,
+  userId: number,
+  currency: CurrencyRow,
+  side: "from" | "to",
+): Promise<{ wallet: WalletRow | null; error: string | null }> {
+  const wallet = await walletOf(db, userId, currency.id);
+  if (!wallet) {
+    return {
+      wallet: null,
+      error:
+        side === "from"
+          ? WALLET_MESSAGES.noFromWallet(currency.iso)
+          : WALLET_MESSAGES.noToWallet(currency.iso),
+    };
+  }
+  if (wallet.status !== "open") return { wallet: null, error: WALLET_MESSAGES.closed(currency.iso) };
+  return { wallet, error: null };
+}
+
+/**
+ * POST /wallets/convert-money/transaction: converts between two of the user's wallets at the
+ * quotation's locked rate, at once. In one transaction (the caller's idempotency transaction when
+ * there is one): the quotation must be the user's (404), a convert's, open and unexpired (409);
+ * both wallets must exist and be open (422 naming the missing one); the quotation is claimed, the
+ * order inserted and taken through completeInstantly, which posts the one entry that debits the
+ * source wallet by the amount paid and credits the target by the receiving amount. A source wallet
+ * short of funds refuses it all (422, nothing kept but the refusal).
+ */
+export async function convertTransaction(
+  deps: WalletDeps,
+  command: { userId: number; quotationId: number },
+): Promise<WalletOrderAnswer> {
+  const { userId } = command;
+  return deps.db.transaction(async (tx) => {
+    shareCorridorCache(tx, deps.db);
+    const quotation = await ownQuotation(tx, userId, command.quotationId);
+    if (quotation.service !== "wallet-convert") {
+      throw new InvalidDataError({ quotation_id: [WALLET_MESSAGES.notConvert] }, WALLET_MESSAGES.notConvert);
+    }
+    assertQuotationOpen(quotation);
+    const pair = await tx
+      .select()
+      .from(currencies)
+      .where(inArray(currencies.id, [quotation.currencyFromId, quotation.currencyToId]));
+    const from = pair.find((row) => row.id === quotation.currencyFromId)!;
+    const to = pair.find((row) => row.id === quotation.currencyToId)!;
+    const source = await convertWallet(tx, userId, from, "from");
+    const target = await convertWallet(tx, userId, to, "to");
+    if (source.error || target.error) {
+      const errors: Record<string, string[]> = {};
+      if (source.error) errors.currency_from_id = [source.error];
+      if (target.error) errors.currency_to_id = [target.error];
+      throw new InvalidDataError(errors, WALLET_MESSAGES.needsWallets);
+    }
+    const claimed = await claimQuotation(tx, quotation.id);
+    if (!claimed) {
+      assertQuotationOpen(await ownQuotation(tx, userId, quotation.id));
+      throw new ConflictError("This quotation was already used. Request a new quotation.");
+    }
+    const summary = await describeQuotation(
+      { db: tx, rates: deps.rates, language: deps.language },
+      quotation,
+    );
+    const sourceWallet = source.wallet!;
+    const targetWallet = target.wallet!;
+    const terms = {
+      quotation: summary as unknown as Record<string, unknown>,
+      sender: null,
+      recipient: null,
+      delivery_method: { id: quotation.shippingMethodId ?? 0, name: "Vela wallet", slug: "vela" },
+      transfer_time: summary.transfer_time,
+      guaranteed_rate: summary.guaranteed_rate,
+      currency_from_iso: from.iso,
+      currency_to_iso: to.iso,
+      currency_from_decimals: from.decimals,
+      currency_to_decimals: to.decimals,
+      wallets: {
+        from: { id: sourceWallet.id, public_id: sourceWallet.publicId, currency_iso: from.iso },
+        to: { id: targetWallet.id, public_id: targetWallet.publicId, currency_iso: to.iso },
+      },
+    } satisfies OrderTerms & Record<string, unknown>;
+    const order = await insertOrder(tx, {
+      userId,
+      ...quotedOrderValues(quotation),
+      service: "wallet-convert",
+      status: "created",
+      sourceWalletId: sourceWallet.id,
+      targetWalletId: targetWallet.id,
+      paymentMethod: "wallet",
+      terms,
+      expectedArrivalAt: new Date(),
+    });
+    const completed = await completeInstantly(tx, order);
+    await redeemPromoHold(tx, quotation.id);
+    const balances = await walletBalances(tx, [sourceWallet, targetWallet]);
+    return {
+      ...toConfirmationRecord(completed, { from, to }),
+      source_wallet: toWallet({ ...sourceWallet, currency: from }, balances.get(sourceWallet.id) ?? NO_MONEY),
+      target_wallet: toWallet({ ...targetWallet, currency: to }, balances.get(targetWallet.id) ?? NO_MONEY),
+    };
+  });
+}

@@ -1,0 +1,120 @@
+import type { Language } from "@vela/shared/api";
+import { CODE_TTL_SECONDS, type CodeSent } from "@vela/shared/auth";
+import { fromMinor } from "@vela/shared/decimal";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { claimIpTry, settleTry } from "../auth/attempts";
+import { boundCode, consumeCode, issueCode } from "../auth/codes";
+import { maskEmail } from "../auth/masking";
+import { hashToken } from "../auth/secrets";
+import type { UserRow } from "../auth/sessions";
+import { currencies } from "../db/schema/index";
+import { maskValue } from "../orders/confirmation";
+import { recipientRow } from "../orders/repository";
+import { assertQuotationOpen, type QuotationRow } from "../pricing/quotes";
+import { recipientName } from "../recipients/repository";
+import { freshCodeSent } from "../routes/settings/confirmation";
+import { withdrawQuotation } from "./withdraw";
+
+/**
+ * The extra confirmation of a withdrawal (spec §4: "withdrawals have an extra confirmation step"): a
+ * re-authentication before money leaves. A code goes to the account's e-mail (the outbox in
+ * development) naming the amount and the account, and is bound to that quotation: its HMAC covers
+ * the quotation id, so the digits typed for any other withdrawal are a wrong code. Tries are judged
+ * and counted by `tryCode` in one statement (five per code, however many arrive together), and
+ * each try also counts against the caller's IP, like every other code.
+ */
+export const WITHDRAWAL_PURPOSE = "withdrawal" as const;
+const binding = (quotationId: number) => `quotation:${quotationId}`;
+/**
+ * Each withdrawal has its own live code (a user may confirm several), found by this challenge: the
+ * hash of the user and the quotation. Asking again for the same quotation replaces only its code.
+ */
+const challengeOf = (userId: number, quotationId: number) => hashToken(`withdrawal:${userId}:${quotationId}`);
+
+async function describeWithdrawal(app: FastifyInstance, quotation: QuotationRow) {
+  const [currency] = await app.db
+    .select()
+    .from(currencies)
+    .where(eq(currencies.id, quotation.currencyFromId));
+  const amount = `${fromMinor(quotation.totalMinor, currency?.decimals ?? 2)} ${currency?.iso ?? ""}`.trim();
+  const recipient = quotation.recipientId === null ? null : await recipientRow(app.db, quotation.recipientId);
+  const account = recipient
+    ? Object.entries(recipient.details)
+        .filter(
+          ([key, value]) => typeof value === "string" && /account|clabe|iban|phone|wallet|number/i.test(key),
+        )
+        .map(([key, value]) => maskValue(key, String(value)))
+        .find((value) => value.startsWith("••••"))
+    : undefined;
+  const to = recipient ? `${recipientName(recipient)}${account ? ` (${account})` : ""}` : "";
+  return { amount, to };
+}
+
+/** The message: the code first (readers and mail previews find it there), then what it confirms. */
+function messageOf(language: Language, code: string, amount: string, to: string) {
+  const minutes = CODE_TTL_SECONDS / 60;
+  if (language === "es") {
+    return {
+      subject: `Tu código de Vela: ${code} (retiro de ${amount})`,
+      text: `Tu código de Vela es ${code}. Confirma el retiro de ${amount} de tu billetera${to ? ` a ${to}` : ""} y caduca en ${minutes} minutos. Si no pediste este retiro, no compartas el código con nadie y cambia tu contraseña.`,
+    };
+  }
+  return {
+    subject: `Your Vela code: ${code} (withdrawal of ${amount})`,
+    text: `Your Vela code is ${code}. It confirms the withdrawal of ${amount} from your wallet${to ? ` to ${to}` : ""} and expires in ${minutes} minutes. If you did not ask for this withdrawal, never share the code and change your password.`,
+  };
+}
+
+/**
+ * POST /wallets/withdraw-money/confirmation: sends the code for an open withdraw quotation of the
+ * caller (after the usual resend wait; a new code replaces the one before).
+ */
+export async function sendWithdrawalCode(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+  quotationId: number,
+): Promise<CodeSent> {
+  const quotation = await withdrawQuotation(app.db, user.id, quotationId);
+  assertQuotationOpen(quotation);
+  const { amount, to } = await describeWithdrawal(app, quotation);
+  await issueCode(app.db, app.secrets, {
+    userId: user.id,
+    purpose: WITHDRAWAL_PURPOSE,
+    channel: "email",
+    destination: user.email,
+    bind: binding(quotation.id),
+    challengeHash: challengeOf(user.id, quotation.id),
+    replaces: "challenge",
+    send: async (code) => {
+      const message = messageOf(request.ctx.language, code, amount, to);
+      await app.email.send({ to: user.email, ...message });
+    },
+  });
+  return freshCodeSent("email", maskEmail(user.email));
+}
+
+/**
+ * Checks and uses up the code of a withdrawal, on the app's own connection so that a wrong try is
+ * counted for good (it is committed at once, never rolled back with a refused request). A wrong
+ * code says how many tries are left; the fifth ends the code (429); another quotation's code is a
+ * wrong code.
+ */
+export async function consumeWithdrawalCode(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: UserRow,
+  quotationId: number,
+  code: string,
+) {
+  const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
+  const row = await consumeCode(
+    app.db,
+    app.secrets,
+    { challengeHash: challengeOf(user.id, quotationId), purpose: WITHDRAWAL_PURPOSE },
+    boundCode(code, binding(quotationId)),
+  );
+  await settleTry(app.db, ipTry);
+  return row;
+}

@@ -1,0 +1,314 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes, useLocation } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
+import { WalletSendRoute } from "@/features/wallets/routes/wallet-send-route";
+import { INITIAL_WALLET_FLOW_DATA, WALLET_FLOW_STORES } from "@/features/wallets/stores/wallet-flow-store";
+import {
+  type WalletsBackendOptions,
+  WITHDRAW_CODE,
+  walletsBackend,
+} from "@/features/wallets/testing/wallets-backend";
+import { registerAuthSource } from "@/shared/api/auth-source";
+import { EUR, USD } from "@/test/fixtures";
+import { renderWithApp, stubApi } from "@/test/render";
+import { WalletMoneyFlowRoute } from "./wallet-money-flow-route";
+import { WalletWithdrawFlowRoute } from "./wallet-withdraw-flow-route";
+
+const Address = () => <output aria-label="address">{useLocation().pathname}</output>;
+const address = () => screen.getByLabelText("address").textContent;
+/** What an element says, with the money formatter's no-break spaces read as spaces. */
+const text = (element: HTMLElement) => (element.textContent ?? "").replace(/\u00a0/g, " ");
+
+const FUNDED: WalletsBackendOptions = {
+  wallets: [
+    { currency: USD, balance: "500.00" },
+    { currency: EUR, balance: "0.00" },
+  ],
+};
+
+const renderFlows = (route: string, options: WalletsBackendOptions = FUNDED) => {
+  registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
+  const backend = walletsBackend(options);
+  const stub = stubApi(backend.routes);
+  vi.stubGlobal("fetch", stub.fetchStub);
+  renderWithApp(
+    <>
+      <Routes>
+        <Route path="/account/wallets/deposit/:step" element={<WalletMoneyFlowRoute flow="deposit" />} />
+        <Route path="/account/wallets/convert/:step" element={<WalletMoneyFlowRoute flow="convert" />} />
+        <Route path="/account/wallets/send/:step" element={<WalletSendRoute />} />
+        <Route path="/account/wallets/withdraw/:step" element={<WalletWithdrawFlowRoute />} />
+      </Routes>
+      <Address />
+    </>,
+    { route },
+  );
+  return { backend, ...stub, user: userEvent.setup() };
+};
+
+const amountField = (label: string) => screen.getByRole("textbox", { name: label }) as HTMLInputElement;
+
+describe("the wallet flows", () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    for (const store of Object.values(WALLET_FLOW_STORES)) store.setState(INITIAL_WALLET_FLOW_DATA);
+    usePaymentStore.setState(INITIAL_PAYMENT_DATA);
+  });
+
+  it("converts from the wallet itself: the quotation's wallet-continue skips PAYMENT, and the money moves once", async () => {
+    const { user, requests, backend } = renderFlows(
+      `/account/wallets/convert/amount?currency_from_id=${USD.id}`,
+    );
+
+    expect(await screen.findByText("Step 1 of 4 · Amount")).toBeTruthy();
+    const to = await screen.findByRole("combobox", { name: "To your wallet" });
+    await user.selectOptions(to, String(EUR.id));
+    const amount = amountField("You convert");
+    await user.clear(amount);
+    await user.type(amount, "200");
+    await waitFor(() => expect(screen.getByText(/180\.00.EUR/)).toBeTruthy());
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    // Spec §4: a wallet-continue skips two steps: AMOUNT → SEND.
+    expect(await screen.findByRole("heading", { name: "Review your conversion" })).toBeTruthy();
+    expect(address()).toBe("/account/wallets/convert/send");
+    expect(WALLET_FLOW_STORES.convert.getState().step).toBe(2);
+    expect(requests.some((request) => request.url.includes("payment-methods"))).toBe(false);
+    const quotationPost = requests.find(
+      (request) => request.url === "/api/wallets/convert-money/quotation/create",
+    );
+    expect(quotationPost?.body).toEqual({
+      currency_from_id: USD.id,
+      currency_to_id: EUR.id,
+      send_amount: "200.00",
+    });
+
+    await user.click(screen.getByRole("button", { name: "Convert 200.00 USD" }));
+
+    expect(await screen.findByRole("heading", { name: "Converted" })).toBeTruthy();
+    expect(address()).toBe("/account/wallets/convert/confirmation");
+    expect(screen.getByRole("link", { name: "View details" }).getAttribute("href")).toMatch(
+      /^\/account\/history\/\d+$/,
+    );
+    const transaction = requests.filter(
+      (request) => request.url === "/api/wallets/convert-money/transaction",
+    );
+    expect(transaction).toHaveLength(1);
+    expect(transaction[0]?.headers.get("Idempotency-Key")).toMatch(/[0-9a-f-]{36}/);
+    expect(backend.balanceOf("USD")).toBe("300.00");
+    expect(backend.balanceOf("EUR")).toBe("180.00");
+  });
+
+  it("goes back from a conversion's review straight to AMOUNT (PAYMENT was never shown)", async () => {
+    const { user } = renderFlows(`/account/wallets/convert/amount?currency_from_id=${USD.id}`);
+    await user.selectOptions(await screen.findByRole("combobox", { name: "To your wallet" }), String(EUR.id));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(false),
+    );
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { name: "Review your conversion" });
+
+    await user.click(screen.getByRole("button", { name: "Back" }));
+
+    expect(await screen.findByText("Step 1 of 4 · Amount")).toBeTruthy();
+    expect(address()).toBe("/account/wallets/convert/amount");
+  });
+
+  it("refuses to convert more than the wallet has available, by the amount field", async () => {
+    const { user, requests } = renderFlows(`/account/wallets/convert/amount?currency_from_id=${USD.id}`);
+    await user.selectOptions(await screen.findByRole("combobox", { name: "To your wallet" }), String(EUR.id));
+    const amount = amountField("You convert");
+    await user.clear(amount);
+    await user.type(amount, "600");
+
+    expect(await screen.findByText("You have 500.00 USD available in this wallet.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(true);
+    expect(requests.some((request) => request.url.endsWith("quotation/create"))).toBe(false);
+  });
+
+  it("keeps an amount typed and left at once: the debounced value that arrives later does not undo it", async () => {
+    const { user, requests } = renderFlows(`/account/wallets/convert/amount?currency_from_id=${USD.id}`);
+    await user.selectOptions(await screen.findByRole("combobox", { name: "To your wallet" }), String(EUR.id));
+    const amount = amountField("You convert");
+    await user.clear(amount);
+    await user.type(amount, "300");
+    await user.tab();
+
+    await waitFor(() => expect(screen.getByText(/270\.00.EUR/)).toBeTruthy());
+    // Past the debounce: still the amount that was typed.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(WALLET_FLOW_STORES.convert.getState().send_amount).toBe("300.00");
+    expect(amount.value).toBe("300.00");
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await screen.findByRole("heading", { name: "Review your conversion" });
+    expect(
+      requests.find((request) => request.url === "/api/wallets/convert-money/quotation/create")?.body,
+    ).toMatchObject({ send_amount: "300.00" });
+  });
+
+  it("shows the calculator's §5 limit message by the amount", async () => {
+    const { user } = renderFlows(`/account/wallets/convert/amount?currency_from_id=${USD.id}`);
+    await user.selectOptions(await screen.findByRole("combobox", { name: "To your wallet" }), String(EUR.id));
+    const amount = amountField("You convert");
+    await user.clear(amount);
+    await user.type(amount, "5");
+
+    expect(await screen.findByText("Min send amount is 10.00")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("deposits with the send-money flow's PAYMENT step, then reviews and places the deposit", async () => {
+    const { user, requests, backend } = renderFlows(
+      `/account/wallets/deposit/amount?currency_to_id=${USD.id}`,
+    );
+
+    expect(await screen.findByText("Step 1 of 4 · Amount")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/102\.50.USD/)).toBeTruthy());
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    expect(await screen.findByText("Step 2 of 4 · Payment")).toBeTruthy();
+    expect(address()).toBe("/account/wallets/deposit/payment");
+    await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
+    await user.type(await screen.findByLabelText(/Name on the card/), "Ana López");
+    await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
+    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
+    await user.type(screen.getByLabelText(/Security code/), "123");
+    await user.click(screen.getByRole("button", { name: /^Pay / }));
+
+    expect(await screen.findByRole("heading", { name: "Review your deposit" })).toBeTruthy();
+    await waitFor(() => expect(text(screen.getByLabelText("Details"))).toContain("Visa •••• 4242"));
+    await user.click(screen.getByRole("button", { name: "Confirm and add 102.50 USD" }));
+
+    expect(await screen.findByRole("heading", { name: "Deposit placed" })).toBeTruthy();
+    const body = requests.find((request) => request.url === "/api/wallets/deposit-money/transaction")?.body;
+    expect(body).toMatchObject({ quotation_id: expect.any(Number), payment_id: expect.any(Number) });
+    expect(backend.balanceOf("USD")).toBe("600.00");
+  });
+
+  it("sends to another user found by their e-mail, and says so when nobody is found", async () => {
+    const { user, backend, requests } = renderFlows(
+      `/account/wallets/send/recipient?currency_from_id=${USD.id}`,
+    );
+
+    const query = await screen.findByRole("textbox", { name: "E-mail, phone or wallet ID" });
+    await user.type(query, "nobody@example.com");
+    await user.click(screen.getByRole("button", { name: "Find" }));
+    expect(
+      await screen.findByText("We couldn't find a Vela wallet for that. Check it and try again."),
+    ).toBeTruthy();
+
+    await user.clear(query);
+    await user.type(query, "bo@example.com");
+    await user.click(screen.getByRole("button", { name: "Find" }));
+    await user.click(await screen.findByRole("button", { name: "Send to Bo R., wallet VW-BOBRR-00002" }));
+
+    expect(await screen.findByText("Step 2 of 4 · Amount")).toBeTruthy();
+    // Bo holds only EUR: that is what can arrive.
+    const to = await screen.findByRole("combobox", { name: "They receive in" });
+    expect(
+      within(to)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["EUR · Euro"]);
+    const amount = amountField("You send");
+    await user.clear(amount);
+    await user.type(amount, "50");
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(false),
+    );
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    expect(await screen.findByRole("heading", { name: "Review your transfer" })).toBeTruthy();
+    expect(
+      requests.find((request) => request.url === "/api/wallets/send-money/quotation/create")?.body,
+    ).toMatchObject({ recipient_wallet_id: "VW-BOBRR-00002", send_amount: "50.00" });
+    await user.click(screen.getByRole("button", { name: "Send 50.00 USD" }));
+
+    expect(await screen.findByRole("heading", { name: "Sent" })).toBeTruthy();
+    expect(text(screen.getByText(/received/))).toBe("Bo R. received 45.00 EUR.");
+    expect(backend.balanceOf("USD")).toBe("450.00");
+  });
+
+  it("opens a shared wallet link with that wallet looked up", async () => {
+    const { requests } = renderFlows("/account/wallets/send/recipient?wallet_id=VW-BOBRR-00002");
+
+    expect(await screen.findByRole("button", { name: "Send to Bo R., wallet VW-BOBRR-00002" })).toBeTruthy();
+    expect(
+      requests.some((request) => request.url === "/api/wallets/send-money/search-user?query=VW-BOBRR-00002"),
+    ).toBe(true);
+    expect(
+      (screen.getByRole("textbox", { name: "E-mail, phone or wallet ID" }) as HTMLInputElement).value,
+    ).toBe("VW-BOBRR-00002");
+  });
+
+  it("withdraws with the e-mailed code: a wrong code is refused, the right one puts the amount on hold", async () => {
+    const { user, backend } = renderFlows(`/account/wallets/withdraw/method?currency_from_id=${USD.id}`);
+
+    // The only payout method offered is chosen already.
+    const bank = (await screen.findByRole("radio", { name: "Bank account" })) as HTMLInputElement;
+    await waitFor(() => expect(bank.checked).toBe(true));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByText("Step 2 of 5 · Account")).toBeTruthy();
+    await user.click(await screen.findByRole("radio", { name: /Ana López/ }));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    const amount = await screen.findByRole("textbox", { name: "You withdraw" });
+    await user.clear(amount);
+    await user.type(amount, "100");
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(false),
+    );
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    // Spec §4: the extra confirmation step before money leaves.
+    expect(await screen.findByRole("heading", { name: "Confirm it's you" })).toBeTruthy();
+    expect(address()).toBe("/account/wallets/withdraw/verify");
+    await user.click(screen.getByRole("button", { name: "E-mail me a code" }));
+    expect(await screen.findByText("We sent a 6-digit code to a•••@example.com.")).toBeTruthy();
+    expect(backend.codesSent).toBe(1);
+
+    await user.type(screen.getByLabelText(/code/i, { selector: "input" }), "000000");
+    await user.click(screen.getByRole("button", { name: "Withdraw 101.00 USD" }));
+    expect(await screen.findByText("The code is wrong or has expired.", { selector: "div" })).toBeTruthy();
+    expect(backend.wallets[0]?.on_hold).toBe("0.00");
+
+    const code = screen.getByLabelText(/code/i, { selector: "input" });
+    await user.clear(code);
+    await user.type(code, WITHDRAW_CODE);
+    await user.click(screen.getByRole("button", { name: "Withdraw 101.00 USD" }));
+
+    expect(await screen.findByRole("heading", { name: "Withdrawal on its way" })).toBeTruthy();
+    expect(backend.wallets[0]?.on_hold).toBe("101.00");
+  });
+
+  it("adds a new account for a withdrawal with the recipients' withdraw form", async () => {
+    const { user, requests } = renderFlows(`/account/wallets/withdraw/method?currency_from_id=${USD.id}`);
+    await user.click(await screen.findByRole("radio", { name: "Bank account" }));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    await user.click(await screen.findByRole("button", { name: "Add an account" }));
+    const dialog = await screen.findByRole("dialog", { name: "New account for withdrawals" });
+    await user.type(await within(dialog).findByRole("textbox", { name: /First name/ }), "Ana");
+    await user.type(within(dialog).getByRole("textbox", { name: /Last name/ }), "Ruiz");
+    await user.type(within(dialog).getByRole("textbox", { name: /Account number/ }), "123456789");
+    await user.click(within(dialog).getByRole("button", { name: "Save recipient" }));
+
+    // The saved account is chosen for the withdrawal.
+    await waitFor(() =>
+      expect((screen.getByRole("radio", { name: /Ana Ruiz/ }) as HTMLInputElement).checked).toBe(true),
+    );
+    const form = requests.find((request) => request.url.startsWith("/api/recipients/withdraw-form"));
+    expect(form?.url).toContain(`currency_to_id=${USD.id}`);
+    expect(form?.url).toContain("withdrawal_method_id=21");
+    expect(
+      requests.find((request) => request.url === "/api/recipients" && request.method === "POST")?.body,
+    ).toMatchObject({
+      type: "customer",
+      currency_to_id: USD.id,
+      withdrawal_method_id: 21,
+      first_name: "Ana",
+    });
+  });
+});

@@ -1,0 +1,268 @@
+import { Alert } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ConfirmationRecord } from "@vela/shared/orders";
+import type { Payment } from "@vela/shared/payments";
+import type { ReactNode } from "react";
+import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useSearchParams } from "react-router";
+import { getPayment } from "@/features/payments/api/pay";
+import { PaymentStep } from "@/features/payments/components/payment-step";
+import { usePaymentStore } from "@/features/payments/stores/payment-store";
+import { createWalletQuotation, walletQuotationQueryOptions } from "@/features/wallets/api/create-quotation";
+import { walletOrderQueryOptions } from "@/features/wallets/api/get-order";
+import { useServiceCurrencies } from "@/features/wallets/api/get-service-currencies";
+import { useUserWallets } from "@/features/wallets/api/get-wallets";
+import type { WalletPriceRequest } from "@/features/wallets/api/money-services";
+import { WalletAmountStep } from "@/features/wallets/components/wallet-amount-step";
+import { WalletConfirmation } from "@/features/wallets/components/wallet-confirmation";
+import { StepLoading, WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
+import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
+import { WalletReviewStep } from "@/features/wallets/components/wallet-review-step";
+import { useWalletFlow } from "@/features/wallets/hooks/use-wallet-flow";
+import { moneyText } from "@/features/wallets/utils/format";
+import { useLanguage } from "@/shared/i18n/use-language";
+
+/** How a payment is named: "Visa •••• 4242", "Bank account •••• 6789", the transfer's reference. */
+const paymentText = (payment: Payment, transferText: (reference: string) => string) => {
+  if (payment.card) return `${payment.card.brand} ••••\u00a0${payment.card.last4}`;
+  if (payment.bank) return `${payment.bank.bank_name} ••••\u00a0${payment.bank.last4}`;
+  if (payment.instructions) return transferText(payment.instructions.reference);
+  return payment.method;
+};
+
+/**
+ * `/account/wallets/deposit/:step` and `/account/wallets/convert/:step`: the wallet deposit and
+ * conversion flows (spec §2: AMOUNT, PAYMENT, SEND, CONFIRMATION). A deposit is paid with the
+ * send-money flow's PAYMENT step (card, ACH debit, or a push transfer's instructions); a
+ * conversion is paid from the wallet itself, so its quotation moves on with a wallet-continue
+ * (spec §4: two steps, PAYMENT skipped) and back from SEND returns to AMOUNT. The features meet
+ * here: the wallets and payments features do not import each other.
+ */
+export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) => {
+  const { t } = useTranslation();
+  const locale = useLanguage();
+  const title = t(`wallets.flows.${flow}.title`);
+  useDocumentTitle(`${title} · Vela`);
+  const queryClient = useQueryClient();
+  const service = flow === "deposit" ? "deposit-money" : "convert-money";
+  const isPaidFromWallet = flow === "convert";
+  const { index, name, steps, store, state, go, quotation, pathOf } = useWalletFlow(flow);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const paymentId = usePaymentStore((payment) => payment.payment_id);
+  const [confirmed, setConfirmed] = useState<ConfirmationRecord | null>(null);
+
+  const fromCurrencies = useServiceCurrencies(service, "from");
+  const toCurrencies = useServiceCurrencies(service, "to");
+  const wallets = useUserWallets();
+
+  const create = useMutation({
+    mutationFn: (request: WalletPriceRequest) => createWalletQuotation(service, request),
+    onSuccess: (created) => {
+      queryClient.setQueryData(walletQuotationQueryOptions(created.id).queryKey, created);
+      store.getState().quotationCreated(created.id, { isPaidFromWallet });
+      if (!isPaidFromWallet) usePaymentStore.getState().forQuotation(created.id);
+      // Spec §4: after a quotation is created the flow moves on (a wallet-continue skips PAYMENT).
+      go(index + (isPaidFromWallet ? 2 : 1));
+    },
+  });
+
+  const paymentQuery = useQuery({
+    queryKey: ["payments", "payment", paymentId],
+    queryFn: ({ signal }) => getPayment(paymentId as number, signal),
+    enabled: !isPaidFromWallet && paymentId !== null && index >= 2,
+  });
+  const order = useQuery({
+    ...walletOrderQueryOptions(state.order_id),
+    enabled: state.order_id !== null && name === "CONFIRMATION",
+    placeholderData: confirmed?.order_id === state.order_id ? (confirmed ?? undefined) : undefined,
+  });
+
+  const returnedPaymentId = Number(searchParams.get("payment_id")) || null;
+  const forgetReturn = useCallback(
+    () =>
+      setSearchParams(
+        (params) => {
+          params.delete("payment_id");
+          return params;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
+  const paid = useCallback(
+    (id: number) => {
+      const flowState = store.getState();
+      // Another payment is another attempt at the transaction.
+      if (flowState.transactionKey && usePaymentStore.getState().payment_id !== id)
+        flowState.forgetTransactionKey();
+      usePaymentStore.getState().paymentMade(id);
+      go(2);
+    },
+    [go, store],
+  );
+
+  if (index < 0 || !name) return <Navigate to={pathOf("AMOUNT")} replace />;
+  if (index > 0 && state.quotation_id === null) return <Navigate to={pathOf("AMOUNT")} replace />;
+  if (name === "PAYMENT" && isPaidFromWallet) return <Navigate to={pathOf("SEND")} replace />;
+  if (name === "SEND" && !isPaidFromWallet && paymentId === null)
+    return <Navigate to={pathOf("PAYMENT")} replace />;
+  if (name === "CONFIRMATION" && state.order_id === null) return <Navigate to={pathOf("SEND")} replace />;
+  // A placed order is done: its steps before CONFIRMATION are not open again.
+  if (state.order_id !== null && index > 0 && name !== "CONFIRMATION")
+    return <Navigate to={pathOf("CONFIRMATION")} replace />;
+
+  // Again, with the same currencies: the same wallet, paid the same way.
+  const again = () => {
+    const record = order.data;
+    store.getState().reset();
+    if (record)
+      store
+        .getState()
+        .preselect({ currency_from_id: record.currency_from_id, currency_to_id: record.currency_to_id });
+    usePaymentStore.getState().reset();
+    setConfirmed(null);
+    go(0);
+  };
+  const receiveLabel = t(`wallets.flows.${flow}.receive`);
+  // A conversion is paid from the wallet: the amount cannot exceed what is available there.
+  const sourceWallet = isPaidFromWallet
+    ? wallets.data?.find((wallet) => wallet.currency.id === state.currency_from_id)
+    : undefined;
+
+  // How it is paid, in words: the wallet itself, or the payment made on PAYMENT.
+  const paidWith = isPaidFromWallet
+    ? t("wallets.summary.fromWallet", {
+        currency: quotation.data?.currency_from_iso ?? sourceWallet?.currency.iso ?? "",
+      })
+    : paymentQuery.data
+      ? paymentText(paymentQuery.data, (reference) => t("review.transferReference", { reference }))
+      : null;
+
+  // A conversion lands in one of the user's wallets: currencies without one are not offered.
+  const toList = toCurrencies.data?.filter((currency) => currency.wallet !== null);
+
+  let content: ReactNode;
+  if (index > 0 && !quotation.data && name !== "CONFIRMATION") {
+    content = quotation.isError ? (
+      <Alert color="red" variant="light" role="alert">
+        {t("wallets.flows.quotationLost")}
+      </Alert>
+    ) : (
+      <StepLoading />
+    );
+  } else {
+    switch (name) {
+      case "AMOUNT":
+        content = (
+          <WalletAmountStep
+            service={service}
+            store={store}
+            title={t(`wallets.flows.${flow}.amountTitle`)}
+            text={t(`wallets.flows.${flow}.amountText`)}
+            from={{ label: t(`wallets.flows.${flow}.from`), currencies: fromCurrencies.data }}
+            to={{ label: t(`wallets.flows.${flow}.to`), currencies: toList }}
+            amountLabel={t(`wallets.flows.${flow}.amount`)}
+            receiveLabel={receiveLabel}
+            available={
+              sourceWallet ? { amount: sourceWallet.available, iso: sourceWallet.currency.iso } : null
+            }
+            continueLabel={t("sendFlow.continue")}
+            isSubmitting={create.isPending}
+            error={create.isError ? t("wallets.flows.quotationError") : null}
+            onContinue={(request) => create.mutate(request)}
+          />
+        );
+        break;
+      case "PAYMENT":
+        content = quotation.data ? (
+          <PaymentStep
+            quotation={quotation.data}
+            senderId={null}
+            returnUrl={pathOf("PAYMENT")}
+            returnedPaymentId={returnedPaymentId}
+            onReturnHandled={forgetReturn}
+            onQuotationChanged={(summary) =>
+              queryClient.setQueryData(walletQuotationQueryOptions(summary.id).queryKey, (old) => ({
+                ...(old ?? summary),
+                ...summary,
+              }))
+            }
+            onPaid={paid}
+            onBack={() => go(0)}
+          />
+        ) : null;
+        break;
+      case "SEND":
+        content = quotation.data ? (
+          <WalletReviewStep
+            service={service}
+            store={store}
+            quotation={quotation.data}
+            title={t(`wallets.flows.${flow}.reviewTitle`)}
+            text={t(`wallets.flows.${flow}.reviewText`)}
+            receiveLabel={receiveLabel}
+            details={[[t("wallets.summary.payment"), paidWith ?? "—"]]}
+            body={
+              isPaidFromWallet
+                ? { quotation_id: quotation.data.id }
+                : { quotation_id: quotation.data.id, payment_id: paymentId as number }
+            }
+            confirmLabel={t(`wallets.flows.${flow}.confirm`, {
+              amount: moneyText(quotation.data.amount_paid, quotation.data.currency_from_iso, locale),
+            })}
+            onConfirmed={(record) => {
+              setConfirmed(record);
+              store.getState().transactionConfirmed(record.order_id);
+              go(3, { replace: true });
+            }}
+            // Back from a conversion's review is a wallet-back: PAYMENT was never shown.
+            onBack={() => go(isPaidFromWallet ? 0 : 1)}
+          />
+        ) : null;
+        break;
+      case "CONFIRMATION":
+        content = order.data ? (
+          <WalletConfirmation
+            record={order.data}
+            title={t(`wallets.flows.${flow}.doneTitle`)}
+            text={t(`wallets.flows.${flow}.doneText`, {
+              amount: moneyText(order.data.receiving_amount, order.data.currency_to_iso, locale),
+            })}
+            receiveLabel={receiveLabel}
+            againLabel={t(`wallets.flows.${flow}.again`)}
+            paymentText={paidWith}
+            onAgain={again}
+          />
+        ) : order.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {t("wallets.flows.orderLost")}
+          </Alert>
+        ) : (
+          <StepLoading />
+        );
+        break;
+    }
+  }
+
+  return (
+    <WalletFlowFrame
+      title={title}
+      steps={steps.map((step) => ({ name: step, label: t(`wallets.steps.${step}`) }))}
+      active={index}
+      isComplete={name === "CONFIRMATION"}
+      summary={
+        index > 0 && quotation.data ? (
+          <WalletQuoteSummary
+            quotation={quotation.data}
+            receiveLabel={receiveLabel}
+            details={paidWith ? [[t("wallets.summary.payment"), paidWith]] : []}
+          />
+        ) : null
+      }
+    >
+      {content}
+    </WalletFlowFrame>
+  );
+};

@@ -1,0 +1,205 @@
+import { Alert } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ConfirmationRecord } from "@vela/shared/orders";
+import type { ReactNode } from "react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate } from "react-router";
+import { RecipientFormModal } from "@/features/recipients/components/recipient-form-modal";
+import { createWalletQuotation, walletQuotationQueryOptions } from "@/features/wallets/api/create-quotation";
+import { walletOrderQueryOptions } from "@/features/wallets/api/get-order";
+import { useUserWallets, WALLETS_QUERY_KEY } from "@/features/wallets/api/get-wallets";
+import type { WalletPriceRequest } from "@/features/wallets/api/money-services";
+import { useWithdrawMethods } from "@/features/wallets/api/withdraw";
+import { WalletAmountStep } from "@/features/wallets/components/wallet-amount-step";
+import { WalletConfirmation } from "@/features/wallets/components/wallet-confirmation";
+import { StepLoading, WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
+import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
+import {
+  BeneficiaryStep,
+  WithdrawMethodStep,
+  WithdrawVerifyStep,
+} from "@/features/wallets/components/withdraw-steps";
+import { useWalletFlow } from "@/features/wallets/hooks/use-wallet-flow";
+import { moneyText } from "@/features/wallets/utils/format";
+import { useLanguage } from "@/shared/i18n/use-language";
+
+/**
+ * `/account/wallets/withdraw/:step`: money out of a wallet (METHOD → BENEFICIARY → AMOUNT →
+ * VERIFY → CONFIRMATION). A new account is added with the recipients' withdraw form (the
+ * recipients feature's form modal, composed here); VERIFY is spec §4's extra confirmation, a code
+ * e-mailed before money leaves. The amount goes on hold until the payout settles or fails.
+ */
+export const WalletWithdrawFlowRoute = () => {
+  const { t } = useTranslation();
+  const locale = useLanguage();
+  const title = t("wallets.flows.withdraw.title");
+  useDocumentTitle(`${title} · Vela`);
+  const queryClient = useQueryClient();
+  const { index, name, steps, store, state, go, quotation, pathOf } = useWalletFlow("withdraw");
+  const [confirmed, setConfirmed] = useState<ConfirmationRecord | null>(null);
+  const [isAdding, setIsAdding] = useState(false);
+  const wallets = useUserWallets();
+  const methods = useWithdrawMethods(state.currency_from_id);
+
+  const create = useMutation({
+    mutationFn: (request: WalletPriceRequest) => createWalletQuotation("withdraw-money", request),
+    onSuccess: (created) => {
+      queryClient.setQueryData(walletQuotationQueryOptions(created.id).queryKey, created);
+      store.getState().quotationCreated(created.id);
+      go(index + 1);
+    },
+  });
+  const order = useQuery({
+    ...walletOrderQueryOptions(state.order_id),
+    enabled: state.order_id !== null && name === "CONFIRMATION",
+    placeholderData: confirmed?.order_id === state.order_id ? (confirmed ?? undefined) : undefined,
+  });
+
+  if (index < 0 || !name) return <Navigate to={pathOf("METHOD")} replace />;
+  const isMethodChosen = state.currency_from_id !== null && state.withdrawal_method_id !== null;
+  if (index > 0 && !isMethodChosen) return <Navigate to={pathOf("METHOD")} replace />;
+  if (index > 1 && state.recipient_id === null) return <Navigate to={pathOf("BENEFICIARY")} replace />;
+  if (name === "VERIFY" && state.quotation_id === null) return <Navigate to={pathOf("AMOUNT")} replace />;
+  if (name === "CONFIRMATION" && state.order_id === null) return <Navigate to={pathOf("VERIFY")} replace />;
+  if (state.order_id !== null && name !== "CONFIRMATION")
+    return <Navigate to={pathOf("CONFIRMATION")} replace />;
+
+  const wallet = wallets.data?.find((candidate) => candidate.currency.id === state.currency_from_id);
+  const method = methods.data?.find((candidate) => candidate.id === state.withdrawal_method_id) ?? null;
+  const receiveLabel = t("wallets.flows.withdraw.receive");
+  const again = () => {
+    store.getState().reset();
+    setConfirmed(null);
+    go(0);
+  };
+
+  let content: ReactNode;
+  switch (name) {
+    case "METHOD":
+      content = <WithdrawMethodStep store={store} onContinue={() => go(1)} />;
+      break;
+    case "BENEFICIARY":
+      content = (
+        <BeneficiaryStep
+          store={store}
+          onAddNew={() => setIsAdding(true)}
+          onContinue={() => go(2)}
+          onBack={() => go(0)}
+        />
+      );
+      break;
+    case "AMOUNT":
+      content = wallet ? (
+        <WalletAmountStep
+          service="withdraw-money"
+          store={store}
+          title={t("wallets.flows.withdraw.amountTitle")}
+          text={t("wallets.flows.withdraw.amountText", { name: state.recipient_name ?? "—" })}
+          from={{ label: t("wallets.flows.withdraw.from"), currencies: [wallet.currency] }}
+          to={{ label: t("wallets.flows.withdraw.to"), currencies: [wallet.currency] }}
+          amountLabel={t("wallets.flows.withdraw.amount")}
+          receiveLabel={receiveLabel}
+          extra={{ recipient_id: state.recipient_id ?? undefined }}
+          available={{ amount: wallet.available, iso: wallet.currency.iso }}
+          continueLabel={t("sendFlow.continue")}
+          isSubmitting={create.isPending}
+          error={create.isError ? t("wallets.flows.quotationError") : null}
+          onContinue={(request) => create.mutate(request)}
+          onBack={() => go(1)}
+        />
+      ) : (
+        <StepLoading />
+      );
+      break;
+    case "VERIFY":
+      content = quotation.data ? (
+        <WithdrawVerifyStep
+          store={store}
+          quotation={quotation.data}
+          methodName={method?.name ?? null}
+          onConfirmed={async (record) => {
+            setConfirmed(record);
+            store.getState().transactionConfirmed(record.order_id);
+            await queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY });
+            go(4, { replace: true });
+          }}
+          onBack={() => go(2)}
+        />
+      ) : quotation.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t("wallets.flows.quotationLost")}
+        </Alert>
+      ) : (
+        <StepLoading />
+      );
+      break;
+    case "CONFIRMATION":
+      content = order.data ? (
+        <WalletConfirmation
+          record={order.data}
+          title={t("wallets.flows.withdraw.doneTitle")}
+          text={t("wallets.flows.withdraw.doneText", {
+            amount: moneyText(order.data.receiving_amount, order.data.currency_to_iso, locale),
+            name: order.data.recipient_name ?? state.recipient_name ?? "—",
+          })}
+          receiveLabel={receiveLabel}
+          againLabel={t("wallets.flows.withdraw.again")}
+          paymentText={t("wallets.summary.fromWallet", { currency: order.data.currency_from_iso })}
+          onAgain={again}
+        />
+      ) : order.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t("wallets.flows.orderLost")}
+        </Alert>
+      ) : (
+        <StepLoading />
+      );
+      break;
+  }
+
+  return (
+    <>
+      <WalletFlowFrame
+        title={title}
+        steps={steps.map((step) => ({ name: step, label: t(`wallets.steps.${step}`) }))}
+        active={index}
+        isComplete={name === "CONFIRMATION"}
+        summary={
+          index > 2 && quotation.data ? (
+            <WalletQuoteSummary
+              quotation={quotation.data}
+              receiveLabel={receiveLabel}
+              details={[
+                [t("wallets.withdraw.beneficiary"), state.recipient_name ?? "—"],
+                [t("wallets.withdraw.method"), method?.name ?? "—"],
+              ]}
+            />
+          ) : null
+        }
+      >
+        {content}
+      </WalletFlowFrame>
+      {state.currency_from_id !== null && state.withdrawal_method_id !== null ? (
+        <RecipientFormModal
+          opened={isAdding}
+          onClose={() => setIsAdding(false)}
+          recipient={null}
+          preset={{
+            withdraw: {
+              currency_to_id: state.currency_from_id,
+              withdrawal_method_id: state.withdrawal_method_id,
+            },
+          }}
+          onSaved={async (saved) => {
+            await queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY });
+            store
+              .getState()
+              .beneficiaryChosen({ id: saved.id, name: saved.name, currency_id: saved.currency_id });
+          }}
+        />
+      ) : null}
+    </>
+  );
+};

@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import type { Paginated } from "@vela/shared/api";
+import type { OrderListItem, OrderStatus } from "@vela/shared/orders";
+import { api } from "@/shared/api/api-client";
+
+/** Spec §9: the order history shows 10 a page. */
+export const ORDERS_PAGE_SIZE = 10;
+
+/** The history's filters (spec §7 GET /orders: page, limit and the selects' service and status). */
+export type OrderFilters = { page: number; service: string; status: OrderStatus | "" };
+
+export const ORDERS_QUERY_KEY = ["orders"] as const;
+
+/** GET /api/orders: a page of the user's orders, newest first. */
+export const getOrders = (filters: OrderFilters, signal?: AbortSignal) =>
+  api.get<Paginated<OrderListItem>>(
+    "orders",
+    { page: filters.page, limit: ORDERS_PAGE_SIZE, service: filters.service, status: filters.status },
+    signal,
+  );
+
+export const ordersQueryOptions = (filters: OrderFilters) =>
+  queryOptions({
+    queryKey: [...ORDERS_QUERY_KEY, "list", filters],
+    queryFn: ({ signal }) => getOrders(filters, signal),
+    // The next page replaces the last one only when it arrives: the list does not jump.
+    placeholderData: keepPreviousData,
+  });
+
+export const useOrders = (filters: OrderFilters) => useQuery(ordersQueryOptions(filters));

@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithApp, stubApi } from "@/test/render";
+import { orderFixture, ordersBackend } from "../testing/orders-backend";
+import { HistoryRoute } from "./history-route";
+
+// The order history list: ten a page with the pages under it, the service and status filters from
+// the selects (each starting again from page 1), the empty states, and rows that open the details.
+
+const TWELVE = Array.from({ length: 12 }, (_, index) =>
+  orderFixture(index + 1, index % 4 === 0 ? { status: "completed", status_label: "Completed" } : {}),
+);
+
+const renderPage = (orders = TWELVE, route = "/account/history") => {
+  const stub = stubApi(ordersBackend(orders));
+  vi.stubGlobal("fetch", stub.fetchStub);
+  renderWithApp(
+    <Routes>
+      <Route path="/account/history" element={<HistoryRoute />} />
+      <Route path="/account/history/:id" element={<p>Details page</p>} />
+    </Routes>,
+    { route },
+  );
+  return { ...stub, user: userEvent.setup() };
+};
+
+const listQueries = (requests: { url: string; method: string }[]) =>
+  requests
+    .filter((request) => request.url.split("?")[0] === "/api/orders")
+    .map((request) => new URL(request.url, "http://localhost").searchParams);
+
+const input = (label: string) =>
+  screen.getAllByLabelText(label).find((element) => element.tagName === "INPUT") as HTMLInputElement;
+
+const list = () => screen.getByRole("list", { name: "Your orders" });
+
+const option = (name: string) =>
+  screen
+    .getAllByRole("option", { name, hidden: true })
+    .find((element) => element.hasAttribute("data-combobox-option")) as HTMLElement;
+
+describe("the order history", () => {
+  it("lists ten orders a page, newest first, and moves between pages", async () => {
+    const { requests, user } = renderPage();
+    expect(await screen.findByText("To Recipient 1")).toBeTruthy();
+    expect(within(list()).getAllByRole("listitem")).toHaveLength(10);
+    expect(screen.getByText("12 orders")).toBeTruthy();
+    expect(within(list()).getAllByText("253.99 USD")).toHaveLength(10);
+    expect(within(list()).getAllByText("4,312.50 MXN")).toHaveLength(10);
+    const first = listQueries(requests)[0]!;
+    expect(first.get("page")).toBe("1");
+    expect(first.get("limit")).toBe("10");
+
+    await user.click(screen.getByRole("button", { name: "Page 2" }));
+    expect(await screen.findByText("To Recipient 12")).toBeTruthy();
+    await waitFor(() => expect(within(list()).getAllByRole("listitem")).toHaveLength(2));
+    expect(listQueries(requests).at(-1)?.get("page")).toBe("2");
+  });
+
+  it("filters by status and by service from the selects, starting again from page 1", async () => {
+    const { requests, user } = renderPage();
+    await screen.findByText("To Recipient 1");
+    await user.click(screen.getByRole("button", { name: "Page 2" }));
+    await screen.findByText("To Recipient 12");
+
+    await user.click(input("Status"));
+    await user.click(option("Completed"));
+    await waitFor(() => expect(within(list()).getAllByRole("listitem")).toHaveLength(3));
+    const byStatus = listQueries(requests).at(-1)!;
+    expect(byStatus.get("status")).toBe("completed");
+    expect(byStatus.get("page")).toBe("1");
+    expect(within(list()).getAllByText("Completed")).toHaveLength(3);
+
+    await user.click(input("Service"));
+    await user.click(option("Wallets"));
+    expect(await screen.findByText("No orders match")).toBeTruthy();
+    const byBoth = listQueries(requests).at(-1)!;
+    expect(byBoth.get("service")).toBe("wallets");
+    expect(byBoth.get("status")).toBe("completed");
+
+    await user.click(input("Service"));
+    await user.click(option("All services"));
+    await waitFor(() => expect(listQueries(requests).at(-1)?.has("service")).toBe(false));
+    await waitFor(() => expect(within(list()).getAllByRole("listitem")).toHaveLength(3));
+  });
+
+  it("reads its page and filters from the address", async () => {
+    const { requests } = renderPage(TWELVE, "/account/history?status=completed&page=1");
+    await waitFor(() => expect(within(list()).getAllByRole("listitem")).toHaveLength(3));
+    expect(listQueries(requests)[0]?.get("status")).toBe("completed");
+    expect((input("Status") as HTMLInputElement).value).toBe("Completed");
+  });
+
+  it("says so when there are no transfers yet", async () => {
+    renderPage([]);
+    expect(await screen.findByText("No transfers yet")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Your orders" })).toBeNull();
+  });
+
+  it("opens an order's details from its row", async () => {
+    const { user } = renderPage();
+    await user.click(await screen.findByRole("link", { name: "Details of transfer VL-0003" }));
+    expect(await screen.findByText("Details page")).toBeTruthy();
+  });
+
+  it("offers a retry when the list fails to load", async () => {
+    const stub = stubApi({
+      ...ordersBackend(TWELVE),
+      "/api/orders": { status: 500, body: { success: false, message: "Server error." } },
+    });
+    vi.stubGlobal("fetch", stub.fetchStub);
+    renderWithApp(<HistoryRoute />, { route: "/account/history" });
+    expect(await screen.findByText("We couldn't load your orders.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+  });
+});

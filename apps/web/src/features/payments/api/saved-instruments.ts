@@ -1,0 +1,65 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import {
+  type BillingAddress,
+  PAYMENT_METHOD_IDS,
+  type SavedBank,
+  type SavedCard,
+} from "@vela/shared/payments";
+import { api } from "@/shared/api/api-client";
+import type { BankAccountForm } from "./pay";
+
+/** GET /payments/profiles?payment_method_id=3&sender_id=: the sender's saved cards (numbers masked). */
+export const savedCardsQueryOptions = (senderId: number | null) =>
+  queryOptions({
+    queryKey: ["payments", "profiles", PAYMENT_METHOD_IDS.card, senderId],
+    queryFn: ({ signal }) =>
+      api.get<SavedCard[]>(
+        "payments/profiles",
+        { payment_method_id: PAYMENT_METHOD_IDS.card, sender_id: senderId },
+        signal,
+      ),
+  });
+
+/** GET /payments/profiles?payment_method_id=1&sender_id=: the sender's saved bank accounts. */
+export const savedBanksQueryOptions = (senderId: number | null) =>
+  queryOptions({
+    queryKey: ["payments", "profiles", PAYMENT_METHOD_IDS.bank, senderId],
+    queryFn: ({ signal }) =>
+      api.get<SavedBank[]>(
+        "payments/profiles",
+        { payment_method_id: PAYMENT_METHOD_IDS.bank, sender_id: senderId },
+        signal,
+      ),
+  });
+
+/** Settings: GET /settings/credit-card-banks/payment-profiles (the user's saved cards). */
+export const settingsCardsQueryOptions = () =>
+  queryOptions({
+    queryKey: ["settings", "cards"],
+    queryFn: ({ signal }) =>
+      api.get<SavedCard[]>("settings/credit-card-banks/payment-profiles", undefined, signal),
+  });
+export const useSettingsCards = () => useQuery(settingsCardsQueryOptions());
+
+export const deleteSavedCard = (id: number) =>
+  api.del<null>(`settings/credit-card-banks/payment-profiles/${id}`);
+
+/** POST /settings/create-customer-payment-profile/card: saves a card from its processor token. */
+export const createCardProfile = (body: {
+  card_token: string;
+  name_holder: string;
+  billing_address?: BillingAddress;
+}) => api.exchange<SavedCard>("POST", "settings/create-customer-payment-profile/card", { body });
+
+/** Settings: GET /settings/bank-accounts (the user's saved bank accounts). */
+export const settingsBanksQueryOptions = () =>
+  queryOptions({
+    queryKey: ["settings", "banks"],
+    queryFn: ({ signal }) => api.get<SavedBank[]>("settings/bank-accounts", undefined, signal),
+  });
+export const useSettingsBanks = () => useQuery(settingsBanksQueryOptions());
+
+export const createBankAccount = (body: BankAccountForm) =>
+  api.exchange<SavedBank>("POST", "settings/bank-accounts", { body });
+
+export const deleteBankAccount = (id: number) => api.del<null>(`settings/bank-accounts/${id}`);

@@ -1,0 +1,145 @@
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { bankAccountInput } from "@vela/shared/payments";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { isApiError } from "@/shared/api/api-error";
+import { notifyApiError } from "@/shared/api/notify";
+import { formResolver } from "@/shared/forms/form-resolver";
+import type { BankAccountForm } from "../api/pay";
+
+const bankForm = bankAccountInput.extend({ save: z.boolean() });
+type BankFormValues = z.input<typeof bankForm>;
+
+const FIELD_MESSAGES = {
+  "The routing number has 9 digits.": "payment.bank.invalidRouting",
+  "The account number has 4 to 17 digits.": "payment.bank.invalidAccount",
+} as const;
+const isFieldMessage = (message: string): message is keyof typeof FIELD_MESSAGES => message in FIELD_MESSAGES;
+
+export type BankFormProps = {
+  submitLabel: string;
+  canSave?: boolean;
+  onSubmit: (account: BankAccountForm, options: { save_bank: boolean }) => Promise<void>;
+  onCancel?: () => void;
+};
+
+/** A US bank account (routing number, account number, type, name on the account) to debit by ACH or to save. */
+export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: BankFormProps) => {
+  const { t } = useTranslation();
+  const [isBusy, setIsBusy] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<BankFormValues>({
+    resolver: formResolver(bankForm),
+    defaultValues: {
+      bankName: "",
+      routingNumber: "",
+      accountNumber: "",
+      accountType: "checking",
+      nameOnAccount: "",
+      save: false,
+    },
+  });
+  const message = (error?: { message?: string }): string | undefined => {
+    if (!error?.message) return undefined;
+    return isFieldMessage(error.message) ? t(FIELD_MESSAGES[error.message]) : error.message;
+  };
+
+  const submit = handleSubmit(async ({ save, ...account }) => {
+    setIsBusy(true);
+    try {
+      await onSubmit(
+        { ...account, bankName: account.bankName?.trim() ? account.bankName.trim() : undefined },
+        { save_bank: save },
+      );
+    } catch (error) {
+      const fieldErrors = isApiError(error) ? error.errors : null;
+      let isShown = false;
+      for (const field of [
+        "routingNumber",
+        "accountNumber",
+        "nameOnAccount",
+        "accountType",
+        "bankName",
+      ] as const) {
+        const text = fieldErrors?.[field]?.[0] ?? fieldErrors?.[`bank_account.${field}`]?.[0] ?? undefined;
+        if (text) {
+          setError(field, { type: "server", message: text });
+          isShown = true;
+        }
+      }
+      if (!isShown) notifyApiError(error);
+    } finally {
+      setIsBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("payment.bank.formTitle")}>
+      <Stack gap="sm">
+        <TextInput
+          label={t("payment.bank.nameOnAccount")}
+          autoComplete="name"
+          required
+          error={message(errors.nameOnAccount)}
+          {...register("nameOnAccount")}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label={t("payment.bank.routingNumber")}
+            inputMode="numeric"
+            required
+            error={message(errors.routingNumber)}
+            {...register("routingNumber")}
+          />
+          <TextInput
+            label={t("payment.bank.accountNumber")}
+            inputMode="numeric"
+            required
+            error={message(errors.accountNumber)}
+            {...register("accountNumber")}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Controller
+            control={control}
+            name="accountType"
+            render={({ field }) => (
+              <NativeSelect
+                label={t("payment.bank.accountType")}
+                data={[
+                  { value: "checking", label: t("payment.bank.checking") },
+                  { value: "savings", label: t("payment.bank.savings") },
+                ]}
+                value={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.value)}
+              />
+            )}
+          />
+          <TextInput
+            label={t("payment.bank.bankName")}
+            error={message(errors.bankName)}
+            {...register("bankName")}
+          />
+        </SimpleGrid>
+        {canSave ? <Checkbox label={t("payment.bank.save")} {...register("save")} /> : null}
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              {t("payment.cancel")}
+            </Button>
+          ) : null}
+          <Button type="submit" loading={isBusy}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,256 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from "@mantine/core";
+import { IconLock } from "@tabler/icons-react";
+import type { BillingAddress } from "@vela/shared/payments";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { isApiError } from "@/shared/api/api-error";
+import { notifyApiError } from "@/shared/api/notify";
+import { useCountries } from "@/shared/api/reference/get-countries";
+import { formResolver } from "@/shared/forms/form-resolver";
+import { type CardToken, tokenizeCard } from "../api/pay";
+import { isLuhnValid, parseExpiry } from "../utils/card-number";
+
+const cardForm = z.object({
+  name: z.string().trim().min(1).max(120),
+  number: z
+    .string()
+    .transform((value) => value.replace(/\D/g, ""))
+    .refine((digits) => digits.length >= 12 && digits.length <= 19 && isLuhnValid(digits), "card.number"),
+  expiry: z.string().refine((value) => parseExpiry(value) !== null, "card.expiry"),
+  cvc: z.string().regex(/^\d{3,4}$/, "card.cvc"),
+  save: z.boolean(),
+  line1: z.string().trim().max(120),
+  city: z.string().trim().max(80),
+  postal_code: z.string().trim().max(20),
+  country_iso: z.string().trim().max(2),
+});
+type CardFormValues = z.input<typeof cardForm>;
+
+/** Messages of the card form's own checks, by the key the schema gives them. */
+const MESSAGE_KEYS = {
+  "card.number": "payment.card.invalidNumber",
+  "card.expiry": "payment.card.invalidExpiry",
+  "card.cvc": "payment.card.invalidCvc",
+} as const;
+const isMessageKey = (message: string): message is keyof typeof MESSAGE_KEYS => message in MESSAGE_KEYS;
+
+export type CardFormProps = {
+  /** What the submit button says ("Pay 259.99 USD", "Save card"). */
+  submitLabel: string;
+  /** Offers "save this card" (the flow does; the settings page always saves). */
+  canSave?: boolean;
+  /** Asks the billing address too (saving a card from settings needs it). */
+  askBillingAddress?: boolean;
+  /** Called with the processor's token once the card is tokenised; the caller pays or saves with it. */
+  onToken: (
+    token: CardToken,
+    details: { name_holder: string; save_card: boolean; billing_address?: BillingAddress },
+  ) => Promise<void>;
+  onCancel?: () => void;
+};
+
+/**
+ * A new card. The number, expiry and CVC go straight to the card processor's tokenisation endpoint;
+ * only its token (with brand and last four) reaches our API, through `onToken`.
+ */
+export const CardForm = ({
+  submitLabel,
+  canSave = false,
+  askBillingAddress = false,
+  onToken,
+  onCancel,
+}: CardFormProps) => {
+  const { t } = useTranslation();
+  const countries = useCountries();
+  const [isBusy, setIsBusy] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<CardFormValues>({
+    resolver: formResolver(cardForm),
+    defaultValues: {
+      name: "",
+      number: "",
+      expiry: "",
+      cvc: "",
+      save: false,
+      line1: "",
+      city: "",
+      postal_code: "",
+      country_iso: "US",
+    },
+  });
+  const message = (error?: { message?: string }): string | undefined => {
+    if (!error?.message) return undefined;
+    return isMessageKey(error.message) ? t(MESSAGE_KEYS[error.message]) : error.message;
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const expiry = parseExpiry(values.expiry);
+    if (!expiry) return;
+    if (askBillingAddress) {
+      let isMissing = false;
+      for (const field of ["line1", "city", "postal_code"] as const) {
+        if (!values[field]) {
+          setError(field, { type: "required", message: t("validation.required") });
+          isMissing = true;
+        }
+      }
+      if (isMissing) return;
+    }
+    setIsBusy(true);
+    try {
+      const token = await tokenizeCard({
+        number: values.number.replace(/\D/g, ""),
+        exp_month: expiry.month,
+        exp_year: expiry.year,
+        cvc: values.cvc,
+        name: values.name.trim(),
+      });
+      await onToken(token, {
+        name_holder: values.name.trim(),
+        save_card: values.save,
+        ...(askBillingAddress
+          ? {
+              billing_address: {
+                line1: values.line1,
+                city: values.city,
+                postal_code: values.postal_code,
+                country_iso: values.country_iso,
+              },
+            }
+          : {}),
+      });
+    } catch (error) {
+      const fieldErrors = isApiError(error) ? error.errors : null;
+      const fields = {
+        number: "number",
+        cvc: "cvc",
+        exp_month: "expiry",
+        exp_year: "expiry",
+        name: "name",
+      } as const;
+      let isShown = false;
+      for (const [field, name] of Object.entries(fields)) {
+        const text = fieldErrors?.[field]?.[0];
+        if (text) {
+          setError(name, { type: "server", message: text });
+          isShown = true;
+        }
+      }
+      if (!isShown) notifyApiError(error);
+    } finally {
+      setIsBusy(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t("payment.card.formTitle")}>
+      <Stack gap="sm">
+        <TextInput
+          label={t("payment.card.name")}
+          autoComplete="cc-name"
+          required
+          error={message(errors.name)}
+          {...register("name")}
+        />
+        <TextInput
+          label={t("payment.card.number")}
+          autoComplete="cc-number"
+          inputMode="numeric"
+          placeholder="4242 4242 4242 4242"
+          required
+          error={message(errors.number)}
+          {...register("number")}
+        />
+        <SimpleGrid cols={2} spacing="sm">
+          <TextInput
+            label={t("payment.card.expiry")}
+            autoComplete="cc-exp"
+            inputMode="numeric"
+            placeholder={t("payment.card.expiryPlaceholder")}
+            required
+            error={message(errors.expiry)}
+            {...register("expiry")}
+          />
+          <PasswordInput
+            label={t("payment.card.cvc")}
+            autoComplete="cc-csc"
+            inputMode="numeric"
+            maxLength={4}
+            required
+            error={message(errors.cvc)}
+            {...register("cvc")}
+          />
+        </SimpleGrid>
+        {askBillingAddress ? (
+          <>
+            <TextInput
+              label={t("payment.card.line1")}
+              autoComplete="billing address-line1"
+              required
+              error={message(errors.line1)}
+              {...register("line1")}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+              <TextInput
+                label={t("payment.card.city")}
+                autoComplete="billing address-level2"
+                required
+                error={message(errors.city)}
+                {...register("city")}
+              />
+              <TextInput
+                label={t("payment.card.postalCode")}
+                autoComplete="billing postal-code"
+                required
+                error={message(errors.postal_code)}
+                {...register("postal_code")}
+              />
+              <Controller
+                control={control}
+                name="country_iso"
+                render={({ field }) => (
+                  <NativeSelect
+                    label={t("payment.card.country")}
+                    data={(countries.data ?? [{ iso2: "US", name: "United States" }]).map((country) => ({
+                      value: country.iso2,
+                      label: country.name,
+                    }))}
+                    value={field.value}
+                    onChange={(event) => field.onChange(event.currentTarget.value)}
+                  />
+                )}
+              />
+            </SimpleGrid>
+          </>
+        ) : null}
+        {canSave ? <Checkbox label={t("payment.card.save")} {...register("save")} /> : null}
+        <Group justify="flex-end" gap="sm">
+          {onCancel ? (
+            <Button variant="default" onClick={onCancel}>
+              {t("payment.cancel")}
+            </Button>
+          ) : null}
+          <Button type="submit" loading={isBusy} leftSection={<IconLock size={16} aria-hidden />}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+};

@@ -1,0 +1,263 @@
+import { screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { Quotation } from "@vela/shared/pricing";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { registerAuthSource } from "@/shared/api/auth-source";
+import { ok, renderWithApp, type StubRoute, stubApi } from "@/test/render";
+import { INITIAL_PAYMENT_DATA, usePaymentStore } from "../stores/payment-store";
+import { PaymentStep } from "./payment-step";
+
+// Proves the PAYMENT step against a stubbed payments API: the three views with a method that has
+// an intermediate step (push transfers and their instructions), the bank tab's form and spec §8's
+// message when saved banks fail to load, and a return from 3-D Secure with ?payment_id=.
+
+const QUOTATION = {
+  id: 900,
+  service: "consignments",
+  status: "open",
+  expires_at: "2026-11-20T10:15:00.000Z",
+  expires_in: 900,
+  created_at: "2026-11-20T10:00:00.000Z",
+  country_from_id: 1,
+  country_to_id: 4,
+  currency_from_id: 10,
+  currency_to_id: 12,
+  currency_from_iso: "USD",
+  currency_to_iso: "MXN",
+  shipping_method_id: 2,
+  shipping_method: { name: "Bank deposit", slug: "bank-deposit" },
+  payment_method: "bank-transfer",
+  send_amount: "250.00",
+  receiving_amount: "5055.60",
+  vela_fee_amount: "0.00",
+  external_fee_amount: "0.00",
+  discount: "0.00",
+  amount_paid: "250.00",
+  rate: "20.2224",
+  mid_rate: "20.40",
+  rate_source: "ECB",
+  limits: { send: { min: "10", max: "10000" }, receiving: { min: "10", max: "200000" } },
+  guaranteed_rate: false,
+  transfer_time: "1-2 business days",
+  estimated_fee_currency: "USD",
+  promo_code: null,
+} satisfies Quotation;
+
+const method = (overrides: Record<string, unknown>) => ({
+  description: "",
+  fee: "0.00",
+  fee_currency: "USD",
+  intermediate_step: false,
+  sub_methods: [],
+  payment_currency_id: 10,
+  payment_currency_iso: "USD",
+  ...overrides,
+});
+
+// As the payments catalogue offers them from the United States: ACH and the push transfers are
+// sub-methods of bank transfer.
+const sub = (id: number, slug: string, name: string, url: string) => ({
+  id,
+  slug,
+  name,
+  description: "",
+  fee: "0.00",
+  fee_currency: "USD",
+  url,
+});
+const METHODS = [
+  method({
+    id: 3,
+    slug: "credit-and-debit-card-methods",
+    name: "Credit or debit card",
+    fee: "7.50",
+    url: "authorize-credit-card",
+  }),
+  method({
+    id: 1,
+    slug: "bank-transfer",
+    name: "Bank transfer",
+    intermediate_step: true,
+    url: null,
+    sub_methods: [
+      sub(11, "ach-transfer", "ACH transfer", "debit-bank-account"),
+      sub(12, "domestic-wire-transfer-usa", "Domestic wire", "bank-transfer"),
+    ],
+  }),
+];
+
+const payment = (overrides: Record<string, unknown>) => ({
+  id: 70,
+  quotation_id: 900,
+  method: "card",
+  status: "authorized",
+  amount: "250.00",
+  currency: "USD",
+  redirect_url: null,
+  failure_message: null,
+  card: null,
+  bank: null,
+  instructions: null,
+  created_at: "2026-11-20T10:05:00.000Z",
+  ...overrides,
+});
+
+const renderStep = (routes: Record<string, StubRoute>, returnedPaymentId: number | null = null) => {
+  registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
+  const stub = stubApi({
+    "/api/payments/payment-methods/900": ok(METHODS),
+    "/api/quotations/payment-method/900": ok(QUOTATION),
+    ...routes,
+  });
+  vi.stubGlobal("fetch", stub.fetchStub);
+  const onPaid = vi.fn();
+  const onBack = vi.fn();
+  const onReturnHandled = vi.fn();
+  renderWithApp(
+    <PaymentStep
+      quotation={QUOTATION}
+      senderId={9}
+      returnUrl="http://localhost/account/send-money/payment"
+      returnedPaymentId={returnedPaymentId}
+      onReturnHandled={onReturnHandled}
+      onQuotationChanged={() => undefined}
+      onPaid={onPaid}
+      onBack={onBack}
+    />,
+  );
+  return { ...stub, onPaid, onBack, onReturnHandled, user: userEvent.setup() };
+};
+
+describe("the PAYMENT step", () => {
+  beforeEach(() => {
+    usePaymentStore.setState(INITIAL_PAYMENT_DATA);
+  });
+
+  it("walks methods → subMethods → payment for push transfers, shows the instructions, and goes back view by view", async () => {
+    const instructions = {
+      method: "domestic-wire-transfer-usa",
+      reference: "VLT-AB12CD34",
+      amount: "250.00",
+      currency: "USD",
+      beneficiary_name: "Vela Payments Inc.",
+      bank_name: "Sandbox Bank",
+      bank_address: "1 Market St",
+      account_number: "9876543210",
+      routing_number: "021000021",
+      iban: null,
+      bic: null,
+    };
+    const { user, requests, onPaid, onBack } = renderStep({
+      "/api/payments/bank-transfer": ok(
+        payment({ method: "push_transfer", status: "pending", instructions }),
+      ),
+    });
+    await user.click(await screen.findByRole("button", { name: /Bank transfer/ }));
+    // An intermediate step: no PUT yet, the sub-methods are listed.
+    expect(await screen.findByRole("heading", { name: "Bank transfer: choose how" })).toBeTruthy();
+    expect(requests.some((request) => request.method === "PUT")).toBe(false);
+    await user.click(screen.getByRole("button", { name: /Domestic wire/ }));
+    expect(await screen.findByRole("tab", { name: "Bank transfer", selected: true })).toBeTruthy();
+    const put = requests.find((request) => request.method === "PUT");
+    expect(put?.body).toMatchObject({ payment_type_id: 1, payment_sub_type_id: 12, url: "bank-transfer" });
+
+    await user.click(screen.getByRole("button", { name: "Get the transfer details" }));
+    expect((await screen.findByTestId("transfer-instructions")).textContent).toContain("VLT-AB12CD34");
+    const start = requests.find((request) => request.url === "/api/payments/bank-transfer");
+    expect(start?.body).toEqual({ quotation_id: 900, method: "domestic-wire-transfer-usa" });
+    expect(start?.headers.get("Idempotency-Key")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: /continue/ }));
+    expect(onPaid).toHaveBeenCalledWith(70);
+
+    // Back: payment → subMethods → methods → the previous step.
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(await screen.findByRole("heading", { name: "Bank transfer: choose how" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(await screen.findByRole("heading", { name: "Payment methods" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(onBack).toHaveBeenCalled();
+  });
+
+  it("says 'Error getting banks' when saved banks fail to load, and debits a new account by ACH", async () => {
+    const { user, requests, onPaid } = renderStep({
+      "/api/payments/profiles": { status: 500, body: { success: false, message: "Boom" } },
+      "/api/payments/debit-bank-account": ok(
+        payment({
+          id: 71,
+          method: "ach",
+          status: "pending",
+          bank: { bank_name: "Sandbox Bank", last4: "6789" },
+        }),
+      ),
+    });
+    await user.click(await screen.findByRole("button", { name: /Bank transfer/ }));
+    await user.click(await screen.findByRole("button", { name: /ACH transfer/ }));
+    expect(await screen.findByRole("tab", { name: "Bank account", selected: true })).toBeTruthy();
+    expect(await screen.findByText("Error getting banks")).toBeTruthy();
+    await user.type(screen.getByLabelText(/Name on the account/), "Ana García");
+    await user.type(screen.getByLabelText(/Routing number/), "12345");
+    await user.type(screen.getByLabelText(/Account number/), "000123456789");
+    await user.click(screen.getByRole("button", { name: "Pay 250.00 USD" }));
+    expect(await screen.findByText("The routing number has 9 digits.")).toBeTruthy();
+    await user.clear(screen.getByLabelText(/Routing number/));
+    await user.type(screen.getByLabelText(/Routing number/), "011000015");
+    await user.click(screen.getByRole("button", { name: "Pay 250.00 USD" }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(71));
+    const debit = requests.find((request) => request.url === "/api/payments/debit-bank-account");
+    expect(debit?.body).toMatchObject({
+      quotation_id: 900,
+      sender_id: 9,
+      bank_account: { routingNumber: "011000015", accountNumber: "000123456789", accountType: "checking" },
+    });
+  });
+
+  it("lists saved cards masked and pays with the one chosen", async () => {
+    const card = {
+      id: 5,
+      name_holder: "Ana García",
+      billing_address: null,
+      number: "•••• 4242",
+      cardType: "Visa",
+      exp_month: 12,
+      exp_year: 2034,
+    };
+    const { user, requests, onPaid } = renderStep({
+      "/api/payments/profiles": ok([card]),
+      "/api/payments/authorize-credit-card": ok(payment({ id: 72, card: { brand: "Visa", last4: "4242" } })),
+      "/api/payments/profiles?payment_method_id=1&sender_id=9": ok([]),
+    });
+    // The bank transfer's ACH first, then the card tab switches method (and asks for it again).
+    await user.click(await screen.findByRole("button", { name: /Bank transfer/ }));
+    await user.click(await screen.findByRole("button", { name: /ACH transfer/ }));
+    await user.click(await screen.findByRole("tab", { name: "Card" }));
+    expect(await screen.findByRole("tab", { name: "Card", selected: true })).toBeTruthy();
+    expect(usePaymentStore.getState()).toMatchObject({
+      paymentMethodSelected: 3,
+      paymentSubMethodSelected: null,
+    });
+    expect(await screen.findByTestId("payment-fees")).toBeTruthy();
+    await user.click(await screen.findByRole("radio", { name: /Visa •••• 4242/ }));
+    await user.click(screen.getByRole("button", { name: "Pay 250.00 USD" }));
+    await waitFor(() => expect(onPaid).toHaveBeenCalledWith(72));
+    // Saved cards are the sender's profile payments with payment_method_id 3 (spec §7).
+    expect(
+      requests.some((request) => request.url === "/api/payments/profiles?payment_method_id=3&sender_id=9"),
+    ).toBe(true);
+    const authorize = requests.find((request) => request.url === "/api/payments/authorize-credit-card");
+    expect(authorize?.body).toMatchObject({ quotation_id: 900, payment_profile_id: 5 });
+  });
+
+  it("reads the payment it came back with from 3-D Secure and shows why it failed", async () => {
+    const failed = renderStep(
+      {
+        "/api/payments/73": ok(
+          payment({ id: 73, status: "failed", failure_message: "Authentication failed." }),
+        ),
+      },
+      73,
+    );
+    expect(await screen.findByText("Authentication failed.")).toBeTruthy();
+    expect(failed.onReturnHandled).toHaveBeenCalled();
+    expect(failed.onPaid).not.toHaveBeenCalled();
+  });
+});

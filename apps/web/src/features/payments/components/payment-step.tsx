@@ -1,0 +1,634 @@
+import { Alert, Button, Group, Loader, Radio, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import {
+  IconArrowLeft,
+  IconBuildingBank,
+  IconCreditCard,
+  IconExternalLink,
+  IconTransfer,
+} from "@tabler/icons-react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import {
+  PAYMENT_MESSAGES,
+  type Payment,
+  type PaymentMethodOffer,
+  type PaymentSubMethod,
+  type PaymentUrl,
+} from "@vela/shared/payments";
+import type { Quotation } from "@vela/shared/pricing";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { isApiError } from "@/shared/api/api-error";
+import { notifyApiError } from "@/shared/api/notify";
+import { useCountries } from "@/shared/api/reference/get-countries";
+import {
+  authorizeCard,
+  type BankAccountForm,
+  debitBankAccount,
+  type GatewayName,
+  getPayment,
+  startBankTransfer,
+  startGatewayPayment,
+} from "../api/pay";
+import { setPaymentMethod, usePaymentMethods } from "../api/payment-methods";
+import { savedBanksQueryOptions, savedCardsQueryOptions } from "../api/saved-instruments";
+import { type PaymentTab, usePaymentStore } from "../stores/payment-store";
+import { BankForm } from "./bank-form";
+import { CardForm } from "./card-form";
+import { MethodOption } from "./method-option";
+import { TransferInstructions } from "./transfer-instructions";
+
+/** Which tab pays with which follow-up call. */
+const TAB_OF_URL: Partial<Record<PaymentUrl, PaymentTab>> = {
+  "debit-bank-account": "1",
+  "bank-transfer": "2",
+  "authorize-credit-card": "3",
+};
+const GATEWAYS: readonly PaymentUrl[] = ["praxis", "d24", "paypal"];
+const isGateway = (url: PaymentUrl | null): url is GatewayName => url !== null && GATEWAYS.includes(url);
+
+/**
+ * Where a tab's kind of payment is offered: a method that pays that way itself, or a method with
+ * an intermediate step that has a sub-method paying that way (ACH and the push transfers are
+ * sub-methods of bank transfer).
+ */
+const offerOfTab = (
+  offers: readonly PaymentMethodOffer[],
+  tab: PaymentTab,
+): { method: PaymentMethodOffer; sub: PaymentSubMethod | null } | null => {
+  for (const method of offers) {
+    if (method.url && TAB_OF_URL[method.url] === tab) return { method, sub: null };
+    const sub = method.sub_methods.find((candidate) => TAB_OF_URL[candidate.url] === tab);
+    if (sub) return { method, sub };
+  }
+  return null;
+};
+
+/** A payment that the transaction can be placed with (spec: authorized card, pending ACH or push). */
+const isUsable = (payment: Payment) =>
+  payment.status === "authorized" || payment.status === "succeeded" || payment.status === "pending";
+
+const feeText = (fee: string, currency: string) => `${fee} ${currency}`;
+
+export type PaymentStepProps = {
+  quotation: Quotation;
+  /** The sender's id: saved cards and banks are listed per sender (spec §7 payments/profiles). */
+  senderId: number | null;
+  /** Where 3-D Secure and the hosted gateways send the browser back to (it adds ?payment_id=). */
+  returnUrl: string;
+  /** The payment the browser came back with, or null. */
+  returnedPaymentId: number | null;
+  /** The returned payment was read: the address can forget it. */
+  onReturnHandled: () => void;
+  /** PUT quotations/payment-method answered: the summary follows it (spec §4). */
+  onQuotationChanged: (quotation: Quotation) => void;
+  onPaid: (paymentId: number) => void;
+  onBack: () => void;
+};
+
+/**
+ * The PAYMENT step (spec §2 payment flow): methods → subMethods (for a method with an intermediate
+ * step) → payment; back returns to methods or subMethods. The payment view has tabs — bank
+ * account ('1'), bank transfer ('2') and card ('3', the default) — with the saved instruments and
+ * the card and bank forms. Hosted gateways and 3-D Secure leave the page and come back with
+ * ?payment_id=.
+ */
+export const PaymentStep = (props: PaymentStepProps) => {
+  const { quotation, returnedPaymentId, onReturnHandled, onPaid } = props;
+  const { t } = useTranslation();
+  const store = usePaymentStore();
+  const { forQuotation, paymentMade } = store;
+  const methods = usePaymentMethods(quotation.id);
+  const countries = useCountries();
+  // Three tab labels fit a phone's width without their icons.
+  const isNarrow = useMediaQuery("(max-width: 30em)");
+  const [failure, setFailure] = useState<string | null>(null);
+  const [transferPayment, setTransferPayment] = useState<Payment | null>(null);
+
+  useEffect(() => forQuotation(quotation.id), [forQuotation, quotation.id]);
+
+  // Back from 3-D Secure or a hosted gateway: read the payment, waiting while the provider decides.
+  const returned = useQuery({
+    queryKey: ["payments", "payment", returnedPaymentId],
+    queryFn: ({ signal }) => getPayment(returnedPaymentId as number, signal),
+    enabled: returnedPaymentId !== null,
+    refetchInterval: (query) => (query.state.data?.status === "requires_action" ? 1500 : false),
+  });
+  const handledReturn = useRef<number | null>(null);
+  useEffect(() => {
+    const payment = returned.data;
+    if (!payment || payment.status === "requires_action" || handledReturn.current === payment.id) return;
+    handledReturn.current = payment.id;
+    onReturnHandled();
+    if (isUsable(payment)) {
+      paymentMade(payment.id);
+      onPaid(payment.id);
+    } else {
+      setFailure(payment.failure_message ?? t("payment.failed"));
+    }
+  }, [returned.data, onReturnHandled, paymentMade, onPaid, t]);
+
+  const offers = methods.data ?? [];
+  const offer = offers.find((candidate) => candidate.id === store.paymentMethodSelected) ?? null;
+  const subMethod =
+    offer?.sub_methods.find((candidate) => candidate.id === store.paymentSubMethodSelected) ?? null;
+  const payUrl = subMethod?.url ?? offer?.url ?? null;
+  const countryIso =
+    countries.data?.find((country) => country.id === quotation.country_from_id)?.iso2 ?? "US";
+
+  const choose = useMutation({
+    mutationFn: ({ method, sub }: { method: PaymentMethodOffer; sub: PaymentSubMethod | null }) => {
+      const url = sub?.url ?? method.url;
+      if (!url) throw new Error("A method without an intermediate step has its url.");
+      return setPaymentMethod(quotation.id, {
+        payment_type_id: method.id,
+        ...(sub ? { payment_sub_type_id: sub.id } : {}),
+        url,
+        payment_currency_id: method.payment_currency_id,
+        country_iso: countryIso,
+      });
+    },
+    // Spec §4: the summary becomes the answer, then the follow-up (here: on to the next view).
+    onSuccess: (summary, { method, sub }) => {
+      props.onQuotationChanged(summary);
+      setFailure(null);
+      setTransferPayment(null);
+      const fees = feeText(summary.vela_fee_amount, summary.currency_from_iso);
+      if (sub) {
+        store.subMethodChosen({ methodId: method.id, id: sub.id, fees, tab: TAB_OF_URL[sub.url] ?? null });
+      } else {
+        store.methodChosen({
+          id: method.id,
+          fees,
+          hasIntermediateStep: false,
+          tab: method.url ? (TAB_OF_URL[method.url] ?? null) : null,
+        });
+      }
+    },
+    onError: (error) => notifyApiError(error),
+  });
+
+  const chooseMethod = (method: PaymentMethodOffer) => {
+    if (method.intermediate_step) {
+      setFailure(null);
+      store.methodChosen({
+        id: method.id,
+        fees: feeText(method.fee, method.fee_currency),
+        hasIntermediateStep: true,
+        tab: null,
+      });
+      return;
+    }
+    choose.mutate({ method, sub: null });
+  };
+
+  const chooseTab = (tab: PaymentTab) => {
+    if (tab === store.tab) return;
+    const offered = offerOfTab(offers, tab);
+    if (offered) choose.mutate(offered);
+  };
+
+  /** What a payment call answered: pay on, leave for 3-D Secure / a gateway, or say why it failed. */
+  const paymentAnswered = (payment: Payment) => {
+    if (payment.status === "requires_action" && payment.redirect_url) {
+      window.location.assign(payment.redirect_url);
+      return;
+    }
+    if (!isUsable(payment)) {
+      setFailure(payment.failure_message ?? t("payment.failed"));
+      return;
+    }
+    setFailure(null);
+    paymentMade(payment.id);
+    if (payment.instructions) {
+      setTransferPayment(payment);
+      return;
+    }
+    onPaid(payment.id);
+  };
+  /** A refusal (402 card declined, 422 expired quotation) is shown where the person is looking. */
+  const paymentRefused = (error: unknown) => {
+    if (isApiError(error) && error.serverMessage && !error.errors) {
+      setFailure(error.serverMessage);
+      return;
+    }
+    throw error;
+  };
+
+  const back = () => {
+    setFailure(null);
+    if (store.view === "methods") props.onBack();
+    else store.backView(Boolean(offer?.intermediate_step));
+  };
+
+  const amountText = `${quotation.amount_paid} ${quotation.currency_from_iso}`;
+  let body: ReactNode;
+  if (methods.isPending || returnedPaymentId !== null) {
+    body =
+      returnedPaymentId !== null ? (
+        <Group gap="sm" role="status">
+          <Loader size="sm" />
+          <Text>{t("payment.checking")}</Text>
+        </Group>
+      ) : (
+        <Stack gap="sm" aria-busy>
+          <Skeleton height={72} radius="md" />
+          <Skeleton height={72} radius="md" />
+          <Skeleton height={72} radius="md" />
+        </Stack>
+      );
+  } else if (methods.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert">
+        {t("payment.methodsFailed")}
+      </Alert>
+    );
+  } else if (store.view === "methods" || !offer) {
+    body = (
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t("payment.methodsTitle")}
+        </Title>
+        {offers.length === 0 ? <Text c="dimmed">{t("payment.noMethods")}</Text> : null}
+        {offers.map((method) => (
+          <MethodOption
+            key={method.id}
+            name={method.name}
+            description={method.description}
+            feeText={feeText(method.fee, method.fee_currency)}
+            isSelected={method.id === store.paymentMethodSelected}
+            isDisabled={choose.isPending}
+            onChoose={() => chooseMethod(method)}
+          />
+        ))}
+      </Stack>
+    );
+  } else if (store.view === "subMethods") {
+    body = (
+      <Stack gap="sm">
+        <Title order={3} size="h4">
+          {t("payment.subMethodsTitle", { method: offer.name })}
+        </Title>
+        {offer.sub_methods.map((sub) => (
+          <MethodOption
+            key={sub.id}
+            name={sub.name}
+            description={sub.description}
+            feeText={feeText(sub.fee, sub.fee_currency)}
+            isSelected={sub.id === store.paymentSubMethodSelected}
+            isDisabled={choose.isPending}
+            onChoose={() => choose.mutate({ method: offer, sub })}
+          />
+        ))}
+      </Stack>
+    );
+  } else if (isGateway(payUrl)) {
+    body = (
+      <GatewayPanel
+        name={subMethod?.name ?? offer.name}
+        onStart={async () => {
+          try {
+            paymentAnswered(
+              await startGatewayPayment(
+                payUrl,
+                { quotation_id: quotation.id, return_url: props.returnUrl },
+                crypto.randomUUID(),
+              ),
+            );
+          } catch (error) {
+            paymentRefused(error);
+          }
+        }}
+      />
+    );
+  } else if (payUrl && TAB_OF_URL[payUrl]) {
+    const hasTab = (tab: PaymentTab) => offerOfTab(offers, tab) !== null;
+    body = (
+      <Tabs
+        value={store.tab}
+        onChange={(value) => {
+          if (value === "1" || value === "2" || value === "3") chooseTab(value);
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List grow style={{ flexWrap: "nowrap" }}>
+          <Tabs.Tab
+            value="1"
+            disabled={!hasTab("1")}
+            leftSection={isNarrow ? undefined : <IconBuildingBank size={16} aria-hidden />}
+          >
+            {t("payment.tabs.bank")}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="2"
+            disabled={!hasTab("2")}
+            leftSection={isNarrow ? undefined : <IconTransfer size={16} aria-hidden />}
+          >
+            {t("payment.tabs.transfer")}
+          </Tabs.Tab>
+          <Tabs.Tab
+            value="3"
+            disabled={!hasTab("3")}
+            leftSection={isNarrow ? undefined : <IconCreditCard size={16} aria-hidden />}
+          >
+            {t("payment.tabs.card")}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="3" pt="md">
+          <CardPanel
+            senderId={props.senderId}
+            amountText={amountText}
+            onPay={async (source) => {
+              try {
+                paymentAnswered(
+                  await authorizeCard(
+                    {
+                      quotation_id: quotation.id,
+                      return_url: props.returnUrl,
+                      ...(props.senderId ? { sender_id: props.senderId } : {}),
+                      ...source,
+                    },
+                    crypto.randomUUID(),
+                  ),
+                );
+              } catch (error) {
+                paymentRefused(error);
+              }
+            }}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="1" pt="md">
+          <BankPanel
+            senderId={props.senderId}
+            amountText={amountText}
+            onPay={async (source) => {
+              try {
+                paymentAnswered(
+                  await debitBankAccount(
+                    {
+                      quotation_id: quotation.id,
+                      ...(props.senderId ? { sender_id: props.senderId } : {}),
+                      ...source,
+                    },
+                    crypto.randomUUID(),
+                  ),
+                );
+              } catch (error) {
+                paymentRefused(error);
+              }
+            }}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="2" pt="md">
+          {transferPayment?.instructions ? (
+            <Stack gap="md">
+              <TransferInstructions instructions={transferPayment.instructions} />
+              <Group justify="flex-end">
+                <Button onClick={() => onPaid(transferPayment.id)}>{t("payment.transfer.continue")}</Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Stack gap="sm" align="flex-start">
+              <Text>{t("payment.transfer.intro", { method: subMethod?.name ?? offer.name })}</Text>
+              <AsyncButton
+                label={t("payment.transfer.start")}
+                onClick={async () => {
+                  try {
+                    paymentAnswered(
+                      await startBankTransfer(
+                        { quotation_id: quotation.id, method: subMethod?.slug ?? offer.slug },
+                        crypto.randomUUID(),
+                      ),
+                    );
+                  } catch (error) {
+                    paymentRefused(error);
+                  }
+                }}
+              />
+            </Stack>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+    );
+  } else {
+    body = (
+      <Alert color="gray" variant="light">
+        {t("payment.unavailable")}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+        <div>
+          <Title order={2} size="h3">
+            {t("payment.title")}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {t("payment.text", { amount: amountText })}
+          </Text>
+        </div>
+        <Text fw={600} data-testid="payment-fees">
+          {t("payment.fees", { fees: store.fees })}
+        </Text>
+      </Group>
+      {failure ? (
+        <Alert color="red" variant="light" role="alert" title={t("payment.failedTitle")}>
+          {failure}
+        </Alert>
+      ) : null}
+      {body}
+      <Group justify="space-between">
+        <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={back}>
+          {t("sendFlow.back")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+};
+
+/** A button that shows it is working while its promise runs (and cannot be pressed twice). */
+const AsyncButton = ({
+  label,
+  onClick,
+  icon,
+}: {
+  label: string;
+  onClick: () => Promise<void>;
+  icon?: ReactNode;
+}) => {
+  const [isBusy, setIsBusy] = useState(false);
+  return (
+    <Button
+      loading={isBusy}
+      rightSection={icon}
+      onClick={async () => {
+        setIsBusy(true);
+        try {
+          await onClick();
+        } catch (error) {
+          notifyApiError(error);
+        } finally {
+          setIsBusy(false);
+        }
+      }}
+    >
+      {label}
+    </Button>
+  );
+};
+
+const GatewayPanel = ({ name, onStart }: { name: string; onStart: () => Promise<void> }) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="sm" align="flex-start">
+      <Text>{t("payment.gateway.text", { name })}</Text>
+      <AsyncButton
+        label={t("payment.gateway.start", { name })}
+        icon={<IconExternalLink size={16} aria-hidden />}
+        onClick={onStart}
+      />
+    </Stack>
+  );
+};
+
+type CardSource =
+  | { payment_profile_id: number }
+  | { card_token: string; name_holder: string; save_card: boolean };
+
+/** Tab '3': the sender's saved cards, or a new card. A failed load says so and opens the card form (spec §8). */
+const CardPanel = ({
+  senderId,
+  amountText,
+  onPay,
+}: {
+  senderId: number | null;
+  amountText: string;
+  onPay: (source: CardSource) => Promise<void>;
+}) => {
+  const { t } = useTranslation();
+  const cards = useQuery(savedCardsQueryOptions(senderId));
+  const cardSelected = usePaymentStore((state) => state.cardSelected);
+  const selectCard = usePaymentStore((state) => state.selectCard);
+  const [isFormWanted, setIsFormWanted] = useState(false);
+  useEffect(() => {
+    if (cards.isError) notifyApiError(null, PAYMENT_MESSAGES.cardsFailed);
+  }, [cards.isError]);
+  const saved = cards.data ?? [];
+  if (cards.isPending) return <Skeleton height={120} radius="md" />;
+  const isFormOpen = cards.isError || saved.length === 0 || isFormWanted;
+  const payLabel = t("payment.pay", { amount: amountText });
+  if (isFormOpen) {
+    return (
+      <CardForm
+        submitLabel={payLabel}
+        canSave
+        onCancel={saved.length > 0 ? () => setIsFormWanted(false) : undefined}
+        onToken={(token, details) => onPay({ card_token: token.token, ...details })}
+      />
+    );
+  }
+  const chosen = saved.find((card) => card.id === cardSelected) ?? null;
+  return (
+    <Stack gap="md">
+      <Radio.Group
+        label={t("payment.card.saved")}
+        value={chosen ? String(chosen.id) : null}
+        onChange={(value) => selectCard(Number(value))}
+      >
+        <Stack gap="xs" mt="xs">
+          {saved.map((card) => (
+            <Radio
+              key={card.id}
+              value={String(card.id)}
+              label={`${card.cardType} ${card.number} · ${card.name_holder}`}
+              description={t("payment.card.expires", {
+                month: String(card.exp_month).padStart(2, "0"),
+                year: card.exp_year,
+              })}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Group justify="space-between">
+        <Button variant="subtle" onClick={() => setIsFormWanted(true)}>
+          {t("payment.card.new")}
+        </Button>
+        <AsyncButton
+          label={payLabel}
+          onClick={async () => {
+            if (chosen) await onPay({ payment_profile_id: chosen.id });
+          }}
+        />
+      </Group>
+    </Stack>
+  );
+};
+
+type BankSource = { bank_account_id: number } | { bank_account: BankAccountForm; save_bank: boolean };
+
+/** Tab '1': the sender's saved bank accounts, or a new one, debited by ACH. */
+const BankPanel = ({
+  senderId,
+  amountText,
+  onPay,
+}: {
+  senderId: number | null;
+  amountText: string;
+  onPay: (source: BankSource) => Promise<void>;
+}) => {
+  const { t } = useTranslation();
+  const banks = useQuery(savedBanksQueryOptions(senderId));
+  const bankSelected = usePaymentStore((state) => state.bankSelected);
+  const selectBank = usePaymentStore((state) => state.selectBank);
+  const [isFormWanted, setIsFormWanted] = useState(false);
+  useEffect(() => {
+    if (banks.isError) notifyApiError(null, PAYMENT_MESSAGES.banksFailed);
+  }, [banks.isError]);
+  const saved = banks.data ?? [];
+  if (banks.isPending) return <Skeleton height={120} radius="md" />;
+  const payLabel = t("payment.pay", { amount: amountText });
+  if (banks.isError || saved.length === 0 || isFormWanted) {
+    return (
+      <BankForm
+        submitLabel={payLabel}
+        canSave
+        onCancel={saved.length > 0 ? () => setIsFormWanted(false) : undefined}
+        onSubmit={(bank_account, { save_bank }) => onPay({ bank_account, save_bank })}
+      />
+    );
+  }
+  const chosen = saved.find((bank) => bank.id === bankSelected) ?? null;
+  return (
+    <Stack gap="md">
+      <Radio.Group
+        label={t("payment.bank.saved")}
+        value={chosen ? String(chosen.id) : null}
+        onChange={(value) => selectBank(Number(value))}
+      >
+        <Stack gap="xs" mt="xs">
+          {saved.map((bank) => (
+            <Radio
+              key={bank.id}
+              value={String(bank.id)}
+              label={`${bank.bankName} ${bank.accountNumber}`}
+              description={`${bank.nameOnAccount} · ${t(`payment.bank.${bank.accountType}`)}`}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Group justify="space-between">
+        <Button variant="subtle" onClick={() => setIsFormWanted(true)}>
+          {t("payment.bank.new")}
+        </Button>
+        <AsyncButton
+          label={payLabel}
+          onClick={async () => {
+            if (chosen) await onPay({ bank_account_id: chosen.id });
+          }}
+        />
+      </Group>
+    </Stack>
+  );
+};

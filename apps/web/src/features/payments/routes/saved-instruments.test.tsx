@@ -1,0 +1,124 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { registerAuthSource } from "@/shared/api/auth-source";
+import { ok, renderWithApp, type StubHandler, stubApi } from "@/test/render";
+import { SavedBanksRoute } from "./saved-banks-route";
+import { SavedCardsRoute } from "./saved-cards-route";
+
+// Proves the saved cards and saved banks settings pages: masked numbers listed, a card added through
+// the processor's token (the number never reaches our settings endpoint), a bank added, one deleted.
+
+describe("saved payment instruments settings", () => {
+  it("lists cards masked, adds one by its processor token, and deletes one", async () => {
+    registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
+    let cards = [
+      {
+        id: 1,
+        name_holder: "Ana García",
+        billing_address: null,
+        number: "•••• 4444",
+        cardType: "Mastercard",
+        exp_month: 1,
+        exp_year: 2031,
+      },
+    ];
+    const list: StubHandler = ({ method, url }) => {
+      if (method === "DELETE") {
+        const id = Number(url.pathname.split("/").pop());
+        cards = cards.filter((card) => card.id !== id);
+        return ok(null, "Deleted.");
+      }
+      return ok(cards);
+    };
+    const stub = stubApi({
+      "/api/settings/credit-card-banks/payment-profiles": list,
+      "/api/settings/credit-card-banks/payment-profiles/1": list,
+      "/api/sandbox/cards/tokens": ok({
+        token: "tok_1",
+        brand: "Visa",
+        last4: "4242",
+        exp_month: 12,
+        exp_year: 2034,
+      }),
+      "/api/settings/create-customer-payment-profile/card": (() => {
+        cards = [
+          ...cards,
+          {
+            id: 2,
+            name_holder: "Ana García",
+            billing_address: null,
+            number: "•••• 4242",
+            cardType: "Visa",
+            exp_month: 12,
+            exp_year: 2034,
+          },
+        ];
+        return { status: 201, body: { success: true, message: "Card saved.", data: cards[1] } };
+      }) satisfies StubHandler,
+    });
+    vi.stubGlobal("fetch", stub.fetchStub);
+    const user = userEvent.setup();
+    renderWithApp(<SavedCardsRoute />);
+
+    const listed = await screen.findByRole("list", { name: "Saved cards" });
+    expect(within(listed).getByText("Mastercard •••• 4444")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Add a card" }));
+    await user.type(screen.getByLabelText(/Name on the card/), "Ana García");
+    await user.type(screen.getByLabelText(/Card number/), "4242424242424242");
+    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
+    await user.type(screen.getByLabelText(/Security code/), "123");
+    await user.type(screen.getByLabelText(/Billing address/), "1 Main St");
+    await user.type(screen.getByLabelText(/^City/), "Boston");
+    await user.type(screen.getByLabelText(/Postal code/), "02110");
+    await user.click(screen.getByRole("button", { name: "Save card" }));
+    await waitFor(() => expect(screen.getByText("Visa •••• 4242")).toBeTruthy());
+    const create = stub.requests.find((request) =>
+      request.url.endsWith("/create-customer-payment-profile/card"),
+    );
+    expect(create?.body).toEqual({
+      card_token: "tok_1",
+      name_holder: "Ana García",
+      billing_address: { line1: "1 Main St", city: "Boston", postal_code: "02110", country_iso: "US" },
+    });
+
+    await user.click(screen.getByRole("button", { name: "Delete Mastercard •••• 4444" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(screen.queryByText("Mastercard •••• 4444")).toBeNull());
+  });
+
+  it("adds a bank account and lists it masked", async () => {
+    registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
+    let banks: unknown[] = [];
+    const stub = stubApi({
+      "/api/settings/bank-accounts": ({ method, body }) => {
+        if (method === "POST") {
+          const input = body as { routingNumber: string; nameOnAccount: string };
+          banks = [
+            {
+              id: 3,
+              bankName: "Sandbox Bank",
+              routingNumber: input.routingNumber,
+              accountNumber: "•••• 6789",
+              accountType: "checking",
+              nameOnAccount: input.nameOnAccount,
+            },
+          ];
+          return { status: 201, body: { success: true, message: "Bank account saved.", data: banks[0] } };
+        }
+        return ok(banks);
+      },
+    });
+    vi.stubGlobal("fetch", stub.fetchStub);
+    const user = userEvent.setup();
+    renderWithApp(<SavedBanksRoute />);
+    expect(await screen.findByText("You have no saved bank accounts.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Add a bank account" }));
+    await user.type(screen.getByLabelText(/Name on the account/), "Ana García");
+    await user.type(screen.getByLabelText(/Routing number/), "011000015");
+    await user.type(screen.getByLabelText(/Account number/), "000123456789");
+    await user.click(screen.getByRole("button", { name: "Save bank account" }));
+    expect(await screen.findByText("Sandbox Bank •••• 6789")).toBeTruthy();
+  });
+});

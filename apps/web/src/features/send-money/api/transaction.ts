@@ -1,0 +1,51 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { ConfirmationRecord, OrderDetails } from "@vela/shared/orders";
+import type { Quotation } from "@vela/shared/pricing";
+import { API_BASE, api, buildHeaders } from "@/shared/api/api-client";
+import { ApiError } from "@/shared/api/api-error";
+
+/** GET /quotations/{id}: the flow's quotation as it stands (server state, asked again after a reload). */
+export const quotationQueryOptions = (quotationId: number) =>
+  queryOptions({
+    queryKey: ["quotations", quotationId],
+    queryFn: ({ signal }) => api.get<Quotation>(`quotations/${quotationId}`, undefined, signal),
+  });
+
+/**
+ * POST /consignments/transaction with the attempt's Idempotency-Key: places the order for the
+ * quotation and its payment, and answers the confirmation record (spec §3).
+ */
+export const createTransaction = (
+  body: { quotation_id: number; payment_id: number },
+  idempotencyKey: string,
+) =>
+  api.request<ConfirmationRecord>("POST", "consignments/transaction", {
+    body,
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+
+/** GET /orders/{id}/details: the confirmed order again (CONFIRMATION after a reload). */
+export const orderDetailsQueryOptions = (orderId: number) =>
+  queryOptions({
+    queryKey: ["orders", "details", orderId],
+    queryFn: ({ signal }) =>
+      api.get<OrderDetails | ConfirmationRecord>(`orders/${orderId}/details`, undefined, signal),
+  });
+
+/**
+ * GET /orders/generate/{id}: the receipt PDF. It needs the session, so it is fetched with the
+ * session's headers and handed to the browser as a download, never opened as a bare link.
+ */
+export const downloadReceipt = async (orderId: number, fileName: string) => {
+  const response = await fetch(`${API_BASE}/orders/generate/${orderId}`, { headers: buildHeaders(false) });
+  if (!response.ok) throw new ApiError({ status: response.status, message: null, errors: null });
+  const blob = await response.blob();
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};

@@ -1,0 +1,135 @@
+import { Alert, Anchor, Button, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCircleCheck, IconDownload, IconRepeat, IconRoute } from "@tabler/icons-react";
+import { formatMoney } from "@vela/shared/money";
+import type { ConfirmationRecord } from "@vela/shared/orders";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { notifyApiError } from "@/shared/api/notify";
+import { useLanguage } from "@/shared/i18n/use-language";
+import { formatRate } from "@/shared/money/format-rate";
+import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
+import { downloadReceipt } from "../api/transaction";
+import { decimalsOf, SummaryRows } from "./summary-rows";
+
+/** The tracking page of an order: public, by tracking number. */
+export const trackingPath = (trackingNumber: string) => `/tracking/${encodeURIComponent(trackingNumber)}`;
+
+const formatDate = (iso: string | null, locale: string) =>
+  iso
+    ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))
+    : "—";
+
+/**
+ * CONFIRMATION: the confirmation record (spec §3) — reference, tracking number, status, amounts,
+ * rate, fees, who receives and when — with the receipt download, the tracking link and "send again".
+ */
+export const ConfirmationStep = ({
+  record,
+  paymentText = null,
+  onSendAgain,
+}: {
+  record: ConfirmationRecord;
+  /** How it was paid ("Visa •••• 4242"), when the payment is known; the record's method otherwise. */
+  paymentText?: string | null;
+  onSendAgain: () => void;
+}) => {
+  const { t } = useTranslation();
+  const locale = useLanguage();
+  const [isDownloading, setIsDownloading] = useState(false);
+  const from = record.currency_from_iso;
+  const to = record.currency_to_iso;
+  const money = (amount: string, iso: string) =>
+    formatMoney(amount, { currencyIso: iso, decimals: decimalsOf(amount), locale });
+  const isFailed = record.status === "payment_failed" || record.status === "failed";
+
+  return (
+    <Stack gap="lg">
+      <Group gap="md" wrap="nowrap" align="flex-start">
+        <ThemeIcon size={48} radius="xl" color={isFailed ? "red" : "teal"} variant="light">
+          <IconCircleCheck size={28} aria-hidden />
+        </ThemeIcon>
+        <div>
+          <Title order={2} size="h3">
+            {isFailed ? t("confirmation.failedTitle") : t("confirmation.title")}
+          </Title>
+          <Text c="dimmed" mt={4}>
+            {t("confirmation.text", {
+              name: record.recipient_name ?? "—",
+              amount: money(record.receiving_amount, to),
+            })}
+          </Text>
+        </div>
+      </Group>
+      {record.status_reason ? (
+        <Alert color={isFailed ? "red" : "blue"} variant="light">
+          {record.status_reason}
+        </Alert>
+      ) : null}
+      <SummaryRows
+        label={t("confirmation.order")}
+        rows={[
+          [t("confirmation.statusLabel"), <OrderStatusBadge key="status" status={record.status} />],
+          [t("confirmation.ref"), record.ref],
+          [
+            t("confirmation.trackingNumber"),
+            <Anchor key="tracking" component={Link} to={trackingPath(record.tracking_number)}>
+              {record.tracking_number}
+            </Anchor>,
+          ],
+          [t("confirmation.date"), formatDate(record.created_at, locale)],
+          [
+            t("confirmation.arrive"),
+            record.arrive ? formatDate(record.arrive, locale) : record.processing_time,
+          ],
+          ...(record.pickup_reference
+            ? ([[t("confirmation.pickupReference"), record.pickup_reference]] as [string, string][])
+            : []),
+        ]}
+      />
+      <Divider />
+      <SummaryRows
+        label={t("review.amounts")}
+        rows={[
+          [t("sendFlow.summary.send"), money(record.send_amount, from)],
+          [t("sendFlow.summary.fee"), money(record.vela_fee_amount, from)],
+          [t("sendFlow.summary.total"), money(record.amount_paid, from)],
+          [t("sendFlow.summary.rate"), formatRate(record.rate, from, to, locale)],
+          [t("sendFlow.summary.receive"), money(record.receiving_amount, to)],
+          [t("sendFlow.summary.method"), record.delivery_method],
+          [t("review.sender"), record.sender_name ?? "—"],
+          [t("review.payment"), paymentText ?? record.payment_method],
+        ]}
+      />
+      <Group gap="sm" wrap="wrap">
+        <Button
+          leftSection={<IconDownload size={18} aria-hidden />}
+          loading={isDownloading}
+          onClick={async () => {
+            setIsDownloading(true);
+            try {
+              await downloadReceipt(record.order_id, `vela-receipt-${record.ref}.pdf`);
+            } catch (error) {
+              notifyApiError(error, t("confirmation.receiptFailed"));
+            } finally {
+              setIsDownloading(false);
+            }
+          }}
+        >
+          {t("confirmation.receipt")}
+        </Button>
+        <Button
+          component={Link}
+          to={trackingPath(record.tracking_number)}
+          variant="light"
+          leftSection={<IconRoute size={18} aria-hidden />}
+        >
+          {t("confirmation.track")}
+        </Button>
+        <Button variant="default" leftSection={<IconRepeat size={18} aria-hidden />} onClick={onSendAgain}>
+          {t("confirmation.sendAgain")}
+        </Button>
+      </Group>
+    </Stack>
+  );
+};

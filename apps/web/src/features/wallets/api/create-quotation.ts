@@ -1,0 +1,15 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { Quotation } from "@vela/shared/pricing";
+import { api } from "@/shared/api/api-client";
+import type { WalletMoneyService, WalletPriceRequest } from "./money-services";
+
+/** POST /wallets/{service}/quotation/create: holds the price (the rate locked until `expires_at`). */
+export const createWalletQuotation = (service: WalletMoneyService, request: WalletPriceRequest) =>
+  api.post<Quotation>(`wallets/${service}/quotation/create`, request);
+
+/** GET /quotations/{id}: the flow's quotation again (after a reload). */
+export const walletQuotationQueryOptions = (quotationId: number) =>
+  queryOptions({
+    queryKey: ["quotations", quotationId],
+    queryFn: ({ signal }) => api.get<Quotation>(`quotations/${quotationId}`, undefined, signal),
+  });

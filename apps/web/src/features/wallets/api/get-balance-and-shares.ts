@@ -1,0 +1,18 @@
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import { api } from "@/shared/api/api-client";
+import { WALLETS_QUERY_KEY } from "./get-wallets";
+import type { BalanceAndShares } from "./types";
+
+/** GET /wallets/{id}/balance-and-shares: the balance, the currency and flag, and what to share. */
+export const balanceAndSharesQueryOptions = (walletId: number | null) =>
+  queryOptions({
+    queryKey: [...WALLETS_QUERY_KEY, walletId, "balance-and-shares"],
+    queryFn:
+      walletId === null
+        ? skipToken
+        : ({ signal }) =>
+            api.get<BalanceAndShares>(`wallets/${walletId}/balance-and-shares`, undefined, signal),
+  });
+
+export const useBalanceAndShares = (walletId: number | null) =>
+  useQuery(balanceAndSharesQueryOptions(walletId));

@@ -1,0 +1,111 @@
+import {
+  ActionIcon,
+  Alert,
+  Center,
+  CopyButton,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Text,
+  Tooltip,
+} from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { useBalanceAndShares } from "../api/get-balance-and-shares";
+import classes from "./wallets.module.css";
+
+const CopyValue = ({ label, value }: { label: string; value: string }) => {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Text className={classes.shareValue} fw={600}>
+          {value}
+        </Text>
+        <CopyButton value={value} timeout={1500}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? t("wallets.shares.copied") : t("wallets.shares.copy")} withArrow>
+              <ActionIcon
+                variant={copied ? "filled" : "light"}
+                color={copied ? "teal.9" : undefined}
+                onClick={copy}
+                aria-label={t("wallets.shares.copyLabel", { what: label })}
+              >
+                {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      </Group>
+    </Stack>
+  );
+};
+
+/**
+ * The wallet's `shares` (spec §3): the receiving details a user can give others — its public id,
+ * a link and the link's QR code — so that they can send to it.
+ */
+export const SharesModal = ({
+  walletId,
+  currencyIso,
+  opened,
+  onClose,
+}: {
+  walletId: number;
+  currencyIso: string;
+  opened: boolean;
+  onClose: () => void;
+}) => {
+  const { t } = useTranslation();
+  const isPhone = useMediaQuery("(max-width: 36em)");
+  const details = useBalanceAndShares(opened ? walletId : null);
+  const shares = details.data?.shares;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t("wallets.shares.title", { currency: currencyIso })}
+      closeButtonProps={{ "aria-label": t("common.close") }}
+      fullScreen={isPhone}
+      radius={isPhone ? 0 : "lg"}
+      padding="lg"
+      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
+    >
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          {t("wallets.shares.text")}
+        </Text>
+        {details.isPending ? (
+          <Stack gap="sm" aria-busy>
+            <Skeleton height={200} width={200} mx="auto" />
+            <Skeleton height={40} />
+            <Skeleton height={40} />
+          </Stack>
+        ) : null}
+        {details.isError ? (
+          <Alert color="red" variant="light" role="alert">
+            {t("wallets.shares.loadError")}
+          </Alert>
+        ) : null}
+        {shares ? (
+          <>
+            <Center>
+              <img
+                className={classes.qr}
+                src={shares.qr_code}
+                alt={t("wallets.shares.qrAlt", { link: shares.link })}
+              />
+            </Center>
+            <CopyValue label={t("wallets.shares.walletId")} value={shares.wallet_id} />
+            <CopyValue label={t("wallets.shares.link")} value={shares.link} />
+          </>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+};

@@ -1,0 +1,131 @@
+import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { IconArrowsExchange, IconBuildingBank, IconPlus, IconQrcode, IconSend } from "@tabler/icons-react";
+import { compareAmounts } from "@vela/shared/decimal";
+import { type MouseEvent, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { useLanguage } from "@/shared/i18n/use-language";
+import { FlagImage } from "@/shared/ui/flag-image";
+import type { Wallet } from "../api/types";
+import { moneyText } from "../utils/format";
+import { SharesModal } from "./shares-modal";
+import classes from "./wallets.module.css";
+
+/** Where each service starts, with the wallet's currency chosen. */
+export const walletServiceLinks = (wallet: Wallet) => {
+  const currency = wallet.currency.id;
+  return {
+    deposit: `/account/wallets/deposit/amount?currency_to_id=${currency}`,
+    convert: `/account/wallets/convert/amount?currency_from_id=${currency}`,
+    send: `/account/wallets/send/recipient?currency_from_id=${currency}`,
+    withdraw: `/account/wallets/withdraw/method?currency_from_id=${currency}`,
+  };
+};
+
+/** A link styled as a button that cannot be followed while there is nothing to spend (Mantine's way). */
+const disabledLink = (isDisabled: boolean) =>
+  isDisabled
+    ? {
+        "data-disabled": true,
+        "aria-disabled": true,
+        onClick: (event: MouseEvent) => event.preventDefault(),
+      }
+    : {};
+
+/**
+ * The chosen wallet: its currency and flag, balance, available and on hold, the service buttons
+ * (deposit, convert, send, withdraw) and its shares.
+ */
+export const WalletPanel = ({ wallet }: { wallet: Wallet }) => {
+  const { t } = useTranslation();
+  const locale = useLanguage();
+  const [isSharing, setIsSharing] = useState(false);
+  const iso = wallet.currency.iso;
+  const links = walletServiceLinks(wallet);
+  const isEmpty = compareAmounts(wallet.available, "0") <= 0;
+  return (
+    <Card withBorder radius="lg" padding="lg">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-start" gap="md">
+          <Stack gap={6}>
+            <Group gap="xs">
+              {wallet.currency.flag_currency ? (
+                <FlagImage url={wallet.currency.flag_currency} size={20} />
+              ) : null}
+              <Title order={2} size="h4">
+                {t("wallets.panel.title", { currency: iso })}
+              </Title>
+            </Group>
+            <Text className={classes.bigBalance}>{moneyText(wallet.balance, iso, locale)}</Text>
+            <Group gap="lg">
+              <Text size="sm">
+                <Text span c="dimmed">
+                  {t("wallets.panel.available")}
+                </Text>{" "}
+                <Text span fw={650}>
+                  {moneyText(wallet.available, iso, locale)}
+                </Text>
+              </Text>
+              <Text size="sm">
+                <Text span c="dimmed">
+                  {t("wallets.panel.onHold")}
+                </Text>{" "}
+                <Text span fw={650}>
+                  {moneyText(wallet.on_hold, iso, locale)}
+                </Text>
+              </Text>
+            </Group>
+          </Stack>
+          <Text size="sm" c="dimmed" className={classes.shareValue}>
+            {wallet.public_id}
+          </Text>
+        </Group>
+        <div className={classes.actions}>
+          <Button component={Link} to={links.deposit} leftSection={<IconPlus size={18} aria-hidden />}>
+            {t("wallets.actions.deposit")}
+          </Button>
+          <Button
+            component={Link}
+            to={links.convert}
+            variant="light"
+            leftSection={<IconArrowsExchange size={18} aria-hidden />}
+            {...disabledLink(isEmpty)}
+          >
+            {t("wallets.actions.convert")}
+          </Button>
+          <Button
+            component={Link}
+            to={links.send}
+            variant="light"
+            leftSection={<IconSend size={18} aria-hidden />}
+            {...disabledLink(isEmpty)}
+          >
+            {t("wallets.actions.send")}
+          </Button>
+          <Button
+            component={Link}
+            to={links.withdraw}
+            variant="light"
+            leftSection={<IconBuildingBank size={18} aria-hidden />}
+            {...disabledLink(isEmpty)}
+          >
+            {t("wallets.actions.withdraw")}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconQrcode size={18} aria-hidden />}
+            onClick={() => setIsSharing(true)}
+          >
+            {t("wallets.actions.share")}
+          </Button>
+        </div>
+      </Stack>
+      <SharesModal
+        walletId={wallet.id}
+        currencyIso={iso}
+        opened={isSharing}
+        onClose={() => setIsSharing(false)}
+      />
+    </Card>
+  );
+};

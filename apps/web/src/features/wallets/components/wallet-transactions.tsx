@@ -1,0 +1,274 @@
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from "@mantine/core";
+import { IconDownload, IconReceipt } from "@tabler/icons-react";
+import { useMutation } from "@tanstack/react-query";
+import { ORDER_STATUSES, type OrderStatus } from "@vela/shared/orders";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { isSessionExpiredError } from "@/shared/api/api-error";
+import { downloadReceipt } from "@/shared/api/download-receipt";
+import { useLanguage } from "@/shared/i18n/use-language";
+import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
+import { useWalletSelect } from "../api/get-wallet-selects";
+import { useWalletTransactions, type WalletTransactionFilters } from "../api/get-wallet-transactions";
+import type { WalletTransaction } from "../api/types";
+import { dateText, moneyText } from "../utils/format";
+import classes from "./wallets.module.css";
+
+/** The select's value for "no filter" (Mantine's Select cannot hold an empty value). */
+const ALL = "all";
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const isStatus = (value: string): value is OrderStatus =>
+  (ORDER_STATUSES as readonly string[]).includes(value);
+
+/** The filters live in the address, so the back button from an order's details returns to the same page. */
+export const transactionFiltersOf = (search: URLSearchParams): WalletTransactionFilters => {
+  const day = (key: string) => {
+    const value = search.get(key) ?? "";
+    return DAY.test(value) ? value : "";
+  };
+  return {
+    page: Math.max(1, Math.floor(Number(search.get("page"))) || 1),
+    service: search.get("service") ?? "",
+    status: search.get("status") ?? "",
+    date_from: day("date_from"),
+    date_to: day("date_to"),
+  };
+};
+
+const TransactionRow = ({ transaction }: { transaction: WalletTransaction }) => {
+  const { t } = useTranslation();
+  const locale = useLanguage();
+  const receipt = useMutation({
+    mutationFn: () => downloadReceipt(transaction.id),
+    meta: { errorFallback: t("wallets.transactions.receiptError") },
+  });
+  const sign = transaction.direction === "in" ? "+" : "−";
+  const who = transaction.counterparty
+    ? t(transaction.direction === "in" ? "wallets.transactions.from" : "wallets.transactions.to", {
+        service: transaction.service_name,
+        name: transaction.counterparty,
+      })
+    : transaction.service_name;
+  const what = (
+    <>
+      <Text fw={650} truncate className={classes.who}>
+        {who}
+      </Text>
+      <Text size="sm" c="dimmed" truncate>
+        {transaction.ref} ·{" "}
+        <time dateTime={transaction.created_at}>{dateText(transaction.created_at, locale)}</time>
+      </Text>
+    </>
+  );
+  return (
+    <li className={classes.row}>
+      <div className={classes.rowInner}>
+        {/* Money another user sent is their order: it has no details or receipt here. */}
+        {transaction.is_own ? (
+          <Link
+            to={`/account/history/${transaction.id}`}
+            className={classes.rowLink}
+            aria-label={t("wallets.transactions.open", { ref: transaction.ref, what: who })}
+          >
+            {what}
+          </Link>
+        ) : (
+          <div className={classes.rowLink}>{what}</div>
+        )}
+        <div className={classes.rowStatus}>
+          <OrderStatusBadge status={transaction.status} />
+        </div>
+        <Text
+          className={classes.rowAmount}
+          fw={700}
+          c={transaction.direction === "in" ? "teal.9" : undefined}
+        >
+          {sign}
+          {moneyText(transaction.amount, transaction.currency_iso, locale)}
+        </Text>
+        {transaction.is_own ? (
+          <Tooltip label={t("wallets.transactions.receipt")} withArrow>
+            <ActionIcon
+              className={classes.rowReceipt}
+              variant="subtle"
+              color="gray"
+              loading={receipt.isPending}
+              onClick={() => receipt.mutate()}
+              aria-label={t("wallets.transactions.receiptFor", { ref: transaction.ref })}
+            >
+              <IconDownload size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ) : null}
+      </div>
+    </li>
+  );
+};
+
+const ListSkeleton = () => (
+  <Stack gap={0} role="status" aria-busy="true">
+    {[0, 1, 2].map((index) => (
+      <Group key={index} p="lg" justify="space-between" wrap="nowrap">
+        <Stack gap={6} style={{ flex: 1 }}>
+          <Skeleton height={14} width="45%" radius="sm" />
+          <Skeleton height={12} width="30%" radius="sm" />
+        </Stack>
+        <Skeleton height={14} width={90} radius="sm" />
+      </Group>
+    ))}
+  </Stack>
+);
+
+/**
+ * The wallet's transactions (spec §2: the list with its service buttons and status filter; §7 by
+ * wallet id with filters and paging; §9 10 a page). Services and statuses come from the server's
+ * selects; each row opens the order's details and downloads its receipt.
+ */
+export const WalletTransactions = ({
+  walletId,
+  filters,
+  onFiltersChange,
+}: {
+  walletId: number;
+  filters: WalletTransactionFilters;
+  onFiltersChange: (filters: WalletTransactionFilters) => void;
+}) => {
+  const { t } = useTranslation();
+  const transactions = useWalletTransactions(walletId, filters);
+  const services = useWalletSelect("services");
+  const statuses = useWalletSelect("statuses");
+  const update = (changes: Partial<WalletTransactionFilters>) =>
+    onFiltersChange({ ...filters, page: 1, ...changes });
+  const pageData = transactions.data;
+  const isFiltered =
+    filters.service !== "" || filters.status !== "" || filters.date_from !== "" || filters.date_to !== "";
+
+  return (
+    <Card withBorder radius="lg" padding={0}>
+      <Stack gap="md" p="lg" pb="md">
+        <Title order={2} size="h4">
+          {t("wallets.transactions.title")}
+        </Title>
+        <fieldset className={classes.services} aria-label={t("wallets.transactions.services")}>
+          {[{ id: "", name: t("wallets.transactions.allServices") }, ...(services.data ?? [])].map(
+            (service) => (
+              <Button
+                key={service.id || ALL}
+                size="compact-sm"
+                radius="xl"
+                variant={filters.service === service.id ? "filled" : "default"}
+                aria-pressed={filters.service === service.id}
+                onClick={() => update({ service: service.id })}
+              >
+                {service.name}
+              </Button>
+            ),
+          )}
+        </fieldset>
+        <search className={classes.filters}>
+          <Select
+            label={t("wallets.transactions.status")}
+            data={[
+              { value: ALL, label: t("wallets.transactions.allStatuses") },
+              ...(statuses.data ?? []).map((status) => ({
+                value: status.id,
+                label: isStatus(status.id) ? t(`history.statuses.${status.id}`) : status.name,
+              })),
+            ]}
+            value={filters.status || ALL}
+            onChange={(value) => update({ status: value && value !== ALL ? value : "" })}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            type="date"
+            label={t("wallets.transactions.dateFrom")}
+            value={filters.date_from}
+            max={filters.date_to || undefined}
+            onChange={(event) => update({ date_from: event.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={t("wallets.transactions.dateTo")}
+            value={filters.date_to}
+            min={filters.date_from || undefined}
+            onChange={(event) => update({ date_to: event.currentTarget.value })}
+          />
+        </search>
+      </Stack>
+      <div aria-busy={transactions.isFetching} style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}>
+        {transactions.isPending || isSessionExpiredError(transactions.error) ? <ListSkeleton /> : null}
+        {transactions.isError && !pageData && !isSessionExpiredError(transactions.error) ? (
+          <Alert color="red" title={t("errors.title")} m="lg">
+            <Text size="sm">{t("wallets.transactions.loadError")}</Text>
+            <Button size="xs" variant="default" mt="sm" onClick={() => void transactions.refetch()}>
+              {t("common.retry")}
+            </Button>
+          </Alert>
+        ) : null}
+        {pageData && pageData.data.length === 0 ? (
+          <Center p="xl">
+            <Stack align="center" gap="sm" maw={380} ta="center">
+              <ThemeIcon size={52} radius="xl" variant="light">
+                <IconReceipt size={26} aria-hidden />
+              </ThemeIcon>
+              <Text fw={650}>
+                {isFiltered ? t("wallets.transactions.noMatches") : t("wallets.transactions.emptyTitle")}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {isFiltered ? t("wallets.transactions.noMatchesText") : t("wallets.transactions.emptyText")}
+              </Text>
+            </Stack>
+          </Center>
+        ) : null}
+        {pageData && pageData.data.length > 0 ? (
+          <ul className={classes.list} aria-label={t("wallets.transactions.title")}>
+            {pageData.data.map((transaction) => (
+              <TransactionRow key={transaction.id} transaction={transaction} />
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      {pageData && pageData.total > 0 ? (
+        <Group
+          justify="space-between"
+          gap="sm"
+          p="lg"
+          style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}
+        >
+          <Text size="sm" c="dimmed">
+            {t("wallets.transactions.total", { count: pageData.total })}
+          </Text>
+          {pageData.last_page > 1 ? (
+            <Pagination
+              total={pageData.last_page}
+              value={pageData.current_page}
+              onChange={(page) => onFiltersChange({ ...filters, page })}
+              getControlProps={(control) => ({
+                "aria-label": control === "next" ? t("history.list.next") : t("history.list.previous"),
+              })}
+              getItemProps={(item) => ({ "aria-label": t("history.list.page", { page: item }) })}
+            />
+          ) : null}
+        </Group>
+      ) : null}
+    </Card>
+  );
+};

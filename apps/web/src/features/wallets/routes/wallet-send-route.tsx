@@ -1,0 +1,202 @@
+import { Alert, Group, Text } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
+import { IconUserCircle } from "@tabler/icons-react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ConfirmationRecord } from "@vela/shared/orders";
+import type { ReactNode } from "react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Navigate, useSearchParams } from "react-router";
+import { useLanguage } from "@/shared/i18n/use-language";
+import { createWalletQuotation, walletQuotationQueryOptions } from "../api/create-quotation";
+import { walletOrderQueryOptions } from "../api/get-order";
+import { useServiceCurrencies } from "../api/get-service-currencies";
+import { useUserWallets } from "../api/get-wallets";
+import type { WalletPriceRequest } from "../api/money-services";
+import { UserSearchStep } from "../components/user-search-step";
+import { WalletAmountStep } from "../components/wallet-amount-step";
+import { WalletConfirmation } from "../components/wallet-confirmation";
+import { StepLoading, WalletFlowFrame } from "../components/wallet-flow-frame";
+import { WalletQuoteSummary } from "../components/wallet-quote-summary";
+import { WalletReviewStep } from "../components/wallet-review-step";
+import { useWalletFlow } from "../hooks/use-wallet-flow";
+import { moneyText } from "../utils/format";
+
+/**
+ * `/account/wallets/send/:step`: send from a wallet to another Vela user (RECIPIENT: search by
+ * e-mail, phone or wallet id → AMOUNT → SEND, the review → CONFIRMATION). The money moves at once,
+ * from wallet to wallet; both sides see it.
+ */
+export const WalletSendRoute = () => {
+  const { t } = useTranslation();
+  const locale = useLanguage();
+  const title = t("wallets.flows.send.title");
+  useDocumentTitle(`${title} · Vela`);
+  const queryClient = useQueryClient();
+  const { index, name, steps, store, state, go, quotation, pathOf } = useWalletFlow("send");
+  const [confirmed, setConfirmed] = useState<ConfirmationRecord | null>(null);
+  const fromCurrencies = useServiceCurrencies("send-money", "from");
+  const wallets = useUserWallets();
+  const recipient = state.recipient;
+  // A shared wallet link (the wallet's `shares`) opens the flow with that wallet to look up.
+  const [search] = useSearchParams();
+  const sharedWalletId = search.get("wallet_id")?.trim() || null;
+
+  const create = useMutation({
+    mutationFn: (request: WalletPriceRequest) => createWalletQuotation("send-money", request),
+    onSuccess: (created) => {
+      queryClient.setQueryData(walletQuotationQueryOptions(created.id).queryKey, created);
+      store.getState().quotationCreated(created.id);
+      go(index + 1);
+    },
+  });
+  const order = useQuery({
+    ...walletOrderQueryOptions(state.order_id),
+    enabled: state.order_id !== null && name === "CONFIRMATION",
+    placeholderData: confirmed?.order_id === state.order_id ? (confirmed ?? undefined) : undefined,
+  });
+
+  if (index < 0 || !name) return <Navigate to={pathOf("RECIPIENT")} replace />;
+  if (index > 0 && !recipient) return <Navigate to={pathOf("RECIPIENT")} replace />;
+  if (name === "SEND" && state.quotation_id === null) return <Navigate to={pathOf("AMOUNT")} replace />;
+  if (name === "CONFIRMATION" && state.order_id === null) return <Navigate to={pathOf("SEND")} replace />;
+  if (state.order_id !== null && name !== "CONFIRMATION")
+    return <Navigate to={pathOf("CONFIRMATION")} replace />;
+
+  const sourceWallet = wallets.data?.find((wallet) => wallet.currency.id === state.currency_from_id);
+  const receiveLabel = t("wallets.flows.send.receive");
+  const again = () => {
+    store.getState().reset();
+    setConfirmed(null);
+    go(0);
+  };
+  const who: ReactNode = recipient ? (
+    <Group gap="xs" wrap="nowrap">
+      <IconUserCircle size={22} stroke={1.5} aria-hidden />
+      <Text fw={650}>{t("wallets.send.to", { name: recipient.name, wallet: recipient.wallet_id })}</Text>
+    </Group>
+  ) : null;
+
+  let content: ReactNode;
+  switch (name) {
+    case "RECIPIENT":
+      content = (
+        <UserSearchStep
+          chosen={recipient}
+          initialQuery={sharedWalletId}
+          onChoose={(user) => {
+            store.getState().recipientFound(user);
+            go(1);
+          }}
+        />
+      );
+      break;
+    case "AMOUNT":
+      content = recipient ? (
+        <WalletAmountStep
+          service="send-money"
+          store={store}
+          title={t("wallets.flows.send.amountTitle")}
+          text={t("wallets.flows.send.amountText")}
+          header={who}
+          from={{ label: t("wallets.flows.send.from"), currencies: fromCurrencies.data }}
+          to={{ label: t("wallets.flows.send.to"), currencies: recipient.currencies }}
+          amountLabel={t("wallets.flows.send.amount")}
+          receiveLabel={receiveLabel}
+          extra={{ recipient_wallet_id: recipient.wallet_id }}
+          available={sourceWallet ? { amount: sourceWallet.available, iso: sourceWallet.currency.iso } : null}
+          continueLabel={t("sendFlow.continue")}
+          isSubmitting={create.isPending}
+          error={create.isError ? t("wallets.flows.quotationError") : null}
+          onContinue={(request) => create.mutate(request)}
+          onBack={() => go(0)}
+        />
+      ) : null;
+      break;
+    case "SEND":
+      content = quotation.data ? (
+        <WalletReviewStep
+          service="send-money"
+          store={store}
+          quotation={quotation.data}
+          title={t("wallets.flows.send.reviewTitle")}
+          text={t("wallets.flows.send.reviewText")}
+          receiveLabel={receiveLabel}
+          details={
+            recipient
+              ? [
+                  [t("wallets.summary.recipient"), recipient.name],
+                  [t("wallets.summary.recipientWallet"), recipient.wallet_id],
+                  [
+                    t("wallets.summary.payment"),
+                    t("wallets.summary.fromWallet", { currency: quotation.data.currency_from_iso }),
+                  ],
+                ]
+              : []
+          }
+          body={{ quotation_id: quotation.data.id }}
+          confirmLabel={t("wallets.flows.send.confirm", {
+            amount: moneyText(quotation.data.amount_paid, quotation.data.currency_from_iso, locale),
+          })}
+          onConfirmed={(record) => {
+            setConfirmed(record);
+            store.getState().transactionConfirmed(record.order_id);
+            go(3, { replace: true });
+          }}
+          onBack={() => go(1)}
+        />
+      ) : quotation.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t("wallets.flows.quotationLost")}
+        </Alert>
+      ) : (
+        <StepLoading />
+      );
+      break;
+    case "CONFIRMATION":
+      content = order.data ? (
+        <WalletConfirmation
+          record={order.data}
+          title={t("wallets.flows.send.doneTitle")}
+          text={t("wallets.flows.send.doneText", {
+            amount: moneyText(order.data.receiving_amount, order.data.currency_to_iso, locale),
+            name: order.data.recipient_name ?? recipient?.name ?? "—",
+          })}
+          receiveLabel={receiveLabel}
+          againLabel={t("wallets.flows.send.again")}
+          paymentText={t("wallets.summary.fromWallet", { currency: order.data.currency_from_iso })}
+          onAgain={again}
+        />
+      ) : order.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {t("wallets.flows.orderLost")}
+        </Alert>
+      ) : (
+        <StepLoading />
+      );
+      break;
+  }
+
+  return (
+    <WalletFlowFrame
+      title={title}
+      steps={steps.map((step) => ({ name: step, label: t(`wallets.steps.${step}`) }))}
+      active={index}
+      isComplete={name === "CONFIRMATION"}
+      summary={
+        index > 1 && quotation.data && recipient ? (
+          <WalletQuoteSummary
+            quotation={quotation.data}
+            receiveLabel={receiveLabel}
+            details={[
+              [t("wallets.summary.recipient"), recipient.name],
+              [t("wallets.summary.recipientWallet"), recipient.wallet_id],
+            ]}
+          />
+        ) : null
+      }
+    >
+      {content}
+    </WalletFlowFrame>
+  );
+};

@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { Route, Routes, useLocation } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { registerAuthSource } from "@/shared/api/auth-source";
+import { EUR, USD } from "@/test/fixtures";
+import { renderWithApp, stubApi } from "@/test/render";
+import { type WalletsBackendOptions, walletsBackend } from "../testing/wallets-backend";
+import { WalletsRoute } from "./wallets-route";
+
+const Address = () => {
+  const location = useLocation();
+  return <output aria-label="address">{`${location.pathname}${location.search}`}</output>;
+};
+
+const renderDashboard = (options: WalletsBackendOptions, route = "/account/wallets") => {
+  registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
+  const backend = walletsBackend(options);
+  const stub = stubApi(backend.routes);
+  vi.stubGlobal("fetch", stub.fetchStub);
+  renderWithApp(
+    <>
+      <Routes>
+        <Route path="/account/wallets" element={<WalletsRoute />} />
+      </Routes>
+      <Address />
+    </>,
+    { route },
+  );
+  return { backend, ...stub, user: userEvent.setup() };
+};
+
+/** What an element says, with the money formatter's no-break spaces read as spaces. */
+const text = (element: HTMLElement) => (element.textContent ?? "").replace(/\u00a0/g, " ");
+
+const address = () => screen.getByLabelText("address").textContent ?? "";
+
+describe("the wallet dashboard", () => {
+  it("shows each currency's balance with what is available and on hold, and the first wallet's details", async () => {
+    renderDashboard({
+      wallets: [
+        { currency: USD, balance: "1250.50", onHold: "100.00" },
+        { currency: EUR, balance: "80.00" },
+      ],
+    });
+
+    const balances = await screen.findByRole("region", { name: "Your balances" });
+    const usd = within(balances).getByRole("button", { name: "USD wallet, balance 1,250.50 USD" });
+    expect(usd.getAttribute("aria-pressed")).toBe("true");
+    expect(text(usd)).toContain("Available 1,150.50 USD");
+    expect(text(usd)).toContain("On hold 100.00 USD");
+    const eur = within(balances).getByRole("button", { name: "EUR wallet, balance 80.00 EUR" });
+    // Nothing on hold: no "On hold" line to read.
+    expect(eur.textContent).not.toContain("On hold");
+    // The flag of each currency (flag_currency) is shown beside it.
+    expect(usd.querySelector("img")?.getAttribute("src")).toBe("/api/flags/US.svg");
+
+    expect(screen.getByRole("heading", { name: "USD wallet" })).toBeTruthy();
+    // The service buttons start each flow with this wallet's currency.
+    expect(screen.getByRole("link", { name: "Add money" }).getAttribute("href")).toBe(
+      `/account/wallets/deposit/amount?currency_to_id=${USD.id}`,
+    );
+    expect(screen.getByRole("link", { name: "Convert" }).getAttribute("href")).toBe(
+      `/account/wallets/convert/amount?currency_from_id=${USD.id}`,
+    );
+  });
+
+  it("chooses another wallet by its card and keeps the choice in the address", async () => {
+    const { user } = renderDashboard({
+      wallets: [
+        { currency: USD, balance: "10.00" },
+        { currency: EUR, balance: "0.00" },
+      ],
+    });
+
+    await user.click(await screen.findByRole("button", { name: "EUR wallet, balance 0.00 EUR" }));
+
+    expect(await screen.findByRole("heading", { name: "EUR wallet" })).toBeTruthy();
+    expect(address()).toBe("/account/wallets?wallet=2");
+    // An empty wallet cannot be converted, sent or withdrawn from; money can be added.
+    expect(screen.getByRole("link", { name: "Convert" }).getAttribute("aria-disabled")).toBe("true");
+    expect(screen.getByRole("link", { name: "Add money" }).getAttribute("aria-disabled")).toBeNull();
+  });
+
+  it("opens a new wallet in a currency the user has none in, and shows it at once", async () => {
+    const { user, requests } = renderDashboard({ wallets: [{ currency: USD, balance: "10.00" }] });
+
+    await user.click(await screen.findByRole("button", { name: "Open a wallet" }));
+    const dialog = await screen.findByRole("dialog", { name: "Open a wallet" });
+    // USD is held already, so it is not offered.
+    await within(dialog).findByRole("radio", { name: "EUR · Euro" });
+    expect(within(dialog).queryByRole("radio", { name: "USD · US Dollar" })).toBeNull();
+    await user.click(within(dialog).getByRole("radio", { name: "EUR · Euro" }));
+    await user.click(within(dialog).getByRole("button", { name: "Open wallet" }));
+
+    expect(await screen.findByRole("button", { name: "EUR wallet, balance 0.00 EUR" })).toBeTruthy();
+    expect(requests.find((request) => request.url === "/api/wallets/new-wallet")?.body).toEqual({
+      currency_id: EUR.id,
+    });
+    expect(await screen.findByText("Wallet opened.")).toBeTruthy();
+    await waitFor(() => expect(address()).toBe("/account/wallets?wallet=2"));
+  });
+
+  it("invites a user without wallets to open the first one", async () => {
+    renderDashboard({ wallets: [] });
+
+    expect(await screen.findByText("You don't have a wallet yet")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Open your first wallet" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Transactions" })).toBeNull();
+  });
+
+  it("shares the wallet: its public id, a link and the link's QR code", async () => {
+    const { user } = renderDashboard({ wallets: [{ currency: USD, balance: "10.00" }] });
+
+    await user.click(await screen.findByRole("button", { name: "Share" }));
+    const dialog = await screen.findByRole("dialog", { name: "Receive into your USD wallet" });
+    expect(await within(dialog).findByText("VW-ANA00-00001")).toBeTruthy();
+    expect(
+      within(dialog).getByText("https://vela.test/account/wallets/send?wallet_id=VW-ANA00-00001"),
+    ).toBeTruthy();
+    const qr = within(dialog).getByRole("img", {
+      name: "QR code of https://vela.test/account/wallets/send?wallet_id=VW-ANA00-00001",
+    });
+    expect(qr.getAttribute("src")).toMatch(/^data:image\//);
+    expect(within(dialog).getByRole("button", { name: "Copy the Wallet ID" })).toBeTruthy();
+  });
+
+  it("draws the balance over time from the wallet's balance history", async () => {
+    const { requests, user } = renderDashboard({ wallets: [{ currency: USD, balance: "300.00" }] });
+
+    expect(await screen.findByText("From 0.00 USD to 300.00 USD")).toBeTruthy();
+    expect(screen.getByRole("figure", { name: "USD balance at the end of each day" })).toBeTruthy();
+    expect(requests.some((request) => request.url === "/api/wallets/1/balance-history?days=30")).toBe(true);
+
+    await user.click(screen.getByRole("button", { name: "7 days" }));
+    await waitFor(() =>
+      expect(requests.some((request) => request.url === "/api/wallets/1/balance-history?days=7")).toBe(true),
+    );
+  });
+});
+
+describe("the wallet's transactions", () => {
+  it("lists 10 a page, newest first, each row opening its order's details", async () => {
+    const { user } = renderDashboard({ wallets: [{ currency: USD, balance: "120.00" }], pastOrders: 12 });
+
+    const list = await screen.findByRole("list", { name: "Transactions" });
+    const rows = within(list).getAllByRole("listitem");
+    expect(rows).toHaveLength(10);
+    expect(screen.getByText("12 transactions")).toBeTruthy();
+    const first = within(rows[0] as HTMLElement).getByRole("link");
+    expect(first.getAttribute("href")).toBe("/account/history/1000");
+    expect(text(rows[0] as HTMLElement)).toContain("+10.00 USD");
+    expect(
+      within(rows[0] as HTMLElement).getByRole("button", { name: "Download the receipt of VL-001000" }),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Page 2" }));
+    await waitFor(() => expect(within(list).getAllByRole("listitem")).toHaveLength(2));
+    expect(address()).toBe("/account/wallets?wallet=1&page=2");
+  });
+
+  it("lists money another user sent without links: their order has no details or receipt here", async () => {
+    renderDashboard({ wallets: [{ currency: USD, balance: "22.00" }], hasIncomingSend: true });
+
+    const list = await screen.findByRole("list", { name: "Transactions" });
+    const [row] = within(list).getAllByRole("listitem");
+    expect(text(row as HTMLElement)).toContain("Wallet send from Bo Ruiz");
+    expect(text(row as HTMLElement)).toContain("+22.00 USD");
+    expect(within(row as HTMLElement).queryByRole("link")).toBeNull();
+    expect(within(row as HTMLElement).queryByRole("button", { name: /receipt/ })).toBeNull();
+  });
+
+  it("filters by the server's services (the service buttons) and statuses, and says when nothing matches", async () => {
+    const { user, requests } = renderDashboard({
+      wallets: [{ currency: USD, balance: "120.00" }],
+      pastOrders: 12,
+    });
+    await screen.findByRole("list", { name: "Transactions" });
+
+    const services = screen.getByRole("group", { name: "Services" });
+    await user.click(await within(services).findByRole("button", { name: "Withdrawal" }));
+    expect(await screen.findByText("No transactions match these filters")).toBeTruthy();
+    expect(within(services).getByRole("button", { name: "Withdrawal" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+    expect(address()).toContain("service=wallet-withdraw");
+
+    await user.click(within(services).getByRole("button", { name: "All" }));
+    await user.click(
+      screen.getAllByLabelText("Status").find((element) => element.tagName === "INPUT") as HTMLElement,
+    );
+    await user.click(
+      (await screen.findAllByRole("option", { name: "Completed", hidden: true })).find((element) =>
+        element.hasAttribute("data-combobox-option"),
+      ) as HTMLElement,
+    );
+    await waitFor(() => expect(screen.getByText("4 transactions")).toBeTruthy());
+    expect(requests.some((request) => request.url.includes("status=completed"))).toBe(true);
+  });
+});
