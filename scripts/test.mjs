@@ -2,7 +2,7 @@
 // tests (Vitest; on PGlite unless TEST_DATABASE_URL is set), the production build, and the
 // browser journeys (Playwright driving Chromium against the built app). Ends with one summary
 // line "N passed, N failed, N skipped" over every test that ran.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { root } from "./build-if-needed.mjs";
@@ -51,9 +51,26 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps = [];
 // Failing tests are listed again at the very end: a CI log is often read from its tail only.
 const failedTests = [];
+const errorsOutsideTests = [];
+
+/** Runs a step with its output shown as it comes, and kept (without colours) for the summary. */
+function run(command, args) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ["inherit", "pipe", "pipe"] });
+    let output = "";
+    const keep = (target) => (chunk) => {
+      target.write(chunk);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: strips ANSI colour codes
+      output += chunk.toString().replace(/\u001b\[[0-9;]*m/g, "");
+    };
+    child.stdout.on("data", keep(process.stdout));
+    child.stderr.on("data", keep(process.stderr));
+    child.on("close", (status) => resolve({ status, output }));
+  });
+}
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
-  const result = spawnSync(step.command[0], step.command[1], { cwd: root, stdio: "inherit" });
+  const result = await run(step.command[0], step.command[1]);
   if (step.results && existsSync(path.join(resultsDir, step.results))) {
     const report = JSON.parse(readFileSync(path.join(resultsDir, step.results), "utf8"));
     totals.passed += report.numPassedTests;
@@ -73,7 +90,15 @@ for (const step of steps) {
       }
     }
   }
-  if (result.status !== 0) failedSteps.push(step.name);
+  if (result.status !== 0) {
+    failedSteps.push(step.name);
+    // Vitest exits 1 on an error outside any test (an unhandled rejection, a worker that died);
+    // the JSON report does not hold it, so its section of the output is repeated at the end.
+    const unhandled = result.output.indexOf("Unhandled");
+    const excerpt =
+      unhandled >= 0 ? result.output.slice(unhandled, unhandled + 4000) : result.output.slice(-3000);
+    errorsOutsideTests.push(`--- ${step.name} ---\n${excerpt}`);
+  }
 }
 
 // Suites that need real PostgreSQL skip themselves without TEST_DATABASE_URL; CI always sets it,
@@ -84,6 +109,7 @@ if (process.env.CI === "true" && process.env.TEST_DATABASE_URL && totals.skipped
 
 console.log("");
 if (failedTests.length > 0) console.log(`Failing tests:\n  ${failedTests.join("\n  ")}`);
+if (errorsOutsideTests.length > 0) console.log(`Errors outside tests:\n${errorsOutsideTests.join("\n")}`);
 if (failedSteps.length > 0) console.log(`Failed: ${failedSteps.join(", ")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length > 0 ? 1 : 0);
