@@ -1,6 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
+import { perDatabase } from "../db/prepared";
 import { authSessions, organizations, retiredRefreshTokens, users } from "../db/schema/index";
 import { UnauthenticatedError } from "../http/errors";
 import { hashToken, randomToken, type Secrets } from "./secrets";
@@ -160,17 +161,23 @@ export type UserRow = typeof users.$inferSelect;
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type Authenticated = { sessionId: string; user: UserRow; organization: OrganizationRow | null };
 
+/** Every authenticated request runs this: a named statement, parsed and planned once per connection. */
+const accessTokenLookup = perDatabase((db) =>
+  db
+    .select({ session: authSessions, user: users, organization: organizations })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .leftJoin(organizations, eq(organizations.userId, users.id))
+    .where(eq(authSessions.accessTokenHash, sql.placeholder("accessTokenHash")))
+    .prepare("session_by_access_token"),
+);
+
 /** The session and user behind an access token, or why there is none. */
 export async function resolveAccessToken(
   db: Db,
   token: string,
 ): Promise<Authenticated | "expired" | "invalid"> {
-  const [row] = await db
-    .select({ session: authSessions, user: users, organization: organizations })
-    .from(authSessions)
-    .innerJoin(users, eq(users.id, authSessions.userId))
-    .leftJoin(organizations, eq(organizations.userId, users.id))
-    .where(eq(authSessions.accessTokenHash, hashToken(token)));
+  const [row] = await accessTokenLookup(db).execute({ accessTokenHash: hashToken(token) });
   if (!row || row.session.revokedAt) return "invalid";
   if (row.session.accessExpiresAt <= new Date()) return "expired";
   return { sessionId: row.session.id, user: row.user, organization: row.organization };

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client";
 import { isCheckViolation, sqlState } from "../db/errors";
+import { queryNamedRows } from "../db/prepared";
 import { type LedgerAccountKind, ledgerAccounts, ledgerBalanceShards, postings } from "../db/schema/index";
 import { isPooled, isTransaction, rootOf } from "../db/transactions";
 import { ConflictError, InsufficientFundsError } from "../http/errors";
@@ -119,8 +120,9 @@ export async function postEntry(db: Db, input: EntryInput): Promise<bigint> {
   const accountIds = `{${input.legs.map((leg) => leg.accountId.toString()).join(",")}}`;
   const amounts = `{${input.legs.map((leg) => leg.amountMinor.toString()).join(",")}}`;
   try {
-    const rows = await queryRows<{ entry_id: string | bigint }>(
+    const rows = await queryNamedRows<{ entry_id: string | bigint }>(
       db,
+      "post_entry",
       sql`select post_entry(
       ${input.kind}, ${input.reference ?? null}, ${input.idempotencyKey ?? null},
       ${input.reversesEntryId?.toString() ?? null}::bigint, ${JSON.stringify(input.metadata ?? {})}::jsonb,

@@ -1,5 +1,6 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { queryNamedRows } from "../db/prepared";
 import { journalEntries, orderStatusHistory, orders, payments, postings } from "../db/schema/index";
 import { ConflictError, InsufficientFundsError } from "../http/errors";
 import { ensureAccount, type Leg, postEntry } from "../ledger/ledger";
@@ -249,6 +250,10 @@ const INSTANT_STEPS = [
   "completed",
 ] as const satisfies readonly OrderStatus[];
 
+/** The history rows of an instant order (from, to), as array literals in `completeInstantly`'s SQL. */
+const INSTANT_FROM = sql.raw(`'{NULL,${INSTANT_STEPS.slice(0, -1).join(",")}}'::text[]`);
+const INSTANT_TO = sql.raw(`'{${INSTANT_STEPS.join(",")}}'::text[]`);
+
 /** The idempotency key of an instant order's one entry (under `order:<id>:`, so a refund would find it). */
 export const instantKey = (orderId: number) => `order:${orderId}:instant`;
 
@@ -283,22 +288,32 @@ export async function completeInstantly(tx: Db, order: OrderRow): Promise<OrderR
     legs,
     metadata: { order_id: order.id, from: "created", to: "completed", steps: INSTANT_STEPS.slice(1) },
   });
-  const [completed] = await tx
-    .update(orders)
-    .set({ status: "completed", completedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(orders.id, order.id), eq(orders.status, "created")))
-    .returning();
-  if (!completed) {
+  // One round trip: the status moves and its history (a row per step, the paid and sent ones naming
+  // the entry) is written only when it did.
+  const [moved] = await queryNamedRows<{ completed_at: Date; updated_at: Date }>(
+    tx,
+    "complete_instant_order",
+    sql`with moved as (
+          update orders set status = 'completed', completed_at = now(), updated_at = now()
+          where id = ${order.id} and status = 'created'
+          returning id, completed_at, updated_at
+        ), history as (
+          insert into order_status_history (order_id, from_status, to_status, journal_entry_id)
+          select moved.id, step.from_status, step.to_status,
+                 case when step.to_status in ('paid', 'sent') then ${journalEntryId}::bigint end
+          from moved, unnest(${INSTANT_FROM}, ${INSTANT_TO}) as step(from_status, to_status)
+        )
+        select completed_at, updated_at from moved`,
+  );
+  if (!moved) {
     const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     throw new OrderTransitionConflict(order.id, "created", "completed", current?.status ?? null);
   }
-  await tx.insert(orderStatusHistory).values(
-    INSTANT_STEPS.map((toStatus, index) => ({
-      orderId: order.id,
-      fromStatus: index === 0 ? null : INSTANT_STEPS[index - 1]!,
-      toStatus,
-      journalEntryId: toStatus === "paid" || toStatus === "sent" ? journalEntryId : null,
-    })),
-  );
+  const completed: OrderRow = {
+    ...order,
+    status: "completed",
+    completedAt: new Date(moved.completed_at),
+    updatedAt: new Date(moved.updated_at),
+  };
   return completed;
 }

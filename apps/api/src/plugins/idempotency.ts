@@ -173,7 +173,10 @@ async function claimOrRead(
       },
       setWhere: sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${KEY_TTL_HOURS})`,
     })
-    .returning({ key: idempotencyKeys.key });
+    .returning({ key: idempotencyKeys.key })
+    // Named statements (db/prepared.ts): every idempotent request runs this and the answer's update.
+    .prepare("claim_idempotency_key")
+    .execute();
   if (claimed.length > 0) return null;
   const [existing] = await tx
     .select({
@@ -305,7 +308,9 @@ export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
         await open.tx
           .update(idempotencyKeys)
           .set({ statusCode: status, responseBody: storableBody(payload), completedAt: sql`now()` })
-          .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)));
+          .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)))
+          .prepare("store_idempotent_answer")
+          .execute();
         await open.end(true);
       } catch (error) {
         // Nothing is committed (or PostgreSQL lost the connection, which rolls back): the work and

@@ -9,6 +9,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { maskPersonName } from "../auth/masking";
 import { type Db, queryRows } from "../db/client";
+import { queryNamedRows } from "../db/prepared";
 import { quotations } from "../db/schema/index";
 import { ConflictError, InvalidDataError } from "../http/errors";
 import { insertOrder } from "../orders/repository";
@@ -128,8 +129,9 @@ type SendWalletRow = {
  * a wallet cannot be closed under a send in flight and a send after a close sees it closed.
  */
 async function lockSendWallets(tx: Db, userId: number, currencyFromId: number, targetWalletId: number) {
-  const rows = await queryRows<SendWalletRow>(
+  const rows = await queryNamedRows<SendWalletRow>(
     tx,
+    "lock_send_wallets",
     sql`select w.id, w.user_id, w.currency_id, w.public_id, w.status, u.first_name, u.last_name,
           c.decimals
         from wallets w join users u on u.id = w.user_id join currencies c on c.id = w.currency_id
@@ -179,7 +181,9 @@ async function claimSendQuotation(tx: Db, userId: number, quotationId: number) {
         gt(quotations.expiresAt, sql`now()`),
       ),
     )
-    .returning();
+    .returning()
+    .prepare("claim_send_quotation")
+    .execute();
   if (claimed?.targetWalletId != null) return claimed;
   // The rare path: say why (another user's or unknown: 404; another service; expired; used). Two
   // requests for one quotation meet here too: the second waited on the row and finds it used.
