@@ -30,59 +30,17 @@ import {
   shown,
   withDatabase,
 } from "./ledger.mjs";
+import { api, pool, positiveSetting, registerClient } from "./support/api-client.mjs";
 import { buildIfNeeded, NothingToMeasure, startServer } from "./support/production-server.mjs";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const SECONDS = positive("BENCH_SECONDS", 10);
-const USERS = positive("BENCH_USERS", 50);
-const PREPARED = positive("BENCH_PREPARED", 30);
+const SECONDS = positiveSetting("send", "BENCH_SECONDS", 10);
+const USERS = positiveSetting("send", "BENCH_USERS", 50);
+const PREPARED = positiveSetting("send", "BENCH_PREPARED", 30);
 const PREPARE_CONCURRENCY = 10;
 const GOAL_RATIO = 0.25;
 const GOAL_P99_MS = 100;
-const PASSWORD = "Tangerine-Orbit-42";
 const CLABE = "002010077777777771";
-
-function positive(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) {
-    console.error(`bench send: ${name} must be a positive number, not ${JSON.stringify(raw)}.`);
-    process.exit(1);
-  }
-  return value;
-}
-
-/** Calls the API; answers `data` of the envelope, or throws with the answer's body. */
-async function api(baseUrl, method, path, { token, body, key } = {}) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(key ? { "idempotency-key": key } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text).data : null;
-}
-
-/** Runs `work` over `items` with at most `limit` at once. */
-async function pool(items, limit, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const index = next++;
-        results[index] = await work(items[index], index);
-      }
-    }),
-  );
-  return results;
-}
 
 async function referenceIds(baseUrl) {
   const countries = await api(baseUrl, "GET", "/countries");
@@ -116,21 +74,7 @@ async function referenceIds(baseUrl) {
 
 /** One user, signed in, with PREPARED quotations ready to become transfers. */
 async function prepareUser(baseUrl, ids, index) {
-  const suffix = `${Date.now().toString(36)}${index}${randomBytes(2).toString("hex")}`;
-  const session = await api(baseUrl, "POST", "/onboarding/client/register", {
-    body: {
-      first_name: "Ana",
-      last_name: "García",
-      email: `bench.send.${suffix}@example.com`,
-      password: PASSWORD,
-      password_confirmation: PASSWORD,
-      country_id: ids.US,
-      phone_prefix: "+1",
-      phone_number: `2025${String(100000 + index).slice(-6)}`,
-      terms: true,
-    },
-  });
-  const token = session.token;
+  const { token } = await registerClient(baseUrl, { bench: "send", countryId: ids.US, index });
   const self = (await api(baseUrl, "GET", "/senders", { token })).data[0];
   const recipient = await api(baseUrl, "POST", "/recipients", {
     token,
