@@ -161,7 +161,7 @@ describe("account layout", () => {
 
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome to Vela" })).toBeTruthy();
     expect(
-      screen.getByText("Your dashboard will show balances here once your wallets are set up."),
+      screen.getByText("Your balances and latest transfers at a glance."),
     ).toBeTruthy();
     const sidebar = screen.getByRole("navigation", { name: "Account" });
     // A client's sidebar: no agent or business areas.

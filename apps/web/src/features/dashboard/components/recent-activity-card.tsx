@@ -7,7 +7,7 @@ import { isSessionExpiredError } from "@/shared/api/api-error";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { useRecentActivity } from "../api/get-recent-activity";
-import classes from "./recent-activity-card.module.css";
+import classes from "./dashboard-list.module.css";
 
 /** The dashboard's recent activity: the five latest orders, each opening its details. */
 export const RecentActivityCard = () => {

@@ -1,17 +1,18 @@
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { IconSend, IconWallet } from "@tabler/icons-react";
+import { IconSend } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { BalancesCard } from "../components/balances-card";
 import { RecentActivityCard } from "../components/recent-activity-card";
 
-/**
- * The account's first page: balances (which arrive with the wallet feature; until then it says so
- * instead of showing invented figures) and the latest transfers.
- */
+/** The account's first page: the wallets' balances (not for agents) and the latest transfers. */
 export const DashboardRoute = () => {
   const { t } = useTranslation();
   useDocumentTitle(`${t("account.dashboard")} · Vela`);
+  // Agents send for walk-in customers and hold no wallets (the sidebar has none for them either).
+  const hasWallets = useAuthStore((state) => state.type !== "agent");
   return (
     <Stack gap="xl" maw={960}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
@@ -28,22 +29,8 @@ export const DashboardRoute = () => {
         </Button>
       </Group>
 
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card withBorder padding="xl">
-          <Stack gap="md">
-            <Group gap="sm">
-              <ThemeIcon variant="light" radius="xl" size={40}>
-                <IconWallet size={22} aria-hidden />
-              </ThemeIcon>
-              <Title order={2} size="h4">
-                {t("account.dashboardBalancesTitle")}
-              </Title>
-            </Group>
-            <Text c="dimmed" size="sm">
-              {t("account.dashboardBalancesEmpty")}
-            </Text>
-          </Stack>
-        </Card>
+      <SimpleGrid cols={{ base: 1, md: hasWallets ? 2 : 1 }} spacing="lg">
+        {hasWallets ? <BalancesCard /> : null}
         <RecentActivityCard />
       </SimpleGrid>
     </Stack>
