@@ -143,7 +143,7 @@ export async function judgeWithdrawalCode(
 
 /**
  * Once the request's transaction has ended: its IP try is no failure unless its code was refused
- * (a replayed repeat, a used quotation or a withdrawal refused for its funds judged no code wrongly).
+ * (a replayed repeat, a quotation found used and a withdrawal refused for its funds judged no wrong code).
  */
 export async function settleWithdrawalTry(app: FastifyInstance, request: FastifyRequest) {
   const claimed = ipTries.get(request);

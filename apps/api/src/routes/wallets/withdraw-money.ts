@@ -298,7 +298,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
       const { user } = currentAuth(request);
       const { quotation_id: quotationId, code } = request.body;
       // The code is judged and used in the request's transaction: with an Idempotency-Key, the key's,
-      // so a repeat waits on the key and is replayed instead of meeting the code its first used; and
+      // so a repeat waits on the key and is replayed instead of meeting the code the first used; and
       // the code's use commits or rolls back with the withdrawal. A refused code is answered, not
       // thrown, so that its counted try is kept (committed, or past the key's savepoint).
       const confirmAndPlace = async (db: Db) => {
