@@ -7,6 +7,7 @@ import { walletCurrencyOption, withdrawMethod } from "@vela/shared/wallet-dw";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  authAttempts,
   orderStatusHistory,
   orders,
   quotations,
@@ -448,6 +449,9 @@ describe("POST /wallets/withdraw-money/transaction", () => {
     expect(wrong.json().errors.code).toEqual(["The code is not correct. 4 tries left."]);
     const again = await withdraw(ada, quotation.id, wrongCode(code));
     expect(again.json().errors.code).toEqual(["The code is not correct. 3 tries left."]);
+    // Without an Idempotency-Key the request has a transaction of its own, and the try counts too.
+    const keyless = await withdraw(ada, quotation.id, wrongCode(code), { key: null });
+    expect(keyless.json().errors.code).toEqual(["The code is not correct. 2 tries left."]);
     expect((await walletBalance(app.db, wallet)).availableMinor).toBe(before.availableMinor);
     const malformed = await withdraw(ada, quotation.id, "12ab");
     expect(malformed.statusCode).toBe(422);
@@ -458,8 +462,8 @@ describe("POST /wallets/withdraw-money/transaction", () => {
       payload: { quotation_id: quotation.id },
     });
     expect(missing.statusCode).toBe(422);
-    // The right code still works (three tries were left).
-    const right = await withdraw(ada, quotation.id, code);
+    // The right code still works (two tries were left), without a key too.
+    const right = await withdraw(ada, quotation.id, code, { key: null });
     expect(right.statusCode, right.body).toBe(201);
   });
 
@@ -536,6 +540,8 @@ describe("POST /wallets/withdraw-money/transaction", () => {
     expect((await walletBalance(app.db, wallet)).availableMinor).toBe(before.availableMinor);
     const [row] = await app.db.select().from(quotations).where(eq(quotations.id, quotation.id));
     expect(row!.status).toBe("open");
+    // The code's use went back with the withdrawal: it still confirms it (with a new key).
+    expect((await latestCodeRow(ada)).consumedAt).toBeNull();
     await expectLedgerReconciled(app);
   });
 
@@ -562,6 +568,51 @@ describe("POST /wallets/withdraw-money/transaction", () => {
     expect((await kit.ordersOf(ada.id)).filter((order) => order.quotationId === quotation.id)).toHaveLength(
       1,
     );
+  });
+
+  it("concurrent repeats with one Idempotency-Key replay the first answer, never a used code, and cost no try", async () => {
+    const wallet = await usdWallet();
+    const mine = await account(ada);
+    const { quotation, code } = await ready(ada, mine.id, "16.00");
+    const before = (await walletBalance(app.db, wallet)).availableMinor;
+    const ip = "10.0.9.1";
+    const key = randomUUID();
+    // A wrong code and its repeats, together: one judged and counted, the rest replay its refusal.
+    const wrongs = await Promise.all(
+      Array.from({ length: 4 }, () => withdraw(ada, quotation.id, wrongCode(code), { key, ip })),
+    );
+    for (const answer of wrongs) {
+      expect(answer.statusCode, answer.body).toBe(422);
+      expect(answer.json()).toEqual(wrongs[0]!.json());
+    }
+    expect(wrongs[0]!.json().errors.code).toEqual(["The code is not correct. 4 tries left."]);
+    expect(wrongs.filter((answer) => answer.headers["idempotency-hit"] === "true")).toHaveLength(3);
+    expect((await latestCodeRow(ada)).attempts).toBe(1);
+    // The same wrong code with a new key is judged again and counted, as any try.
+    const again = await withdraw(ada, quotation.id, wrongCode(code), { ip });
+    expect(again.json().errors.code).toEqual(["The code is not correct. 3 tries left."]);
+    // The right code and its repeats, together: one withdrawal, every answer the same.
+    const rightKey = randomUUID();
+    const rights = await Promise.all(
+      Array.from({ length: 4 }, () => withdraw(ada, quotation.id, code, { key: rightKey, ip })),
+    );
+    for (const answer of rights) {
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json()).toEqual(rights[0]!.json());
+    }
+    expect(rights.filter((answer) => answer.headers["idempotency-hit"] === "true")).toHaveLength(3);
+    expect(before - (await walletBalance(app.db, wallet)).availableMinor).toBe(1616n);
+    expect((await kit.ordersOf(ada.id)).filter((order) => order.quotationId === quotation.id)).toHaveLength(
+      1,
+    );
+    // The used code with a new key is still refused (the quotation is used), and moves nothing.
+    expect((await withdraw(ada, quotation.id, code, { ip })).statusCode).toBe(409);
+    // Against the network: the two wrong codes judged, nothing for the replays or the right code.
+    const tries = await app.db
+      .select({ succeeded: authAttempts.succeeded })
+      .from(authAttempts)
+      .where(and(eq(authAttempts.kind, "code"), eq(authAttempts.ip, ip)));
+    expect(tries.filter((row) => !row.succeeded)).toHaveLength(2);
   });
 
   it("another user's quotation is 404 and costs its owner no try; an expired one is 409", async () => {

@@ -34,6 +34,8 @@ import { shareCorridorCache } from "../pricing/corridors";
  *   rolled back (to a savepoint taken after the claim) and only the refusal is kept and replayed.
  *   Anything else (5xx, an unexpected throw, a failure storing the answer or committing) rolls the
  *   whole transaction back and answers 500, so the client may retry and the retry runs once.
+ *   A route whose refusal must keep a write (a wrong code's counted try) moves the savepoint past
+ *   it with `keepOnRefusal(request)`.
  * - A repeat is answered from the row with `Idempotency-Hit: true` without running the handler.
  *   A repeat that arrives while the first request is running waits on the key's row (its insert
  *   meets the first one's uncommitted row in the primary key) for up to `waitForInProgressMs`, 10 s
@@ -196,6 +198,22 @@ async function claimOrRead(
  */
 export function requestDb(request: FastifyRequest): Db {
   return request.idempotency?.open?.tx ?? request.server.db;
+}
+
+/**
+ * Keeps what the request has written so far through a refusal: the work savepoint moves here, so a
+ * 4xx answer rolls back only what comes after. For a count that must stand whatever the answer (a
+ * wrong confirmation code's try); it still commits only with the key's answer. A no-op without a claim.
+ */
+export async function keepOnRefusal(request: FastifyRequest) {
+  const open = request.idempotency?.open;
+  if (!open) return;
+  const statements = [`release savepoint ${WORK_SAVEPOINT}`, `savepoint ${WORK_SAVEPOINT}`];
+  if (isPooled(request.server.db)) {
+    await open.tx.execute(sql.raw(statements.join("; ")));
+  } else {
+    for (const statement of statements) await open.tx.execute(sql.raw(statement));
+  }
 }
 
 function headerKey(request: FastifyRequest): string | undefined {

@@ -3,12 +3,14 @@ import { CODE_TTL_SECONDS, type CodeSent } from "@vela/shared/auth";
 import { fromMinor } from "@vela/shared/decimal";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { claimIpTry, settleTry } from "../auth/attempts";
+import { claimIpTry, type IpTry, settleTry } from "../auth/attempts";
 import { boundCode, consumeCode, issueCode } from "../auth/codes";
 import { maskEmail } from "../auth/masking";
 import { hashToken } from "../auth/secrets";
 import type { UserRow } from "../auth/sessions";
+import type { Db } from "../db/client";
 import { currencies } from "../db/schema/index";
+import { AppError } from "../http/errors";
 import { maskValue } from "../orders/confirmation";
 import { recipientRow } from "../orders/repository";
 import { assertQuotationOpen, type QuotationRow } from "../pricing/quotes";
@@ -21,8 +23,8 @@ import { withdrawQuotation } from "./withdraw";
  * re-authentication before money leaves. A code goes to the account's e-mail (the outbox in
  * development) naming the amount and the account, and is bound to that quotation: its HMAC covers
  * the quotation id, so the digits typed for any other withdrawal are a wrong code. Tries are judged
- * and counted by `tryCode` in one statement (five per code, however many arrive together), and
- * each try also counts against the caller's IP, like every other code.
+ * and counted by `tryCode` in one statement (five per code, however many arrive together: they
+ * queue on the code's row), and each try also counts against the caller's IP, like every other code.
  */
 export const WITHDRAWAL_PURPOSE = "withdrawal" as const;
 const binding = (quotationId: number) => `quotation:${quotationId}`;
@@ -95,26 +97,56 @@ export async function sendWithdrawalCode(
   return freshCodeSent("email", maskEmail(user.email));
 }
 
+/** The IP try each withdrawal request claimed (before its key), and whether its code was refused. */
+const ipTries = new WeakMap<FastifyRequest, { ipTry: IpTry; refused: boolean }>();
+
 /**
- * Checks and uses up the code of a withdrawal, on the app's own connection so that a wrong try is
- * counted for good (it is committed at once, never rolled back with a refused request). A wrong
- * code says how many tries are left; the fifth ends the code (429); another quotation's code is a
- * wrong code.
+ * Counts a withdrawal's code try against the caller's IP, on the app's own connection and before the
+ * idempotency plugin opens the request's transaction: committed at once (so tries arriving together
+ * see each other, see `claimIpTry`), and no pooled connection is asked for while a transaction holds
+ * another. It counts as a failure until `settleWithdrawalTry` finds the code was not refused.
  */
-export async function consumeWithdrawalCode(
+export async function claimWithdrawalTry(app: FastifyInstance, request: FastifyRequest, user: UserRow) {
+  ipTries.set(request, { ipTry: await claimIpTry(app.db, "code", request.ip, user.email), refused: false });
+}
+
+/**
+ * Judges the code of a withdrawal and uses it up, in `db` (the request's transaction, so its use
+ * commits or rolls back with the withdrawal). A refusal is answered rather than thrown: a wrong try
+ * was counted in `db` too, and the caller must keep that count through the refusal (commit it, or
+ * `keepOnRefusal`). A wrong code says how many tries are left; the fifth ends the code (429);
+ * another quotation's code is a wrong code.
+ */
+export async function judgeWithdrawalCode(
+  db: Db,
   app: FastifyInstance,
   request: FastifyRequest,
   user: UserRow,
   quotationId: number,
   code: string,
-) {
-  const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
-  const row = await consumeCode(
-    app.db,
-    app.secrets,
-    { challengeHash: challengeOf(user.id, quotationId), purpose: WITHDRAWAL_PURPOSE },
-    boundCode(code, binding(quotationId)),
-  );
-  await settleTry(app.db, ipTry);
-  return row;
+): Promise<AppError | null> {
+  try {
+    await consumeCode(
+      db,
+      app.secrets,
+      { challengeHash: challengeOf(user.id, quotationId), purpose: WITHDRAWAL_PURPOSE },
+      boundCode(code, binding(quotationId)),
+    );
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+    const claimed = ipTries.get(request);
+    if (claimed) claimed.refused = true;
+    return error;
+  }
+}
+
+/**
+ * Once the request's transaction has ended: its IP try is no failure unless its code was refused
+ * (a replayed repeat, a quotation found used and a withdrawal refused for its funds judged no wrong code).
+ */
+export async function settleWithdrawalTry(app: FastifyInstance, request: FastifyRequest) {
+  const claimed = ipTries.get(request);
+  ipTries.delete(request);
+  if (claimed && !claimed.refused) await settleTry(app.db, claimed.ipTry);
 }

@@ -19,12 +19,20 @@ import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { Db } from "../../db/client";
 import { idempotencyKeys, shippingMethods } from "../../db/schema/index";
+import { isTransaction } from "../../db/transactions";
 import { ok, page, pageSchema } from "../../http/envelope";
 import { InvalidDataError } from "../../http/errors";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
-import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyHeaderSchema, requestDb } from "../../plugins/idempotency";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  idempotencyKeyHeaderSchema,
+  keepOnRefusal,
+  requestDb,
+} from "../../plugins/idempotency";
+import { shareCorridorCache } from "../../pricing/corridors";
 import { assertQuotationOpen, type PricingContext } from "../../pricing/quotes";
 import { listRecipients } from "../../recipients/repository";
 import { type RecipientContext, resolveForm, saveRecipient } from "../../recipients/service";
@@ -37,7 +45,12 @@ import {
   withdrawMethods,
   withdrawQuotation,
 } from "../../wallets/withdraw";
-import { consumeWithdrawalCode, sendWithdrawalCode } from "../../wallets/withdrawal-code";
+import {
+  claimWithdrawalTry,
+  judgeWithdrawalCode,
+  sendWithdrawalCode,
+  settleWithdrawalTry,
+} from "../../wallets/withdrawal-code";
 
 const tags = ["wallets"];
 const KEY_TTL_HOURS = 24;
@@ -254,25 +267,25 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
       config: { idempotent: true },
       preValidation: [
         signedIn,
-        // The code is judged here, before the idempotency plugin opens the request's transaction:
-        // on the app's own connection, so a wrong try is committed and counted even though the
-        // refusal it answers would roll the request's work back. A repeat of an answered key is
-        // left to the plugin to replay (its code was used by the first request).
+        // The IP try is counted here, before the plugin opens the request's transaction (see
+        // claimWithdrawalTry). Not for a request the plugin refuses or replays anyway: a malformed
+        // key, or a repeat of an answered key (replayed even from a network refused for its tries).
         async (request) => {
-          const parsed = withdrawTransactionRequest.safeParse(request.body);
-          if (!parsed.success) return; // the schema answers the 422
+          if (!withdrawTransactionRequest.safeParse(request.body).success) return; // the schema's 422
           const { user } = currentAuth(request);
           const key = request.headers[IDEMPOTENCY_KEY_HEADER];
           if (key !== undefined) {
-            // A malformed key is refused by the plugin before anything runs: no try is spent on it.
             if (typeof key !== "string" || !idempotencyKeyHeaderSchema.safeParse(key).success) return;
             if (await answeredKey(user.id, key)) return;
           }
-          const row = await withdrawQuotation(app.db, user.id, parsed.data.quotation_id);
-          assertQuotationOpen(row);
-          await consumeWithdrawalCode(app, request, user, row.id, parsed.data.code);
+          await claimWithdrawalTry(app, request, user);
         },
       ],
+      // After the plugin's onSend has ended the transaction: no connection is held while settling.
+      onSend: async (request, _reply, payload) => {
+        await settleWithdrawalTry(app, request);
+        return payload;
+      },
       schema: {
         tags,
         summary:
@@ -282,11 +295,32 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const order = await placeWithdrawal(
-        { db: requestDb(request), rates: app.rates, language: request.ctx.language, jobs: app.jobs },
-        { userId: userId(request), quotationId: request.body.quotation_id },
-      );
-      return reply.status(201).send(ok(toConfirmationRecord(order), WITHDRAW_MESSAGES.placed));
+      const { user } = currentAuth(request);
+      const { quotation_id: quotationId, code } = request.body;
+      // The code is judged and used in the request's transaction: with an Idempotency-Key, the key's,
+      // so a repeat waits on the key and is replayed instead of meeting the code the first used; and
+      // the code's use commits or rolls back with the withdrawal. A refused code is answered, not
+      // thrown, so that its counted try is kept (committed, or past the key's savepoint).
+      const confirmAndPlace = async (db: Db) => {
+        // A used or foreign quotation is refused before the code, at no cost of a try.
+        assertQuotationOpen(await withdrawQuotation(db, user.id, quotationId));
+        const refusal = await judgeWithdrawalCode(db, app, request, user, quotationId, code);
+        if (refusal) return { refusal };
+        const deps = { db, rates: app.rates, language: request.ctx.language, jobs: app.jobs };
+        return { order: await placeWithdrawal(deps, { userId: user.id, quotationId }) };
+      };
+      const db = requestDb(request);
+      const outcome = isTransaction(db)
+        ? await confirmAndPlace(db)
+        : await db.transaction((tx) => {
+            shareCorridorCache(tx, db);
+            return confirmAndPlace(tx);
+          });
+      if ("refusal" in outcome) {
+        await keepOnRefusal(request);
+        throw outcome.refusal;
+      }
+      return reply.status(201).send(ok(toConfirmationRecord(outcome.order), WITHDRAW_MESSAGES.placed));
     },
   );
 }

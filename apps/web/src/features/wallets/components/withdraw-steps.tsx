@@ -270,8 +270,11 @@ export const WithdrawVerifyStep = ({
       );
       onConfirmed(record);
     } catch (error) {
-      if (isFinalAnswer(error)) store.getState().forgetTransactionKey();
-      if (isApiError(error) && error.errors?.code?.[0]) setCodeError(error.errors.code[0]);
+      // A refused code (even the 429 of the last wrong try) is the key's stored answer: the next
+      // code goes with a new key.
+      const codeRefused = isApiError(error) && error.errors?.code?.[0];
+      if (isFinalAnswer(error) || codeRefused) store.getState().forgetTransactionKey();
+      if (codeRefused) setCodeError(codeRefused);
       notifyApiError(error);
     }
   };
