@@ -15,7 +15,7 @@ import {
 import { useServiceCurrencies } from "@/features/wallets/api/get-service-currencies";
 import { useUserWallets } from "@/features/wallets/api/get-wallets";
 import { WalletAmountStep } from "@/features/wallets/components/wallet-amount-step";
-import { WalletConfirmation } from "@/features/wallets/components/wallet-confirmation";
+import { WalletOrderConfirmation } from "@/features/wallets/components/wallet-confirmation";
 import { StepPending, WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
 import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
 import { WalletReviewStep } from "@/features/wallets/components/wallet-review-step";
@@ -201,20 +201,8 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
         ) : null;
         break;
       case "CONFIRMATION":
-        content = order.data ? (
-          <WalletConfirmation
-            record={order.data}
-            title={t(`wallets.flows.${flow}.doneTitle`)}
-            text={t(`wallets.flows.${flow}.doneText`, {
-              amount: moneyText(order.data.receiving_amount, order.data.currency_to_iso, locale),
-            })}
-            receiveLabel={receiveLabel}
-            againLabel={t(`wallets.flows.${flow}.again`)}
-            paymentText={paidWith}
-            onAgain={again}
-          />
-        ) : (
-          <StepPending isError={order.isError} lostText={t("wallets.flows.orderLost")} />
+        content = (
+          <WalletOrderConfirmation flow={flow} order={order} paymentText={paidWith} onAgain={again} />
         );
         break;
     }

@@ -9,7 +9,7 @@ import { useCreateWalletQuotation } from "@/features/wallets/api/create-quotatio
 import { useUserWallets, WALLETS_QUERY_KEY } from "@/features/wallets/api/get-wallets";
 import { useWithdrawMethods } from "@/features/wallets/api/withdraw";
 import { WalletAmountStep } from "@/features/wallets/components/wallet-amount-step";
-import { WalletConfirmation } from "@/features/wallets/components/wallet-confirmation";
+import { WalletOrderConfirmation } from "@/features/wallets/components/wallet-confirmation";
 import { StepLoading, StepPending, WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
 import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
 import {
@@ -18,8 +18,6 @@ import {
   WithdrawVerifyStep,
 } from "@/features/wallets/components/withdraw-steps";
 import { useWalletFlow } from "@/features/wallets/hooks/use-wallet-flow";
-import { moneyText } from "@/features/wallets/utils/format";
-import { useLanguage } from "@/shared/i18n/use-language";
 
 /**
  * `/account/wallets/withdraw/:step`: money out of a wallet (METHOD → BENEFICIARY → AMOUNT →
@@ -29,7 +27,6 @@ import { useLanguage } from "@/shared/i18n/use-language";
  */
 export const WalletWithdrawFlowRoute = () => {
   const { t } = useTranslation();
-  const locale = useLanguage();
   const title = t("wallets.flows.withdraw.title");
   useDocumentTitle(`${title} · Vela`);
   const queryClient = useQueryClient();
@@ -113,21 +110,13 @@ export const WalletWithdrawFlowRoute = () => {
       );
       break;
     case "CONFIRMATION":
-      content = order.data ? (
-        <WalletConfirmation
-          record={order.data}
-          title={t("wallets.flows.withdraw.doneTitle")}
-          text={t("wallets.flows.withdraw.doneText", {
-            amount: moneyText(order.data.receiving_amount, order.data.currency_to_iso, locale),
-            name: order.data.recipient_name ?? state.recipient_name ?? "—",
-          })}
-          receiveLabel={receiveLabel}
-          againLabel={t("wallets.flows.withdraw.again")}
-          paymentText={t("wallets.summary.fromWallet", { currency: order.data.currency_from_iso })}
+      content = (
+        <WalletOrderConfirmation
+          flow="withdraw"
+          order={order}
+          recipientName={state.recipient_name}
           onAgain={restart}
         />
-      ) : (
-        <StepPending isError={order.isError} lostText={t("wallets.flows.orderLost")} />
       );
       break;
   }

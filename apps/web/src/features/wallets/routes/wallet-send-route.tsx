@@ -10,7 +10,7 @@ import { useServiceCurrencies } from "../api/get-service-currencies";
 import { useUserWallets } from "../api/get-wallets";
 import { UserSearchStep } from "../components/user-search-step";
 import { WalletAmountStep } from "../components/wallet-amount-step";
-import { WalletConfirmation } from "../components/wallet-confirmation";
+import { WalletOrderConfirmation } from "../components/wallet-confirmation";
 import { StepPending, WalletFlowFrame } from "../components/wallet-flow-frame";
 import { WalletQuoteSummary } from "../components/wallet-quote-summary";
 import { WalletReviewStep } from "../components/wallet-review-step";
@@ -126,21 +126,13 @@ export const WalletSendRoute = () => {
       );
       break;
     case "CONFIRMATION":
-      content = order.data ? (
-        <WalletConfirmation
-          record={order.data}
-          title={t("wallets.flows.send.doneTitle")}
-          text={t("wallets.flows.send.doneText", {
-            amount: moneyText(order.data.receiving_amount, order.data.currency_to_iso, locale),
-            name: order.data.recipient_name ?? recipient?.name ?? "—",
-          })}
-          receiveLabel={receiveLabel}
-          againLabel={t("wallets.flows.send.again")}
-          paymentText={t("wallets.summary.fromWallet", { currency: order.data.currency_from_iso })}
+      content = (
+        <WalletOrderConfirmation
+          flow="send"
+          order={order}
+          recipientName={recipient?.name}
           onAgain={restart}
         />
-      ) : (
-        <StepPending isError={order.isError} lostText={t("wallets.flows.orderLost")} />
       );
       break;
   }
