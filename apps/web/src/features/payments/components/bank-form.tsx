@@ -1,13 +1,12 @@
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { bankAccountInput } from "@vela/shared/payments";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { isApiError } from "@/shared/api/api-error";
-import { notifyApiError } from "@/shared/api/notify";
 import { formResolver } from "@/shared/forms/form-resolver";
 import type { BankAccountForm } from "../api/pay";
+import { usePaymentFormSubmit } from "../hooks/use-payment-form-submit";
+import { PaymentFormActions } from "./payment-form-actions";
 
 const bankForm = bankAccountInput.extend({ save: z.boolean() });
 type BankFormValues = z.input<typeof bankForm>;
@@ -16,6 +15,15 @@ const FIELD_MESSAGES = {
   "The routing number has 9 digits.": "payment.bank.invalidRouting",
   "The account number has 4 to 17 digits.": "payment.bank.invalidAccount",
 } as const;
+/** The API names a bank account's field by itself or under `bank_account.`; by itself wins. */
+const FIELD_OF_API = Object.fromEntries(
+  (["routingNumber", "accountNumber", "nameOnAccount", "accountType", "bankName"] as const).flatMap(
+    (field) => [
+      [`bank_account.${field}`, field],
+      [field, field],
+    ],
+  ),
+);
 const isFieldMessage = (message: string): message is keyof typeof FIELD_MESSAGES => message in FIELD_MESSAGES;
 
 export type BankFormProps = {
@@ -28,7 +36,6 @@ export type BankFormProps = {
 /** A US bank account (routing number, account number, type, name on the account) to debit by ACH or to save. */
 export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: BankFormProps) => {
   const { t } = useTranslation();
-  const [isBusy, setIsBusy] = useState(false);
   const {
     register,
     control,
@@ -46,39 +53,20 @@ export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: B
       save: false,
     },
   });
+  const { isBusy, run } = usePaymentFormSubmit(setError, FIELD_OF_API);
   const message = (error?: { message?: string }): string | undefined => {
     if (!error?.message) return undefined;
     return isFieldMessage(error.message) ? t(FIELD_MESSAGES[error.message]) : error.message;
   };
 
-  const submit = handleSubmit(async ({ save, ...account }) => {
-    setIsBusy(true);
-    try {
-      await onSubmit(
+  const submit = handleSubmit(({ save, ...account }) =>
+    run(() =>
+      onSubmit(
         { ...account, bankName: account.bankName?.trim() ? account.bankName.trim() : undefined },
         { save_bank: save },
-      );
-    } catch (error) {
-      const fieldErrors = isApiError(error) ? error.errors : null;
-      let isShown = false;
-      for (const field of [
-        "routingNumber",
-        "accountNumber",
-        "nameOnAccount",
-        "accountType",
-        "bankName",
-      ] as const) {
-        const text = fieldErrors?.[field]?.[0] ?? fieldErrors?.[`bank_account.${field}`]?.[0] ?? undefined;
-        if (text) {
-          setError(field, { type: "server", message: text });
-          isShown = true;
-        }
-      }
-      if (!isShown) notifyApiError(error);
-    } finally {
-      setIsBusy(false);
-    }
-  });
+      ),
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t("payment.bank.formTitle")}>
@@ -129,16 +117,7 @@ export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: B
           />
         </SimpleGrid>
         {canSave ? <Checkbox label={t("payment.bank.save")} {...register("save")} /> : null}
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              {t("payment.cancel")}
-            </Button>
-          ) : null}
-          <Button type="submit" loading={isBusy}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <PaymentFormActions submitLabel={submitLabel} isBusy={isBusy} onCancel={onCancel} />
       </Stack>
     </form>
   );

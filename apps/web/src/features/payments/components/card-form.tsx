@@ -1,25 +1,15 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from "@mantine/core";
+import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import type { BillingAddress } from "@vela/shared/payments";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { isApiError } from "@/shared/api/api-error";
-import { notifyApiError } from "@/shared/api/notify";
 import { useCountries } from "@/shared/api/reference/get-countries";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { type CardToken, tokenizeCard } from "../api/pay";
+import { usePaymentFormSubmit } from "../hooks/use-payment-form-submit";
 import { isLuhnValid, parseExpiry } from "../utils/card-number";
+import { PaymentFormActions } from "./payment-form-actions";
 
 const cardForm = z.object({
   name: z.string().trim().min(1).max(120),
@@ -42,6 +32,14 @@ const MESSAGE_KEYS = {
   "card.number": "payment.card.invalidNumber",
   "card.expiry": "payment.card.invalidExpiry",
   "card.cvc": "payment.card.invalidCvc",
+} as const;
+/** The processor's and the API's card fields, as the form names them. */
+const FIELD_OF_API = {
+  number: "number",
+  cvc: "cvc",
+  exp_month: "expiry",
+  exp_year: "expiry",
+  name: "name",
 } as const;
 const isMessageKey = (message: string): message is keyof typeof MESSAGE_KEYS => message in MESSAGE_KEYS;
 
@@ -73,7 +71,6 @@ export const CardForm = ({
 }: CardFormProps) => {
   const { t } = useTranslation();
   const countries = useCountries();
-  const [isBusy, setIsBusy] = useState(false);
   const {
     register,
     control,
@@ -94,6 +91,7 @@ export const CardForm = ({
       country_iso: "US",
     },
   });
+  const { isBusy, run } = usePaymentFormSubmit(setError, FIELD_OF_API);
   const message = (error?: { message?: string }): string | undefined => {
     if (!error?.message) return undefined;
     return isMessageKey(error.message) ? t(MESSAGE_KEYS[error.message]) : error.message;
@@ -112,8 +110,7 @@ export const CardForm = ({
       }
       if (isMissing) return;
     }
-    setIsBusy(true);
-    try {
+    await run(async () => {
       const token = await tokenizeCard({
         number: values.number.replace(/\D/g, ""),
         exp_month: expiry.month,
@@ -135,27 +132,7 @@ export const CardForm = ({
             }
           : {}),
       });
-    } catch (error) {
-      const fieldErrors = isApiError(error) ? error.errors : null;
-      const fields = {
-        number: "number",
-        cvc: "cvc",
-        exp_month: "expiry",
-        exp_year: "expiry",
-        name: "name",
-      } as const;
-      let isShown = false;
-      for (const [field, name] of Object.entries(fields)) {
-        const text = fieldErrors?.[field]?.[0];
-        if (text) {
-          setError(name, { type: "server", message: text });
-          isShown = true;
-        }
-      }
-      if (!isShown) notifyApiError(error);
-    } finally {
-      setIsBusy(false);
-    }
+    });
   });
 
   return (
@@ -240,16 +217,12 @@ export const CardForm = ({
           </>
         ) : null}
         {canSave ? <Checkbox label={t("payment.card.save")} {...register("save")} /> : null}
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              {t("payment.cancel")}
-            </Button>
-          ) : null}
-          <Button type="submit" loading={isBusy} leftSection={<IconLock size={16} aria-hidden />}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <PaymentFormActions
+          submitLabel={submitLabel}
+          submitIcon={<IconLock size={16} aria-hidden />}
+          isBusy={isBusy}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );
