@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { formResolver } from "@/shared/forms/form-resolver";
 import type { BankAccountForm } from "../api/pay";
-import { usePaymentFormSubmit } from "../hooks/use-payment-form-submit";
+import { usePaymentForm } from "../hooks/use-payment-form";
 import { PaymentFormActions } from "./payment-form-actions";
 
 const bankForm = bankAccountInput.extend({ save: z.boolean() });
@@ -24,7 +24,6 @@ const FIELD_OF_API = Object.fromEntries(
     ],
   ),
 );
-const isFieldMessage = (message: string): message is keyof typeof FIELD_MESSAGES => message in FIELD_MESSAGES;
 
 export type BankFormProps = {
   submitLabel: string;
@@ -36,13 +35,7 @@ export type BankFormProps = {
 /** A US bank account (routing number, account number, type, name on the account) to debit by ACH or to save. */
 export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: BankFormProps) => {
   const { t } = useTranslation();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<BankFormValues>({
+  const form = useForm<BankFormValues>({
     resolver: formResolver(bankForm),
     defaultValues: {
       bankName: "",
@@ -53,11 +46,8 @@ export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: B
       save: false,
     },
   });
-  const { isBusy, run } = usePaymentFormSubmit(setError, FIELD_OF_API);
-  const message = (error?: { message?: string }): string | undefined => {
-    if (!error?.message) return undefined;
-    return isFieldMessage(error.message) ? t(FIELD_MESSAGES[error.message]) : error.message;
-  };
+  const { register, control, handleSubmit } = form;
+  const { field, isBusy, run } = usePaymentForm(form, { messageKeys: FIELD_MESSAGES, fieldOf: FIELD_OF_API });
 
   const submit = handleSubmit(({ save, ...account }) =>
     run(() =>
@@ -75,23 +65,20 @@ export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: B
           label={t("payment.bank.nameOnAccount")}
           autoComplete="name"
           required
-          error={message(errors.nameOnAccount)}
-          {...register("nameOnAccount")}
+          {...field("nameOnAccount")}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label={t("payment.bank.routingNumber")}
             inputMode="numeric"
             required
-            error={message(errors.routingNumber)}
-            {...register("routingNumber")}
+            {...field("routingNumber")}
           />
           <TextInput
             label={t("payment.bank.accountNumber")}
             inputMode="numeric"
             required
-            error={message(errors.accountNumber)}
-            {...register("accountNumber")}
+            {...field("accountNumber")}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -110,11 +97,7 @@ export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: B
               />
             )}
           />
-          <TextInput
-            label={t("payment.bank.bankName")}
-            error={message(errors.bankName)}
-            {...register("bankName")}
-          />
+          <TextInput label={t("payment.bank.bankName")} {...field("bankName")} />
         </SimpleGrid>
         {canSave ? <Checkbox label={t("payment.bank.save")} {...register("save")} /> : null}
         <PaymentFormActions submitLabel={submitLabel} isBusy={isBusy} onCancel={onCancel} />

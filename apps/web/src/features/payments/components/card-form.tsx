@@ -7,7 +7,7 @@ import { z } from "zod";
 import { useCountries } from "@/shared/api/reference/get-countries";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { type CardToken, tokenizeCard } from "../api/pay";
-import { usePaymentFormSubmit } from "../hooks/use-payment-form-submit";
+import { usePaymentForm } from "../hooks/use-payment-form";
 import { isLuhnValid, parseExpiry } from "../utils/card-number";
 import { PaymentFormActions } from "./payment-form-actions";
 
@@ -41,7 +41,6 @@ const FIELD_OF_API = {
   exp_year: "expiry",
   name: "name",
 } as const;
-const isMessageKey = (message: string): message is keyof typeof MESSAGE_KEYS => message in MESSAGE_KEYS;
 
 export type CardFormProps = {
   /** What the submit button says ("Pay 259.99 USD", "Save card"). */
@@ -71,13 +70,7 @@ export const CardForm = ({
 }: CardFormProps) => {
   const { t } = useTranslation();
   const countries = useCountries();
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CardFormValues>({
+  const form = useForm<CardFormValues>({
     resolver: formResolver(cardForm),
     defaultValues: {
       name: "",
@@ -91,11 +84,8 @@ export const CardForm = ({
       country_iso: "US",
     },
   });
-  const { isBusy, run } = usePaymentFormSubmit(setError, FIELD_OF_API);
-  const message = (error?: { message?: string }): string | undefined => {
-    if (!error?.message) return undefined;
-    return isMessageKey(error.message) ? t(MESSAGE_KEYS[error.message]) : error.message;
-  };
+  const { register, control, handleSubmit, setError } = form;
+  const { field, isBusy, run } = usePaymentForm(form, { messageKeys: MESSAGE_KEYS, fieldOf: FIELD_OF_API });
 
   const submit = handleSubmit(async (values) => {
     const expiry = parseExpiry(values.expiry);
@@ -138,21 +128,14 @@ export const CardForm = ({
   return (
     <form onSubmit={submit} noValidate aria-label={t("payment.card.formTitle")}>
       <Stack gap="sm">
-        <TextInput
-          label={t("payment.card.name")}
-          autoComplete="cc-name"
-          required
-          error={message(errors.name)}
-          {...register("name")}
-        />
+        <TextInput label={t("payment.card.name")} autoComplete="cc-name" required {...field("name")} />
         <TextInput
           label={t("payment.card.number")}
           autoComplete="cc-number"
           inputMode="numeric"
           placeholder="4242 4242 4242 4242"
           required
-          error={message(errors.number)}
-          {...register("number")}
+          {...field("number")}
         />
         <SimpleGrid cols={2} spacing="sm">
           <TextInput
@@ -161,8 +144,7 @@ export const CardForm = ({
             inputMode="numeric"
             placeholder={t("payment.card.expiryPlaceholder")}
             required
-            error={message(errors.expiry)}
-            {...register("expiry")}
+            {...field("expiry")}
           />
           <PasswordInput
             label={t("payment.card.cvc")}
@@ -170,8 +152,7 @@ export const CardForm = ({
             inputMode="numeric"
             maxLength={4}
             required
-            error={message(errors.cvc)}
-            {...register("cvc")}
+            {...field("cvc")}
           />
         </SimpleGrid>
         {askBillingAddress ? (
@@ -180,23 +161,20 @@ export const CardForm = ({
               label={t("payment.card.line1")}
               autoComplete="billing address-line1"
               required
-              error={message(errors.line1)}
-              {...register("line1")}
+              {...field("line1")}
             />
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
               <TextInput
                 label={t("payment.card.city")}
                 autoComplete="billing address-level2"
                 required
-                error={message(errors.city)}
-                {...register("city")}
+                {...field("city")}
               />
               <TextInput
                 label={t("payment.card.postalCode")}
                 autoComplete="billing postal-code"
                 required
-                error={message(errors.postal_code)}
-                {...register("postal_code")}
+                {...field("postal_code")}
               />
               <Controller
                 control={control}
