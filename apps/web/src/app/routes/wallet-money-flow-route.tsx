@@ -150,10 +150,7 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
             available={
               sourceWallet ? { amount: sourceWallet.available, iso: sourceWallet.currency.iso } : null
             }
-            continueLabel={t("sendFlow.continue")}
-            isSubmitting={create.isPending}
-            error={create.isError ? t("wallets.flows.quotationError") : null}
-            onContinue={(request) => create.mutate(request)}
+            create={create}
           />
         );
         break;
@@ -213,7 +210,6 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
       title={title}
       steps={steps}
       active={index}
-      isComplete={name === "CONFIRMATION"}
       summary={
         index > 0 && quotation.data ? (
           <WalletQuoteSummary

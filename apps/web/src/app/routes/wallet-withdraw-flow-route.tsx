@@ -82,10 +82,7 @@ export const WalletWithdrawFlowRoute = () => {
           receiveLabel={receiveLabel}
           extra={{ recipient_id: state.recipient_id ?? undefined }}
           available={{ amount: wallet.available, iso: wallet.currency.iso }}
-          continueLabel={t("sendFlow.continue")}
-          isSubmitting={create.isPending}
-          error={create.isError ? t("wallets.flows.quotationError") : null}
-          onContinue={(request) => create.mutate(request)}
+          create={create}
           onBack={() => go(1)}
         />
       ) : (
@@ -127,7 +124,6 @@ export const WalletWithdrawFlowRoute = () => {
         title={title}
         steps={steps}
         active={index}
-        isComplete={name === "CONFIRMATION"}
         summary={
           index > 2 && quotation.data ? (
             <WalletQuoteSummary

@@ -16,14 +16,12 @@ export const WalletFlowFrame = ({
   title,
   steps,
   active,
-  isComplete,
   summary = null,
   children,
 }: {
   title: string;
   steps: readonly WalletStepName[];
   active: number;
-  isComplete: boolean;
   summary?: ReactNode;
   children: ReactNode;
 }) => {
@@ -32,7 +30,13 @@ export const WalletFlowFrame = ({
   const labelled = steps.map((step) => ({ name: step, label: t(`wallets.steps.${step}`) }));
   return (
     <Stack gap="lg" maw={760}>
-      <FlowStepper title={title} steps={labelled} active={active} isComplete={isComplete} />
+      <FlowStepper
+        title={title}
+        steps={labelled}
+        active={active}
+        // CONFIRMATION, the last step, is the flow done.
+        isComplete={active === steps.length - 1}
+      />
       <Card withBorder radius="lg" padding={isPhone ? "md" : "xl"}>
         {children}
       </Card>

@@ -85,10 +85,7 @@ export const WalletSendRoute = () => {
           receiveLabel={receiveLabel}
           extra={{ recipient_wallet_id: recipient.wallet_id }}
           available={sourceWallet ? { amount: sourceWallet.available, iso: sourceWallet.currency.iso } : null}
-          continueLabel={t("sendFlow.continue")}
-          isSubmitting={create.isPending}
-          error={create.isError ? t("wallets.flows.quotationError") : null}
-          onContinue={(request) => create.mutate(request)}
+          create={create}
           onBack={() => go(0)}
         />
       ) : null;
@@ -142,7 +139,6 @@ export const WalletSendRoute = () => {
       title={title}
       steps={steps}
       active={index}
-      isComplete={name === "CONFIRMATION"}
       summary={
         index > 1 && quotation.data && recipient ? (
           <WalletQuoteSummary
