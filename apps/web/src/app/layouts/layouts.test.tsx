@@ -160,9 +160,7 @@ describe("account layout", () => {
     renderWithApp(<AppRoutes />, { route: "/account" });
 
     expect(await screen.findByRole("heading", { level: 1, name: "Welcome to Vela" })).toBeTruthy();
-    expect(
-      screen.getByText("Your balances and latest transfers at a glance."),
-    ).toBeTruthy();
+    expect(screen.getByText("Your balances and latest transfers at a glance.")).toBeTruthy();
     const sidebar = screen.getByRole("navigation", { name: "Account" });
     // A client's sidebar: no agent or business areas.
     expect(sidebarLinks()).toEqual([
