@@ -358,6 +358,14 @@ describe("wallet journey", () => {
     }
     await chooseWallet(page, "USD");
     await shoot(page, "dashboard");
+    // The account's home page shows the same balances.
+    await page.goto(`${baseUrl}/account`, { waitUntil: "networkidle" });
+    for (const wallet of ledger) {
+      await expect
+        .poll(() => page.getByTestId(`dashboard-balance-${wallet.currency.iso}`).textContent())
+        .toContain(Number(wallet.balance).toLocaleString("en-US", { minimumFractionDigits: 2 }));
+    }
+    await shoot(page, "account-home");
     const usd = ledger.find((wallet) => wallet.currency.iso === "USD");
     expect(Number(usd?.balance)).toBeLessThan(200);
     expect(session.problems).toEqual([]);
