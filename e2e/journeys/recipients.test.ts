@@ -1,18 +1,9 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiClient, outboxCodes, registerClient } from "../support/api";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { expectNoSeriousAxeViolations } from "../support/axe";
-import {
-  isStatusLog,
-  launchBrowser,
-  openSession,
-  type Session,
-  screenshot,
-  VIEWPORTS,
-  type Viewport,
-} from "../support/browser";
+import { isStatusLog, type Session, screenshot, VIEWPORTS, type Viewport } from "../support/browser";
+import { settle, setUpJourney } from "../support/journey";
 import { logIn, modal, pathname } from "../support/login";
-import { devMailbox } from "../support/mailbox";
 
 // Proves the recipients area and the send-money flow's SENDER and RECIPIENT steps end to end in a
 // real browser against the production build (fresh embedded database, reference lists as seeded).
@@ -30,39 +21,12 @@ const PASSWORD = "Copper-Meadow-58!";
 const CLABE = "002010077777777771";
 
 describe("recipients journey", () => {
-  const baseUrl = inject("baseUrl");
-  let browser: Browser;
-  const mailbox = devMailbox();
-  const stamp = Date.now().toString(36);
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  const api = apiClient(baseUrl);
-
-  const outboxCode = outboxCodes(api, mailbox);
-
-  /** A United States client with e-mail and phone verified, as on-boarding leaves one. */
-  async function registerVerifiedClient(email: string, phoneNumber: string) {
-    return registerClient(api, outboxCode, {
-      firstName: "Ana",
-      lastName: "García",
-      email,
-      password: PASSWORD,
-      countryIso: "US",
-      phonePrefix: "+1",
-      phoneNumber,
-    });
-  }
+  const { baseUrl, api, stamp, openSession, registerUsClient } = setUpJourney();
 
   /** Signs in through the login modal (the header's, at desktop width), then takes `viewport`. */
   async function signIn(email: string, viewport: Viewport): Promise<Session> {
     // The document number typed in the wrong format is the one refusal (422) the journey makes.
-    const session = await openSession(browser, baseUrl, {
+    const session = await openSession({
       viewport: VIEWPORTS.desktop,
       expected: (problem) => isStatusLog(problem, 422),
     });
@@ -70,15 +34,6 @@ describe("recipients journey", () => {
     await expect.poll(() => pathname(session.page), { timeout: 15_000 }).toBe("/account");
     await session.page.setViewportSize(viewport);
     return session;
-  }
-
-  /** Closes the notices on screen and lets a modal finish moving, before a screenshot. */
-  async function settle(page: Page) {
-    const close = page.getByRole("button", { name: "Close notification" });
-    // A notice already leaving is gone before a click reaches it: such a click is let go at once.
-    for (const button of await close.all()) await button.click({ timeout: 1000 }).catch(() => undefined);
-    await expect.poll(() => close.count(), { timeout: 15_000 }).toBe(0);
-    await page.waitForTimeout(400);
   }
 
   const list = (page: Page) => page.getByRole("list", { name: "Your recipients" });
@@ -197,7 +152,7 @@ describe("recipients journey", () => {
   const journey = (label: string, viewport: Viewport, phoneNumber: string) =>
     it(`adds, filters, edits, toggles and deletes recipients, then chooses one in the flow (${label})`, async () => {
       const email = `ana.${label}.${stamp}@example.com`;
-      const token = await registerVerifiedClient(email, phoneNumber);
+      const token = await registerUsClient({ email, password: PASSWORD, phoneNumber });
       const session = await signIn(email, viewport);
       const { page } = session;
 

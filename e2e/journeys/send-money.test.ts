@@ -1,18 +1,9 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiClient, outboxCodes, registerClient } from "../support/api";
-import { expectNoSeriousAxeViolations } from "../support/axe";
-import {
-  isStatusLog,
-  launchBrowser,
-  openSession,
-  type Session,
-  screenshot,
-  VIEWPORTS,
-} from "../support/browser";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { isStatusLog, type Session, VIEWPORTS } from "../support/browser";
+import { screenshots, setUpJourney } from "../support/journey";
 import { modal, pathname, submitLogin } from "../support/login";
-import { devMailbox } from "../support/mailbox";
 
 // Proves the send-money flow end to end in a real browser against the production build and its
 // sandbox providers (card processor, ACH, payout partner; their delays made short by the e2e
@@ -34,42 +25,10 @@ type OrdersPage = { data: { ref: string; tracking_number: string; status: string
 type Tracking = { status: string; status_label: string };
 
 describe("send-money journey", () => {
-  const baseUrl = inject("baseUrl");
-  let browser: Browser;
-  const mailbox = devMailbox();
-  const stamp = Date.now().toString(36);
-  const api = apiClient(baseUrl);
-  const outboxCode = outboxCodes(api, mailbox);
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { baseUrl, api, stamp, openSession, registerUsClient } = setUpJourney();
+  const shoot = screenshots("send-money");
 
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-  /** Closes the notices on screen and lets things finish moving, before a screenshot. */
-  async function settle(page: Page) {
-    const close = page.getByRole("button", { name: "Close notification" });
-    for (const button of await close.all()) await button.click({ timeout: 1000 }).catch(() => undefined);
-    await expect.poll(() => close.count(), { timeout: 15_000 }).toBe(0);
-    await page.waitForTimeout(400);
-  }
-
-  /** A screenshot of the screen at desktop and at phone size, each checked with axe. */
-  async function shoot(page: Page, name: string) {
-    await settle(page);
-    await screenshot(page, `send-money-${name}-desktop`);
-    await expectNoSeriousAxeViolations(page);
-    await page.setViewportSize(VIEWPORTS.phone);
-    await page.waitForTimeout(400);
-    await screenshot(page, `send-money-${name}-phone`);
-    await expectNoSeriousAxeViolations(page);
-    await page.setViewportSize(VIEWPORTS.desktop);
-    await page.waitForTimeout(300);
-  }
 
   async function waitForPrice(page: Page) {
     await expect
@@ -187,17 +146,13 @@ describe("send-money journey", () => {
 
   it("prices 250 USD to Mexico at home, pays by card, confirms, downloads the receipt and follows the order to completed; a declined card places nothing", async () => {
     const email = `ana.send.${stamp}@example.com`;
-    const token = await registerClient(api, outboxCode, {
-      firstName: "Ana",
-      lastName: "García",
+    const token = await registerUsClient({
       email,
       password: PASSWORD,
-      countryIso: "US",
-      phonePrefix: "+1",
       phoneNumber: `20257${String(Date.now()).slice(-5)}`,
     });
     // The declined card answers 402, and the recipient form may refuse a value once (422).
-    const session = await openSession(browser, baseUrl, {
+    const session = await openSession({
       viewport: VIEWPORTS.desktop,
       expected: (problem) => isStatusLog(problem, 402, 422),
     });
@@ -307,16 +262,12 @@ describe("send-money journey", () => {
 
   it("sends cash to the Philippines paid by ACH debit, and the order becomes available for pickup", async () => {
     const email = `ana.ach.${stamp}@example.com`;
-    await registerClient(api, outboxCode, {
-      firstName: "Ana",
-      lastName: "García",
+    await registerUsClient({
       email,
       password: PASSWORD,
-      countryIso: "US",
-      phonePrefix: "+1",
       phoneNumber: `20258${String(Date.now()).slice(-5)}`,
     });
-    const session = await openSession(browser, baseUrl, {
+    const session = await openSession({
       viewport: VIEWPORTS.desktop,
       expected: (problem) => isStatusLog(problem, 422),
     });

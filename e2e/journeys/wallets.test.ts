@@ -1,17 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { apiClient, outboxCodes, registerClient } from "../support/api";
-import { expectNoSeriousAxeViolations } from "../support/axe";
-import {
-  isStatusLog,
-  launchBrowser,
-  openSession,
-  type Session,
-  screenshot,
-  VIEWPORTS,
-} from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { isStatusLog, type Session, screenshot, VIEWPORTS } from "../support/browser";
+import { screenshots, setUpJourney } from "../support/journey";
 import { modal, pathname, submitLogin } from "../support/login";
-import { devMailbox } from "../support/mailbox";
 
 // Proves issue 10's multi-currency wallet end to end in a real browser against the production
 // build and its sandboxes. A new client opens USD and EUR wallets on the dashboard; adds 300 USD
@@ -38,40 +29,8 @@ type TransactionsPage = {
 };
 
 describe("wallet journey", () => {
-  const baseUrl = inject("baseUrl");
-  let browser: Browser;
-  const mailbox = devMailbox();
-  const stamp = Date.now().toString(36);
-  const api = apiClient(baseUrl);
-  const outboxCode = outboxCodes(api, mailbox);
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
-  /** Closes the notices on screen and lets things finish moving, before a screenshot. */
-  async function settle(page: Page) {
-    const close = page.getByRole("button", { name: "Close notification" });
-    for (const button of await close.all()) await button.click({ timeout: 1000 }).catch(() => undefined);
-    await expect.poll(() => close.count(), { timeout: 15_000 }).toBe(0);
-    await page.waitForTimeout(400);
-  }
-
-  /** A screenshot of the screen at desktop and at phone size, each checked with axe. */
-  async function shoot(page: Page, name: string) {
-    await settle(page);
-    await screenshot(page, `wallets-${name}-desktop`);
-    await expectNoSeriousAxeViolations(page);
-    await page.setViewportSize(VIEWPORTS.phone);
-    await page.waitForTimeout(400);
-    await screenshot(page, `wallets-${name}-phone`);
-    await expectNoSeriousAxeViolations(page);
-    await page.setViewportSize(VIEWPORTS.desktop);
-    await page.waitForTimeout(300);
-  }
+  const { baseUrl, api, mailbox, stamp, openSession, registerUsClient } = setUpJourney();
+  const shoot = screenshots("wallets");
 
   const visible = (page: Page, text: string | RegExp) =>
     expect.poll(() => page.getByText(text).first().isVisible(), { timeout: 20_000 }).toBe(true);
@@ -133,23 +92,17 @@ describe("wallet journey", () => {
 
   it("opens USD and EUR wallets, adds money by transfer and card, converts, sends, withdraws with the e-mailed code, and shows what the ledger holds", async () => {
     const email = `ana.wallet.${stamp}@example.com`;
-    const token = await registerClient(api, outboxCode, {
-      firstName: "Ana",
-      lastName: "García",
+    const token = await registerUsClient({
       email,
       password: PASSWORD,
-      countryIso: "US",
-      phonePrefix: "+1",
       phoneNumber: `20258${String(Date.now()).slice(-5)}`,
     });
     const bobEmail = `bo.wallet.${stamp}@example.com`;
-    const bobToken = await registerClient(api, outboxCode, {
+    const bobToken = await registerUsClient({
       firstName: "Bo",
       lastName: "Ruiz",
       email: bobEmail,
       password: PASSWORD,
-      countryIso: "US",
-      phonePrefix: "+1",
       phoneNumber: `20259${String(Date.now()).slice(-5)}`,
     });
     const currencies = await api<{ id: number; iso: string }[]>("GET", "/wallets/new-wallet/currencies", {
@@ -159,7 +112,7 @@ describe("wallet journey", () => {
     await api("POST", "/wallets/new-wallet", { token: bobToken, body: { currency_id: eurId } });
 
     // A wrong code is refused once (422); nothing else may fail.
-    const session = await openSession(browser, baseUrl, {
+    const session = await openSession({
       viewport: VIEWPORTS.desktop,
       expected: (problem) => isStatusLog(problem, 422),
     });
@@ -314,7 +267,7 @@ describe("wallet journey", () => {
     await shoot(page, "send-done");
 
     // Bo sees it in his EUR wallet.
-    const bobSession = await openSession(browser, baseUrl, { viewport: VIEWPORTS.desktop });
+    const bobSession = await openSession({ viewport: VIEWPORTS.desktop });
     await logIn(bobSession, bobEmail);
     await bobSession.page.goto(`${baseUrl}/account/wallets`, { waitUntil: "networkidle" });
     await expect

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
+import plans from "pg-boss/src/plans.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { type Database, queryRows } from "../src/db/client";
-import type { PgBossQueue } from "../src/jobs/pg-boss";
+import { databaseExecutor, JOBS_SCHEMA, type PgBossQueue } from "../src/jobs/pg-boss";
 import { FX_TEST_CLOCK, openFreshDatabase, testConfig } from "./helper";
 
 // The job queue (pg-boss on the app's own database): a job sent in a transaction exists only if it
@@ -168,5 +169,38 @@ describe("app.jobs", () => {
     const [row] = await jobsNamed(database, "test.slow");
     expect(row?.state).toBe("completed");
     expect((app.jobs as PgBossQueue).boss).toBeDefined();
+  });
+
+  it("never leaves an unhandled rejection when a job's outcome cannot be recorded (pg-boss does not await it)", async () => {
+    // pg-boss records a job's completion or failure without awaiting the statement: were it to reject
+    // (the database closed as the app stops, a lost connection), the process would end.
+    const closing = await openFreshDatabase();
+    const logged: string[] = [];
+    const executor = databaseExecutor(closing, {
+      error: (_object, message) => logged.push(message),
+      warn: (_object, message) => logged.push(message),
+    });
+    const fail = plans.failJobsById(JOBS_SCHEMA);
+    const complete = plans.completeJobs(JOBS_SCHEMA);
+    await closing.close();
+    const ids = ["00000000-0000-4000-8000-000000000000"];
+    await expect(executor.executeSql(fail, ["test.gone", ids, null])).resolves.toEqual({
+      rows: [{ count: "0" }],
+    });
+    await expect(executor.executeSql(complete, ["test.gone", ids, null])).resolves.toEqual({
+      rows: [{ count: "0" }],
+    });
+    expect(logged).toEqual([
+      "could not record a job's outcome; it will expire and run again",
+      "could not record a job's outcome; it will expire and run again",
+    ]);
+    // Any other statement still fails for its caller to handle.
+    await expect(executor.executeSql("select 1")).rejects.toThrow();
+    // Once the queue has stopped, late outcomes are not even tried.
+    executor.close();
+    await expect(executor.executeSql(fail, ["test.gone", ids, null])).resolves.toEqual({
+      rows: [{ count: "0" }],
+    });
+    expect(logged).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import plans from "pg-boss/src/plans.js";
 import type { Database, Db } from "../db/client";
 import type { JobOptions, JobQueue } from "./queue";
 
@@ -17,22 +18,43 @@ export const JOBS_SCHEMA = "pgboss";
 type BossDb = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 /** The app's database as pg-boss's executor. */
-export function databaseExecutor(database: Database): BossDb {
+export function databaseExecutor(database: Database, log?: QueueLog): BossDb & { close(): void } {
   const { driver } = database;
-  if (driver.kind === "postgres") {
-    // Without values node-postgres uses the simple protocol, which runs pg-boss's multi-statement scripts.
-    return { executeSql: (text, values) => driver.pool.query(text, values as unknown[]) };
-  }
-  const { client } = driver;
+  const run: BossDb["executeSql"] =
+    driver.kind === "postgres"
+      ? // Without values node-postgres uses the simple protocol, which runs pg-boss's multi-statement scripts.
+        (text, values) => driver.pool.query(text, values as unknown[])
+      : async (text, values) => {
+          if (values && values.length > 0) return driver.client.query(text, values);
+          // Schema scripts are several statements: exec runs them all; answer the last one's rows.
+          const results = await driver.client.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        };
+  let closed = false;
   return {
     executeSql: async (text, values) => {
-      if (values && values.length > 0) return client.query(text, values);
-      // Schema scripts are several statements: exec runs them all; answer the last one's rows.
-      const results = await client.exec(text);
-      return { rows: results.at(-1)?.rows ?? [] };
+      if (!LEFT_UNAWAITED.has(text)) return run(text, values);
+      // pg-boss marks a job completed or failed without awaiting it, so a failure here (the database
+      // closed as the app stops, a lost connection) would be an unhandled rejection, which ends the
+      // process. Not recording the outcome is safe: the job stays active, expires and runs again.
+      if (closed) return NOTHING_MARKED;
+      try {
+        return await run(text, values);
+      } catch (error) {
+        log?.warn({ err: error }, "could not record a job's outcome; it will expire and run again");
+        return NOTHING_MARKED;
+      }
+    },
+    close: () => {
+      closed = true;
     },
   };
 }
+
+/** The statements pg-boss runs without awaiting them: a job's completion and its failure. */
+const LEFT_UNAWAITED = new Set([plans.completeJobs(JOBS_SCHEMA), plans.failJobsById(JOBS_SCHEMA)]);
+/** Their answer when nothing was marked (pg-boss reads the count of jobs affected). */
+const NOTHING_MARKED = { rows: [{ count: "0" }] };
 
 type Queryable = { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
@@ -55,12 +77,17 @@ export function transactionExecutor(tx: Db): BossDb {
   };
 }
 
+type QueueLog = {
+  error(object: unknown, message: string): void;
+  warn(object: unknown, message: string): void;
+};
+
 export type PgBossQueueOptions = {
   database: Database;
   /** How often an idle worker looks for new jobs (pg-boss's minimum is 0.5). */
   pollingSeconds: number;
   /** Where failures of the queue itself and of handlers are reported. */
-  log: { error(object: unknown, message: string): void; warn(object: unknown, message: string): void };
+  log: QueueLog;
   /** Retry defaults for jobs that do not say: 8 retries, about 1 s, 2 s, 4 s … 2 min apart (4 min in all). */
   retryLimit?: number;
   retryDelaySeconds?: number;
@@ -83,7 +110,7 @@ const SINGLETON_INDEX = `CREATE UNIQUE INDEX IF NOT EXISTS vela_job_singleton_cr
 
 export async function startPgBossQueue(options: PgBossQueueOptions): Promise<PgBossQueue> {
   const { database, pollingSeconds, log } = options;
-  const executor = databaseExecutor(database);
+  const executor = databaseExecutor(database, log);
   const boss = new PgBoss({
     db: executor as PgBoss.Db,
     schema: JOBS_SCHEMA,
@@ -160,6 +187,8 @@ export async function startPgBossQueue(options: PgBossQueueOptions): Promise<PgB
       if (stopped) return;
       stopped = true;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      // A handler still running past the timeout finishes after the database has closed.
+      executor.close();
     },
   };
   return queue;

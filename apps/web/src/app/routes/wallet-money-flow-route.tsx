@@ -1,23 +1,22 @@
-import { Alert } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ConfirmationRecord } from "@vela/shared/orders";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Payment } from "@vela/shared/payments";
 import type { ReactNode } from "react";
-import { useCallback, useState } from "react";
+import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { getPayment } from "@/features/payments/api/pay";
 import { PaymentStep } from "@/features/payments/components/payment-step";
 import { usePaymentStore } from "@/features/payments/stores/payment-store";
-import { createWalletQuotation, walletQuotationQueryOptions } from "@/features/wallets/api/create-quotation";
-import { walletOrderQueryOptions } from "@/features/wallets/api/get-order";
+import {
+  useCreateWalletQuotation,
+  walletQuotationQueryOptions,
+} from "@/features/wallets/api/create-quotation";
 import { useServiceCurrencies } from "@/features/wallets/api/get-service-currencies";
 import { useUserWallets } from "@/features/wallets/api/get-wallets";
-import type { WalletPriceRequest } from "@/features/wallets/api/money-services";
 import { WalletAmountStep } from "@/features/wallets/components/wallet-amount-step";
-import { WalletConfirmation } from "@/features/wallets/components/wallet-confirmation";
-import { StepLoading, WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
+import { WalletOrderConfirmation } from "@/features/wallets/components/wallet-confirmation";
+import { StepPending, WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
 import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
 import { WalletReviewStep } from "@/features/wallets/components/wallet-review-step";
 import { useWalletFlow } from "@/features/wallets/hooks/use-wallet-flow";
@@ -48,35 +47,26 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
   const queryClient = useQueryClient();
   const service = flow === "deposit" ? "deposit-money" : "convert-money";
   const isPaidFromWallet = flow === "convert";
-  const { index, name, steps, store, state, go, quotation, pathOf } = useWalletFlow(flow);
+  const { index, name, steps, store, state, go, quotation, order, confirm, restart, pathOf } =
+    useWalletFlow(flow);
   const [searchParams, setSearchParams] = useSearchParams();
   const paymentId = usePaymentStore((payment) => payment.payment_id);
-  const [confirmed, setConfirmed] = useState<ConfirmationRecord | null>(null);
 
   const fromCurrencies = useServiceCurrencies(service, "from");
   const toCurrencies = useServiceCurrencies(service, "to");
   const wallets = useUserWallets();
 
-  const create = useMutation({
-    mutationFn: (request: WalletPriceRequest) => createWalletQuotation(service, request),
-    onSuccess: (created) => {
-      queryClient.setQueryData(walletQuotationQueryOptions(created.id).queryKey, created);
-      store.getState().quotationCreated(created.id, { isPaidFromWallet });
-      if (!isPaidFromWallet) usePaymentStore.getState().forQuotation(created.id);
-      // Spec §4: after a quotation is created the flow moves on (a wallet-continue skips PAYMENT).
-      go(index + (isPaidFromWallet ? 2 : 1));
-    },
+  const create = useCreateWalletQuotation(service, (quotationId) => {
+    store.getState().quotationCreated(quotationId, { isPaidFromWallet });
+    if (!isPaidFromWallet) usePaymentStore.getState().forQuotation(quotationId);
+    // Spec §4: after a quotation is created the flow moves on (a wallet-continue skips PAYMENT).
+    go(index + (isPaidFromWallet ? 2 : 1));
   });
 
   const paymentQuery = useQuery({
     queryKey: ["payments", "payment", paymentId],
     queryFn: ({ signal }) => getPayment(paymentId as number, signal),
     enabled: !isPaidFromWallet && paymentId !== null && index >= 2,
-  });
-  const order = useQuery({
-    ...walletOrderQueryOptions(state.order_id),
-    enabled: state.order_id !== null && name === "CONFIRMATION",
-    placeholderData: confirmed?.order_id === state.order_id ? (confirmed ?? undefined) : undefined,
   });
 
   const returnedPaymentId = Number(searchParams.get("payment_id")) || null;
@@ -116,14 +106,12 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
   // Again, with the same currencies: the same wallet, paid the same way.
   const again = () => {
     const record = order.data;
-    store.getState().reset();
+    restart();
     if (record)
       store
         .getState()
         .preselect({ currency_from_id: record.currency_from_id, currency_to_id: record.currency_to_id });
     usePaymentStore.getState().reset();
-    setConfirmed(null);
-    go(0);
   };
   const receiveLabel = t(`wallets.flows.${flow}.receive`);
   // A conversion is paid from the wallet: the amount cannot exceed what is available there.
@@ -145,13 +133,7 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
 
   let content: ReactNode;
   if (index > 0 && !quotation.data && name !== "CONFIRMATION") {
-    content = quotation.isError ? (
-      <Alert color="red" variant="light" role="alert">
-        {t("wallets.flows.quotationLost")}
-      </Alert>
-    ) : (
-      <StepLoading />
-    );
+    content = <StepPending isError={quotation.isError} lostText={t("wallets.flows.quotationLost")} />;
   } else {
     switch (name) {
       case "AMOUNT":
@@ -168,10 +150,7 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
             available={
               sourceWallet ? { amount: sourceWallet.available, iso: sourceWallet.currency.iso } : null
             }
-            continueLabel={t("sendFlow.continue")}
-            isSubmitting={create.isPending}
-            error={create.isError ? t("wallets.flows.quotationError") : null}
-            onContinue={(request) => create.mutate(request)}
+            create={create}
           />
         );
         break;
@@ -212,35 +191,15 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
             confirmLabel={t(`wallets.flows.${flow}.confirm`, {
               amount: moneyText(quotation.data.amount_paid, quotation.data.currency_from_iso, locale),
             })}
-            onConfirmed={(record) => {
-              setConfirmed(record);
-              store.getState().transactionConfirmed(record.order_id);
-              go(3, { replace: true });
-            }}
+            onConfirmed={confirm}
             // Back from a conversion's review is a wallet-back: PAYMENT was never shown.
             onBack={() => go(isPaidFromWallet ? 0 : 1)}
           />
         ) : null;
         break;
       case "CONFIRMATION":
-        content = order.data ? (
-          <WalletConfirmation
-            record={order.data}
-            title={t(`wallets.flows.${flow}.doneTitle`)}
-            text={t(`wallets.flows.${flow}.doneText`, {
-              amount: moneyText(order.data.receiving_amount, order.data.currency_to_iso, locale),
-            })}
-            receiveLabel={receiveLabel}
-            againLabel={t(`wallets.flows.${flow}.again`)}
-            paymentText={paidWith}
-            onAgain={again}
-          />
-        ) : order.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t("wallets.flows.orderLost")}
-          </Alert>
-        ) : (
-          <StepLoading />
+        content = (
+          <WalletOrderConfirmation flow={flow} order={order} paymentText={paidWith} onAgain={again} />
         );
         break;
     }
@@ -249,9 +208,8 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
   return (
     <WalletFlowFrame
       title={title}
-      steps={steps.map((step) => ({ name: step, label: t(`wallets.steps.${step}`) }))}
+      steps={steps}
       active={index}
-      isComplete={name === "CONFIRMATION"}
       summary={
         index > 0 && quotation.data ? (
           <WalletQuoteSummary

@@ -1,20 +1,16 @@
-import { Alert } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ConfirmationRecord } from "@vela/shared/orders";
+import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { RecipientFormModal } from "@/features/recipients/components/recipient-form-modal";
-import { createWalletQuotation, walletQuotationQueryOptions } from "@/features/wallets/api/create-quotation";
-import { walletOrderQueryOptions } from "@/features/wallets/api/get-order";
+import { useCreateWalletQuotation } from "@/features/wallets/api/create-quotation";
 import { useUserWallets, WALLETS_QUERY_KEY } from "@/features/wallets/api/get-wallets";
-import type { WalletPriceRequest } from "@/features/wallets/api/money-services";
 import { useWithdrawMethods } from "@/features/wallets/api/withdraw";
 import { WalletAmountStep } from "@/features/wallets/components/wallet-amount-step";
-import { WalletConfirmation } from "@/features/wallets/components/wallet-confirmation";
-import { StepLoading, WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
+import { WalletOrderConfirmation } from "@/features/wallets/components/wallet-confirmation";
+import { StepLoading, StepPending, WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
 import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
 import {
   BeneficiaryStep,
@@ -22,8 +18,6 @@ import {
   WithdrawVerifyStep,
 } from "@/features/wallets/components/withdraw-steps";
 import { useWalletFlow } from "@/features/wallets/hooks/use-wallet-flow";
-import { moneyText } from "@/features/wallets/utils/format";
-import { useLanguage } from "@/shared/i18n/use-language";
 
 /**
  * `/account/wallets/withdraw/:step`: money out of a wallet (METHOD → BENEFICIARY → AMOUNT →
@@ -33,28 +27,18 @@ import { useLanguage } from "@/shared/i18n/use-language";
  */
 export const WalletWithdrawFlowRoute = () => {
   const { t } = useTranslation();
-  const locale = useLanguage();
   const title = t("wallets.flows.withdraw.title");
   useDocumentTitle(`${title} · Vela`);
   const queryClient = useQueryClient();
-  const { index, name, steps, store, state, go, quotation, pathOf } = useWalletFlow("withdraw");
-  const [confirmed, setConfirmed] = useState<ConfirmationRecord | null>(null);
+  const { index, name, steps, store, state, go, quotation, order, confirm, restart, pathOf } =
+    useWalletFlow("withdraw");
   const [isAdding, setIsAdding] = useState(false);
   const wallets = useUserWallets();
   const methods = useWithdrawMethods(state.currency_from_id);
 
-  const create = useMutation({
-    mutationFn: (request: WalletPriceRequest) => createWalletQuotation("withdraw-money", request),
-    onSuccess: (created) => {
-      queryClient.setQueryData(walletQuotationQueryOptions(created.id).queryKey, created);
-      store.getState().quotationCreated(created.id);
-      go(index + 1);
-    },
-  });
-  const order = useQuery({
-    ...walletOrderQueryOptions(state.order_id),
-    enabled: state.order_id !== null && name === "CONFIRMATION",
-    placeholderData: confirmed?.order_id === state.order_id ? (confirmed ?? undefined) : undefined,
+  const create = useCreateWalletQuotation("withdraw-money", (quotationId) => {
+    store.getState().quotationCreated(quotationId);
+    go(index + 1);
   });
 
   if (index < 0 || !name) return <Navigate to={pathOf("METHOD")} replace />;
@@ -69,11 +53,6 @@ export const WalletWithdrawFlowRoute = () => {
   const wallet = wallets.data?.find((candidate) => candidate.currency.id === state.currency_from_id);
   const method = methods.data?.find((candidate) => candidate.id === state.withdrawal_method_id) ?? null;
   const receiveLabel = t("wallets.flows.withdraw.receive");
-  const again = () => {
-    store.getState().reset();
-    setConfirmed(null);
-    go(0);
-  };
 
   let content: ReactNode;
   switch (name) {
@@ -103,10 +82,7 @@ export const WalletWithdrawFlowRoute = () => {
           receiveLabel={receiveLabel}
           extra={{ recipient_id: state.recipient_id ?? undefined }}
           available={{ amount: wallet.available, iso: wallet.currency.iso }}
-          continueLabel={t("sendFlow.continue")}
-          isSubmitting={create.isPending}
-          error={create.isError ? t("wallets.flows.quotationError") : null}
-          onContinue={(request) => create.mutate(request)}
+          create={create}
           onBack={() => go(1)}
         />
       ) : (
@@ -119,42 +95,25 @@ export const WalletWithdrawFlowRoute = () => {
           store={store}
           quotation={quotation.data}
           methodName={method?.name ?? null}
-          onConfirmed={async (record) => {
-            setConfirmed(record);
-            store.getState().transactionConfirmed(record.order_id);
-            await queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY });
-            go(4, { replace: true });
+          onConfirmed={(record) => {
+            confirm(record);
+            // The amount is on hold now: the wallets' balances have moved.
+            void queryClient.invalidateQueries({ queryKey: WALLETS_QUERY_KEY });
           }}
           onBack={() => go(2)}
         />
-      ) : quotation.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t("wallets.flows.quotationLost")}
-        </Alert>
       ) : (
-        <StepLoading />
+        <StepPending isError={quotation.isError} lostText={t("wallets.flows.quotationLost")} />
       );
       break;
     case "CONFIRMATION":
-      content = order.data ? (
-        <WalletConfirmation
-          record={order.data}
-          title={t("wallets.flows.withdraw.doneTitle")}
-          text={t("wallets.flows.withdraw.doneText", {
-            amount: moneyText(order.data.receiving_amount, order.data.currency_to_iso, locale),
-            name: order.data.recipient_name ?? state.recipient_name ?? "—",
-          })}
-          receiveLabel={receiveLabel}
-          againLabel={t("wallets.flows.withdraw.again")}
-          paymentText={t("wallets.summary.fromWallet", { currency: order.data.currency_from_iso })}
-          onAgain={again}
+      content = (
+        <WalletOrderConfirmation
+          flow="withdraw"
+          order={order}
+          recipientName={state.recipient_name}
+          onAgain={restart}
         />
-      ) : order.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t("wallets.flows.orderLost")}
-        </Alert>
-      ) : (
-        <StepLoading />
       );
       break;
   }
@@ -163,9 +122,8 @@ export const WalletWithdrawFlowRoute = () => {
     <>
       <WalletFlowFrame
         title={title}
-        steps={steps.map((step) => ({ name: step, label: t(`wallets.steps.${step}`) }))}
+        steps={steps}
         active={index}
-        isComplete={name === "CONFIRMATION"}
         summary={
           index > 2 && quotation.data ? (
             <WalletQuoteSummary

@@ -1,13 +1,12 @@
-import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { bankAccountInput } from "@vela/shared/payments";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { isApiError } from "@/shared/api/api-error";
-import { notifyApiError } from "@/shared/api/notify";
 import { formResolver } from "@/shared/forms/form-resolver";
 import type { BankAccountForm } from "../api/pay";
+import { usePaymentForm } from "../hooks/use-payment-form";
+import { PaymentFormActions } from "./payment-form-actions";
 
 const bankForm = bankAccountInput.extend({ save: z.boolean() });
 type BankFormValues = z.input<typeof bankForm>;
@@ -16,7 +15,15 @@ const FIELD_MESSAGES = {
   "The routing number has 9 digits.": "payment.bank.invalidRouting",
   "The account number has 4 to 17 digits.": "payment.bank.invalidAccount",
 } as const;
-const isFieldMessage = (message: string): message is keyof typeof FIELD_MESSAGES => message in FIELD_MESSAGES;
+/** The API names a bank account's field by itself or under `bank_account.`; by itself wins. */
+const FIELD_OF_API = Object.fromEntries(
+  (["routingNumber", "accountNumber", "nameOnAccount", "accountType", "bankName"] as const).flatMap(
+    (field) => [
+      [`bank_account.${field}`, field],
+      [field, field],
+    ],
+  ),
+);
 
 export type BankFormProps = {
   submitLabel: string;
@@ -28,14 +35,7 @@ export type BankFormProps = {
 /** A US bank account (routing number, account number, type, name on the account) to debit by ACH or to save. */
 export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: BankFormProps) => {
   const { t } = useTranslation();
-  const [isBusy, setIsBusy] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<BankFormValues>({
+  const form = useForm<BankFormValues>({
     resolver: formResolver(bankForm),
     defaultValues: {
       bankName: "",
@@ -46,39 +46,17 @@ export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: B
       save: false,
     },
   });
-  const message = (error?: { message?: string }): string | undefined => {
-    if (!error?.message) return undefined;
-    return isFieldMessage(error.message) ? t(FIELD_MESSAGES[error.message]) : error.message;
-  };
+  const { register, control, handleSubmit } = form;
+  const { field, isBusy, run } = usePaymentForm(form, { messageKeys: FIELD_MESSAGES, fieldOf: FIELD_OF_API });
 
-  const submit = handleSubmit(async ({ save, ...account }) => {
-    setIsBusy(true);
-    try {
-      await onSubmit(
+  const submit = handleSubmit(({ save, ...account }) =>
+    run(() =>
+      onSubmit(
         { ...account, bankName: account.bankName?.trim() ? account.bankName.trim() : undefined },
         { save_bank: save },
-      );
-    } catch (error) {
-      const fieldErrors = isApiError(error) ? error.errors : null;
-      let isShown = false;
-      for (const field of [
-        "routingNumber",
-        "accountNumber",
-        "nameOnAccount",
-        "accountType",
-        "bankName",
-      ] as const) {
-        const text = fieldErrors?.[field]?.[0] ?? fieldErrors?.[`bank_account.${field}`]?.[0] ?? undefined;
-        if (text) {
-          setError(field, { type: "server", message: text });
-          isShown = true;
-        }
-      }
-      if (!isShown) notifyApiError(error);
-    } finally {
-      setIsBusy(false);
-    }
-  });
+      ),
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={t("payment.bank.formTitle")}>
@@ -87,23 +65,20 @@ export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: B
           label={t("payment.bank.nameOnAccount")}
           autoComplete="name"
           required
-          error={message(errors.nameOnAccount)}
-          {...register("nameOnAccount")}
+          {...field("nameOnAccount")}
         />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label={t("payment.bank.routingNumber")}
             inputMode="numeric"
             required
-            error={message(errors.routingNumber)}
-            {...register("routingNumber")}
+            {...field("routingNumber")}
           />
           <TextInput
             label={t("payment.bank.accountNumber")}
             inputMode="numeric"
             required
-            error={message(errors.accountNumber)}
-            {...register("accountNumber")}
+            {...field("accountNumber")}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -122,23 +97,10 @@ export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: B
               />
             )}
           />
-          <TextInput
-            label={t("payment.bank.bankName")}
-            error={message(errors.bankName)}
-            {...register("bankName")}
-          />
+          <TextInput label={t("payment.bank.bankName")} {...field("bankName")} />
         </SimpleGrid>
         {canSave ? <Checkbox label={t("payment.bank.save")} {...register("save")} /> : null}
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              {t("payment.cancel")}
-            </Button>
-          ) : null}
-          <Button type="submit" loading={isBusy}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <PaymentFormActions submitLabel={submitLabel} isBusy={isBusy} onCancel={onCancel} />
       </Stack>
     </form>
   );

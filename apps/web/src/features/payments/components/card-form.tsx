@@ -1,25 +1,15 @@
-import {
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from "@mantine/core";
+import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import type { BillingAddress } from "@vela/shared/payments";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { isApiError } from "@/shared/api/api-error";
-import { notifyApiError } from "@/shared/api/notify";
 import { useCountries } from "@/shared/api/reference/get-countries";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { type CardToken, tokenizeCard } from "../api/pay";
+import { usePaymentForm } from "../hooks/use-payment-form";
 import { isLuhnValid, parseExpiry } from "../utils/card-number";
+import { PaymentFormActions } from "./payment-form-actions";
 
 const cardForm = z.object({
   name: z.string().trim().min(1).max(120),
@@ -43,7 +33,14 @@ const MESSAGE_KEYS = {
   "card.expiry": "payment.card.invalidExpiry",
   "card.cvc": "payment.card.invalidCvc",
 } as const;
-const isMessageKey = (message: string): message is keyof typeof MESSAGE_KEYS => message in MESSAGE_KEYS;
+/** The processor's and the API's card fields, as the form names them. */
+const FIELD_OF_API = {
+  number: "number",
+  cvc: "cvc",
+  exp_month: "expiry",
+  exp_year: "expiry",
+  name: "name",
+} as const;
 
 export type CardFormProps = {
   /** What the submit button says ("Pay 259.99 USD", "Save card"). */
@@ -73,14 +70,7 @@ export const CardForm = ({
 }: CardFormProps) => {
   const { t } = useTranslation();
   const countries = useCountries();
-  const [isBusy, setIsBusy] = useState(false);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CardFormValues>({
+  const form = useForm<CardFormValues>({
     resolver: formResolver(cardForm),
     defaultValues: {
       name: "",
@@ -94,10 +84,8 @@ export const CardForm = ({
       country_iso: "US",
     },
   });
-  const message = (error?: { message?: string }): string | undefined => {
-    if (!error?.message) return undefined;
-    return isMessageKey(error.message) ? t(MESSAGE_KEYS[error.message]) : error.message;
-  };
+  const { register, control, handleSubmit, setError } = form;
+  const { field, isBusy, run } = usePaymentForm(form, { messageKeys: MESSAGE_KEYS, fieldOf: FIELD_OF_API });
 
   const submit = handleSubmit(async (values) => {
     const expiry = parseExpiry(values.expiry);
@@ -112,8 +100,7 @@ export const CardForm = ({
       }
       if (isMissing) return;
     }
-    setIsBusy(true);
-    try {
+    await run(async () => {
       const token = await tokenizeCard({
         number: values.number.replace(/\D/g, ""),
         exp_month: expiry.month,
@@ -135,47 +122,20 @@ export const CardForm = ({
             }
           : {}),
       });
-    } catch (error) {
-      const fieldErrors = isApiError(error) ? error.errors : null;
-      const fields = {
-        number: "number",
-        cvc: "cvc",
-        exp_month: "expiry",
-        exp_year: "expiry",
-        name: "name",
-      } as const;
-      let isShown = false;
-      for (const [field, name] of Object.entries(fields)) {
-        const text = fieldErrors?.[field]?.[0];
-        if (text) {
-          setError(name, { type: "server", message: text });
-          isShown = true;
-        }
-      }
-      if (!isShown) notifyApiError(error);
-    } finally {
-      setIsBusy(false);
-    }
+    });
   });
 
   return (
     <form onSubmit={submit} noValidate aria-label={t("payment.card.formTitle")}>
       <Stack gap="sm">
-        <TextInput
-          label={t("payment.card.name")}
-          autoComplete="cc-name"
-          required
-          error={message(errors.name)}
-          {...register("name")}
-        />
+        <TextInput label={t("payment.card.name")} autoComplete="cc-name" required {...field("name")} />
         <TextInput
           label={t("payment.card.number")}
           autoComplete="cc-number"
           inputMode="numeric"
           placeholder="4242 4242 4242 4242"
           required
-          error={message(errors.number)}
-          {...register("number")}
+          {...field("number")}
         />
         <SimpleGrid cols={2} spacing="sm">
           <TextInput
@@ -184,8 +144,7 @@ export const CardForm = ({
             inputMode="numeric"
             placeholder={t("payment.card.expiryPlaceholder")}
             required
-            error={message(errors.expiry)}
-            {...register("expiry")}
+            {...field("expiry")}
           />
           <PasswordInput
             label={t("payment.card.cvc")}
@@ -193,8 +152,7 @@ export const CardForm = ({
             inputMode="numeric"
             maxLength={4}
             required
-            error={message(errors.cvc)}
-            {...register("cvc")}
+            {...field("cvc")}
           />
         </SimpleGrid>
         {askBillingAddress ? (
@@ -203,23 +161,20 @@ export const CardForm = ({
               label={t("payment.card.line1")}
               autoComplete="billing address-line1"
               required
-              error={message(errors.line1)}
-              {...register("line1")}
+              {...field("line1")}
             />
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
               <TextInput
                 label={t("payment.card.city")}
                 autoComplete="billing address-level2"
                 required
-                error={message(errors.city)}
-                {...register("city")}
+                {...field("city")}
               />
               <TextInput
                 label={t("payment.card.postalCode")}
                 autoComplete="billing postal-code"
                 required
-                error={message(errors.postal_code)}
-                {...register("postal_code")}
+                {...field("postal_code")}
               />
               <Controller
                 control={control}
@@ -240,16 +195,12 @@ export const CardForm = ({
           </>
         ) : null}
         {canSave ? <Checkbox label={t("payment.card.save")} {...register("save")} /> : null}
-        <Group justify="flex-end" gap="sm">
-          {onCancel ? (
-            <Button variant="default" onClick={onCancel}>
-              {t("payment.cancel")}
-            </Button>
-          ) : null}
-          <Button type="submit" loading={isBusy} leftSection={<IconLock size={16} aria-hidden />}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <PaymentFormActions
+          submitLabel={submitLabel}
+          submitIcon={<IconLock size={16} aria-hidden />}
+          isBusy={isBusy}
+          onCancel={onCancel}
+        />
       </Stack>
     </form>
   );

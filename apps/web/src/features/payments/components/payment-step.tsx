@@ -7,7 +7,7 @@ import {
   IconExternalLink,
   IconTransfer,
 } from "@tabler/icons-react";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useMutation, useQuery } from "@tanstack/react-query";
 import {
   PAYMENT_MESSAGES,
   type Payment,
@@ -44,6 +44,12 @@ const TAB_OF_URL: Partial<Record<PaymentUrl, PaymentTab>> = {
   "bank-transfer": "2",
   "authorize-credit-card": "3",
 };
+/** The payment view's tabs, in their order. */
+const TABS = [
+  { tab: "1", icon: IconBuildingBank, label: "payment.tabs.bank" },
+  { tab: "2", icon: IconTransfer, label: "payment.tabs.transfer" },
+  { tab: "3", icon: IconCreditCard, label: "payment.tabs.card" },
+] as const satisfies readonly { tab: PaymentTab; icon: unknown; label: string }[];
 const GATEWAYS: readonly PaymentUrl[] = ["praxis", "d24", "paypal"];
 const isGateway = (url: PaymentUrl | null): url is GatewayName => url !== null && GATEWAYS.includes(url);
 
@@ -214,6 +220,14 @@ export const PaymentStep = (props: PaymentStepProps) => {
     }
     throw error;
   };
+  /** Makes a payment call (each attempt its own idempotency key) and follows its answer. */
+  const pay = async (call: (idempotencyKey: string) => Promise<Payment>) => {
+    try {
+      paymentAnswered(await call(crypto.randomUUID()));
+    } catch (error) {
+      paymentRefused(error);
+    }
+  };
 
   const back = () => {
     setFailure(null);
@@ -286,23 +300,17 @@ export const PaymentStep = (props: PaymentStepProps) => {
     body = (
       <GatewayPanel
         name={subMethod?.name ?? offer.name}
-        onStart={async () => {
-          try {
-            paymentAnswered(
-              await startGatewayPayment(
-                payUrl,
-                { quotation_id: quotation.id, return_url: props.returnUrl },
-                crypto.randomUUID(),
-              ),
-            );
-          } catch (error) {
-            paymentRefused(error);
-          }
-        }}
+        onStart={() =>
+          pay((key) =>
+            startGatewayPayment(payUrl, { quotation_id: quotation.id, return_url: props.returnUrl }, key),
+          )
+        }
       />
     );
   } else if (payUrl && TAB_OF_URL[payUrl]) {
     const hasTab = (tab: PaymentTab) => offerOfTab(offers, tab) !== null;
+    // Saved cards and banks are the sender's (spec §7 payments/profiles).
+    const sender = props.senderId ? { sender_id: props.senderId } : {};
     body = (
       <Tabs
         value={store.tab}
@@ -312,71 +320,38 @@ export const PaymentStep = (props: PaymentStepProps) => {
         keepMounted={false}
       >
         <Tabs.List grow style={{ flexWrap: "nowrap" }}>
-          <Tabs.Tab
-            value="1"
-            disabled={!hasTab("1")}
-            leftSection={isNarrow ? undefined : <IconBuildingBank size={16} aria-hidden />}
-          >
-            {t("payment.tabs.bank")}
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="2"
-            disabled={!hasTab("2")}
-            leftSection={isNarrow ? undefined : <IconTransfer size={16} aria-hidden />}
-          >
-            {t("payment.tabs.transfer")}
-          </Tabs.Tab>
-          <Tabs.Tab
-            value="3"
-            disabled={!hasTab("3")}
-            leftSection={isNarrow ? undefined : <IconCreditCard size={16} aria-hidden />}
-          >
-            {t("payment.tabs.card")}
-          </Tabs.Tab>
+          {TABS.map(({ tab, icon: Icon, label }) => (
+            <Tabs.Tab
+              key={tab}
+              value={tab}
+              disabled={!hasTab(tab)}
+              leftSection={isNarrow ? undefined : <Icon size={16} aria-hidden />}
+            >
+              {t(label)}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="3" pt="md">
           <CardPanel
             senderId={props.senderId}
             amountText={amountText}
-            onPay={async (source) => {
-              try {
-                paymentAnswered(
-                  await authorizeCard(
-                    {
-                      quotation_id: quotation.id,
-                      return_url: props.returnUrl,
-                      ...(props.senderId ? { sender_id: props.senderId } : {}),
-                      ...source,
-                    },
-                    crypto.randomUUID(),
-                  ),
-                );
-              } catch (error) {
-                paymentRefused(error);
-              }
-            }}
+            onPay={(source) =>
+              pay((key) =>
+                authorizeCard(
+                  { quotation_id: quotation.id, return_url: props.returnUrl, ...sender, ...source },
+                  key,
+                ),
+              )
+            }
           />
         </Tabs.Panel>
         <Tabs.Panel value="1" pt="md">
           <BankPanel
             senderId={props.senderId}
             amountText={amountText}
-            onPay={async (source) => {
-              try {
-                paymentAnswered(
-                  await debitBankAccount(
-                    {
-                      quotation_id: quotation.id,
-                      ...(props.senderId ? { sender_id: props.senderId } : {}),
-                      ...source,
-                    },
-                    crypto.randomUUID(),
-                  ),
-                );
-              } catch (error) {
-                paymentRefused(error);
-              }
-            }}
+            onPay={(source) =>
+              pay((key) => debitBankAccount({ quotation_id: quotation.id, ...sender, ...source }, key))
+            }
           />
         </Tabs.Panel>
         <Tabs.Panel value="2" pt="md">
@@ -392,18 +367,14 @@ export const PaymentStep = (props: PaymentStepProps) => {
               <Text>{t("payment.transfer.intro", { method: subMethod?.name ?? offer.name })}</Text>
               <AsyncButton
                 label={t("payment.transfer.start")}
-                onClick={async () => {
-                  try {
-                    paymentAnswered(
-                      await startBankTransfer(
-                        { quotation_id: quotation.id, method: subMethod?.slug ?? offer.slug },
-                        crypto.randomUUID(),
-                      ),
-                    );
-                  } catch (error) {
-                    paymentRefused(error);
-                  }
-                }}
+                onClick={() =>
+                  pay((key) =>
+                    startBankTransfer(
+                      { quotation_id: quotation.id, method: subMethod?.slug ?? offer.slug },
+                      key,
+                    ),
+                  )
+                }
               />
             </Stack>
           )}
@@ -493,11 +464,76 @@ const GatewayPanel = ({ name, onStart }: { name: string; onStart: () => Promise<
   );
 };
 
+/**
+ * A tab's saved instruments (cards, bank accounts) to pay with, or the form for a new one: the form
+ * opens by itself when there are none or the list failed (spec §8: a failed load says so).
+ */
+const SavedOrNewPanel = <T extends { id: number }>({
+  saved: query,
+  failedMessage,
+  selectedId,
+  onSelect,
+  savedLabel,
+  newLabel,
+  describe,
+  payLabel,
+  renderForm,
+  onPaySaved,
+}: {
+  saved: UseQueryResult<T[]>;
+  failedMessage: string;
+  selectedId: number | null;
+  onSelect: (id: number) => void;
+  savedLabel: string;
+  newLabel: string;
+  describe: (item: T) => { label: string; description: string };
+  payLabel: string;
+  /** The new-instrument form; `onCancel` goes back to the saved ones when there are any. */
+  renderForm: (onCancel: (() => void) | undefined) => ReactNode;
+  onPaySaved: (id: number) => Promise<void>;
+}) => {
+  const [isFormWanted, setIsFormWanted] = useState(false);
+  useEffect(() => {
+    if (query.isError) notifyApiError(null, failedMessage);
+  }, [query.isError, failedMessage]);
+  const saved = query.data ?? [];
+  if (query.isPending) return <Skeleton height={120} radius="md" />;
+  if (query.isError || saved.length === 0 || isFormWanted)
+    return renderForm(saved.length > 0 ? () => setIsFormWanted(false) : undefined);
+  const chosen = saved.find((item) => item.id === selectedId) ?? null;
+  return (
+    <Stack gap="md">
+      <Radio.Group
+        label={savedLabel}
+        value={chosen ? String(chosen.id) : null}
+        onChange={(value) => onSelect(Number(value))}
+      >
+        <Stack gap="xs" mt="xs">
+          {saved.map((item) => (
+            <Radio key={item.id} value={String(item.id)} {...describe(item)} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Group justify="space-between">
+        <Button variant="subtle" onClick={() => setIsFormWanted(true)}>
+          {newLabel}
+        </Button>
+        <AsyncButton
+          label={payLabel}
+          onClick={async () => {
+            if (chosen) await onPaySaved(chosen.id);
+          }}
+        />
+      </Group>
+    </Stack>
+  );
+};
+
 type CardSource =
   | { payment_profile_id: number }
   | { card_token: string; name_holder: string; save_card: boolean };
 
-/** Tab '3': the sender's saved cards, or a new card. A failed load says so and opens the card form (spec §8). */
+/** Tab '3': the sender's saved cards, or a new card. */
 const CardPanel = ({
   senderId,
   amountText,
@@ -511,58 +547,33 @@ const CardPanel = ({
   const cards = useQuery(savedCardsQueryOptions(senderId));
   const cardSelected = usePaymentStore((state) => state.cardSelected);
   const selectCard = usePaymentStore((state) => state.selectCard);
-  const [isFormWanted, setIsFormWanted] = useState(false);
-  useEffect(() => {
-    if (cards.isError) notifyApiError(null, PAYMENT_MESSAGES.cardsFailed);
-  }, [cards.isError]);
-  const saved = cards.data ?? [];
-  if (cards.isPending) return <Skeleton height={120} radius="md" />;
-  const isFormOpen = cards.isError || saved.length === 0 || isFormWanted;
   const payLabel = t("payment.pay", { amount: amountText });
-  if (isFormOpen) {
-    return (
-      <CardForm
-        submitLabel={payLabel}
-        canSave
-        onCancel={saved.length > 0 ? () => setIsFormWanted(false) : undefined}
-        onToken={(token, details) => onPay({ card_token: token.token, ...details })}
-      />
-    );
-  }
-  const chosen = saved.find((card) => card.id === cardSelected) ?? null;
   return (
-    <Stack gap="md">
-      <Radio.Group
-        label={t("payment.card.saved")}
-        value={chosen ? String(chosen.id) : null}
-        onChange={(value) => selectCard(Number(value))}
-      >
-        <Stack gap="xs" mt="xs">
-          {saved.map((card) => (
-            <Radio
-              key={card.id}
-              value={String(card.id)}
-              label={`${card.cardType} ${card.number} · ${card.name_holder}`}
-              description={t("payment.card.expires", {
-                month: String(card.exp_month).padStart(2, "0"),
-                year: card.exp_year,
-              })}
-            />
-          ))}
-        </Stack>
-      </Radio.Group>
-      <Group justify="space-between">
-        <Button variant="subtle" onClick={() => setIsFormWanted(true)}>
-          {t("payment.card.new")}
-        </Button>
-        <AsyncButton
-          label={payLabel}
-          onClick={async () => {
-            if (chosen) await onPay({ payment_profile_id: chosen.id });
-          }}
+    <SavedOrNewPanel
+      saved={cards}
+      failedMessage={PAYMENT_MESSAGES.cardsFailed}
+      selectedId={cardSelected}
+      onSelect={selectCard}
+      savedLabel={t("payment.card.saved")}
+      newLabel={t("payment.card.new")}
+      describe={(card) => ({
+        label: `${card.cardType} ${card.number} · ${card.name_holder}`,
+        description: t("payment.card.expires", {
+          month: String(card.exp_month).padStart(2, "0"),
+          year: card.exp_year,
+        }),
+      })}
+      payLabel={payLabel}
+      renderForm={(onCancel) => (
+        <CardForm
+          submitLabel={payLabel}
+          canSave
+          onCancel={onCancel}
+          onToken={(token, details) => onPay({ card_token: token.token, ...details })}
         />
-      </Group>
-    </Stack>
+      )}
+      onPaySaved={(id) => onPay({ payment_profile_id: id })}
+    />
   );
 };
 
@@ -582,53 +593,29 @@ const BankPanel = ({
   const banks = useQuery(savedBanksQueryOptions(senderId));
   const bankSelected = usePaymentStore((state) => state.bankSelected);
   const selectBank = usePaymentStore((state) => state.selectBank);
-  const [isFormWanted, setIsFormWanted] = useState(false);
-  useEffect(() => {
-    if (banks.isError) notifyApiError(null, PAYMENT_MESSAGES.banksFailed);
-  }, [banks.isError]);
-  const saved = banks.data ?? [];
-  if (banks.isPending) return <Skeleton height={120} radius="md" />;
   const payLabel = t("payment.pay", { amount: amountText });
-  if (banks.isError || saved.length === 0 || isFormWanted) {
-    return (
-      <BankForm
-        submitLabel={payLabel}
-        canSave
-        onCancel={saved.length > 0 ? () => setIsFormWanted(false) : undefined}
-        onSubmit={(bank_account, { save_bank }) => onPay({ bank_account, save_bank })}
-      />
-    );
-  }
-  const chosen = saved.find((bank) => bank.id === bankSelected) ?? null;
   return (
-    <Stack gap="md">
-      <Radio.Group
-        label={t("payment.bank.saved")}
-        value={chosen ? String(chosen.id) : null}
-        onChange={(value) => selectBank(Number(value))}
-      >
-        <Stack gap="xs" mt="xs">
-          {saved.map((bank) => (
-            <Radio
-              key={bank.id}
-              value={String(bank.id)}
-              label={`${bank.bankName} ${bank.accountNumber}`}
-              description={`${bank.nameOnAccount} · ${t(`payment.bank.${bank.accountType}`)}`}
-            />
-          ))}
-        </Stack>
-      </Radio.Group>
-      <Group justify="space-between">
-        <Button variant="subtle" onClick={() => setIsFormWanted(true)}>
-          {t("payment.bank.new")}
-        </Button>
-        <AsyncButton
-          label={payLabel}
-          onClick={async () => {
-            if (chosen) await onPay({ bank_account_id: chosen.id });
-          }}
+    <SavedOrNewPanel
+      saved={banks}
+      failedMessage={PAYMENT_MESSAGES.banksFailed}
+      selectedId={bankSelected}
+      onSelect={selectBank}
+      savedLabel={t("payment.bank.saved")}
+      newLabel={t("payment.bank.new")}
+      describe={(bank) => ({
+        label: `${bank.bankName} ${bank.accountNumber}`,
+        description: `${bank.nameOnAccount} · ${t(`payment.bank.${bank.accountType}`)}`,
+      })}
+      payLabel={payLabel}
+      renderForm={(onCancel) => (
+        <BankForm
+          submitLabel={payLabel}
+          canSave
+          onCancel={onCancel}
+          onSubmit={(bank_account, { save_bank }) => onPay({ bank_account, save_bank })}
         />
-      </Group>
-    </Stack>
+      )}
+      onPaySaved={(id) => onPay({ bank_account_id: id })}
+    />
   );
 };

@@ -1,16 +1,12 @@
 import {
-  Alert,
   Button,
   Card,
-  Center,
   Group,
-  Pagination,
   SegmentedControl,
   Skeleton,
   Stack,
   Text,
   TextInput,
-  ThemeIcon,
   Title,
 } from "@mantine/core";
 import { useDebouncedValue, useDocumentTitle } from "@mantine/hooks";
@@ -18,7 +14,7 @@ import { IconMailForward, IconPlus, IconSearch, IconUsers } from "@tabler/icons-
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
-import { isSessionExpiredError } from "@/shared/api/api-error";
+import { PagedListBody, PagedListFooter } from "@/shared/ui/paged-list";
 import { useRecipients } from "../api/get-recipients";
 import type { Recipient, RecipientTypeFilter } from "../api/types";
 import { InvitationsPanel } from "../components/invitations-panel";
@@ -160,63 +156,39 @@ export const RecipientsRoute = () => {
           </search>
 
           <Card withBorder padding={0} radius="lg" aria-busy={recipients.isFetching}>
-            {recipients.isPending || isSessionExpiredError(recipients.error) ? <ListSkeleton /> : null}
-            {recipients.isError && !page_ && !isSessionExpiredError(recipients.error) ? (
-              <Alert color="red" title={t("errors.title")} m="lg">
-                <Text size="sm">{t("recipients.list.loadError")}</Text>
-                <Button size="xs" variant="default" mt="sm" onClick={() => void recipients.refetch()}>
-                  {t("common.retry")}
-                </Button>
-              </Alert>
-            ) : null}
-            {page_ && page_.data.length === 0 && !emptyPage ? (
-              <Center p="xl">
-                <Stack align="center" gap="sm" maw={380} ta="center">
-                  <ThemeIcon size={52} radius="xl" variant="light">
-                    <IconUsers size={26} aria-hidden />
-                  </ThemeIcon>
-                  <Text fw={650}>
-                    {filtered ? t("recipients.list.noMatches") : t("recipients.list.emptyTitle")}
-                  </Text>
-                  <Text size="sm" c="dimmed">
-                    {filtered ? t("recipients.list.noMatchesText") : t("recipients.list.emptyText")}
-                  </Text>
-                </Stack>
-              </Center>
-            ) : null}
-            {page_ && page_.data.length > 0 ? (
-              <ul className={classes.list} aria-label={t("recipients.list.label")}>
-                {page_.data.map((recipient) => (
-                  <RecipientRow
-                    key={recipient.id}
-                    recipient={recipient}
-                    onOpen={() => show(recipient)}
-                    onEdit={() => setModal({ opened: true, recipient })}
-                    onToggle={() => actions.toggle(recipient)}
-                    onDelete={() => actions.askDelete(recipient)}
-                    toggling={actions.togglingId === recipient.id}
-                  />
-                ))}
-              </ul>
-            ) : null}
+            <PagedListBody
+              query={recipients}
+              skeleton={<ListSkeleton />}
+              loadErrorText={t("recipients.list.loadError")}
+              empty={{
+                icon: IconUsers,
+                title: filtered ? t("recipients.list.noMatches") : t("recipients.list.emptyTitle"),
+                text: filtered ? t("recipients.list.noMatchesText") : t("recipients.list.emptyText"),
+              }}
+              isLeavingPage={emptyPage}
+              label={t("recipients.list.label")}
+              className={classes.list}
+            >
+              {(recipient) => (
+                <RecipientRow
+                  key={recipient.id}
+                  recipient={recipient}
+                  onOpen={() => show(recipient)}
+                  onEdit={() => setModal({ opened: true, recipient })}
+                  onToggle={() => actions.toggle(recipient)}
+                  onDelete={() => actions.askDelete(recipient)}
+                  toggling={actions.togglingId === recipient.id}
+                />
+              )}
+            </PagedListBody>
           </Card>
 
           {page_ && page_.last_page > 1 ? (
-            <Group justify="space-between" gap="sm">
-              <Text size="sm" c="dimmed">
-                {t("recipients.list.total", { count: page_.total })}
-              </Text>
-              <Pagination
-                total={page_.last_page}
-                value={page_.current_page}
-                onChange={setPage}
-                getControlProps={(control) => ({
-                  "aria-label":
-                    control === "next" ? t("recipients.list.next") : t("recipients.list.previous"),
-                })}
-                getItemProps={(item) => ({ "aria-label": t("recipients.list.page", { page: item }) })}
-              />
-            </Group>
+            <PagedListFooter
+              page={page_}
+              totalText={t("recipients.list.total", { count: page_.total })}
+              onPageChange={setPage}
+            />
           ) : null}
 
           <InvitationsPanel />

@@ -1,4 +1,4 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Quotation } from "@vela/shared/pricing";
 import { api } from "@/shared/api/api-client";
 import type { WalletMoneyService, WalletPriceRequest } from "./money-services";
@@ -13,3 +13,21 @@ export const walletQuotationQueryOptions = (quotationId: number) =>
     queryKey: ["quotations", quotationId],
     queryFn: ({ signal }) => api.get<Quotation>(`quotations/${quotationId}`, undefined, signal),
   });
+
+/**
+ * AMOUNT's "continue": creates the quotation and keeps it in the query cache (the next step reads
+ * it without asking again); `onCreated` moves the flow on.
+ */
+export const useCreateWalletQuotation = (
+  service: WalletMoneyService,
+  onCreated: (quotationId: number) => void,
+) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: WalletPriceRequest) => createWalletQuotation(service, request),
+    onSuccess: (created) => {
+      queryClient.setQueryData(walletQuotationQueryOptions(created.id).queryKey, created);
+      onCreated(created.id);
+    },
+  });
+};

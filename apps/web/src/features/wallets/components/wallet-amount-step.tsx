@@ -3,7 +3,6 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowLeft, IconArrowRight } from "@tabler/icons-react";
 import { completeAmount } from "@vela/shared/amount-text";
 import { compareAmounts, isDecimalString } from "@vela/shared/decimal";
-import type { Calculation } from "@vela/shared/pricing";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
@@ -39,12 +38,10 @@ export type WalletAmountStepProps = {
   extra?: Partial<WalletPriceRequest>;
   /** The money the amount comes out of, when it is paid from a wallet: more is refused here already. */
   available?: { amount: string; iso: string } | null;
-  continueLabel: string;
-  isSubmitting: boolean;
+  /** Continue creates the quotation with the request (useCreateWalletQuotation); its failure shows here. */
+  create: { isPending: boolean; isError: boolean; mutate: (request: WalletPriceRequest) => void };
   /** Something to show above the fields (who receives). */
   header?: ReactNode;
-  error?: string | null;
-  onContinue: (request: WalletPriceRequest, calculation: Calculation) => void;
   onBack?: () => void;
 };
 
@@ -164,9 +161,9 @@ export const WalletAmountStep = (props: WalletAmountStepProps) => {
         </Text>
       </div>
       {props.header}
-      {props.error ? (
+      {props.create.isError ? (
         <Alert color="red" variant="light" role="alert">
-          {props.error}
+          {t("wallets.flows.quotationError")}
         </Alert>
       ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
@@ -262,12 +259,12 @@ export const WalletAmountStep = (props: WalletAmountStepProps) => {
         <Button
           rightSection={<IconArrowRight size={18} aria-hidden />}
           disabled={!canContinue}
-          loading={props.isSubmitting}
+          loading={props.create.isPending}
           onClick={() => {
-            if (request && calculation) props.onContinue(request, calculation);
+            if (request && calculation) props.create.mutate(request);
           }}
         >
-          {props.continueLabel}
+          {t("sendFlow.continue")}
         </Button>
       </Group>
     </Stack>

@@ -15,8 +15,10 @@ import { downloadReceipt } from "@/shared/api/download-receipt";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { formatRate } from "@/shared/money/format-rate";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
+import type { WalletFlowName } from "../stores/wallet-flow-store";
 import { dateTimeText, moneyText } from "../utils/format";
 import { SummaryList } from "./summary-list";
+import { StepPending } from "./wallet-flow-frame";
 
 /**
  * CONFIRMATION of the wallet flows: the order as it stands (it follows the order while a deposit's
@@ -128,5 +130,48 @@ export const WalletConfirmation = ({
         </Button>
       </Group>
     </Stack>
+  );
+};
+
+/**
+ * A flow route's CONFIRMATION step: the placed order (the transaction's own answer until its
+ * details arrive) in the flow's words, or the skeleton, or that it was lost.
+ */
+export const WalletOrderConfirmation = ({
+  flow,
+  order,
+  recipientName = null,
+  paymentText,
+  onAgain,
+}: {
+  flow: WalletFlowName;
+  order: { data: ConfirmationRecord | undefined; isError: boolean };
+  /** Who received it, while the record does not say. */
+  recipientName?: string | null;
+  /** How it was paid, in words; the wallet it left by default. */
+  paymentText?: string | null;
+  onAgain: () => void;
+}) => {
+  const { t } = useTranslation();
+  const locale = useLanguage();
+  const record = order.data;
+  if (!record) return <StepPending isError={order.isError} lostText={t("wallets.flows.orderLost")} />;
+  return (
+    <WalletConfirmation
+      record={record}
+      title={t(`wallets.flows.${flow}.doneTitle`)}
+      text={t(`wallets.flows.${flow}.doneText`, {
+        amount: moneyText(record.receiving_amount, record.currency_to_iso, locale),
+        name: record.recipient_name ?? recipientName ?? "—",
+      })}
+      receiveLabel={t(`wallets.flows.${flow}.receive`)}
+      againLabel={t(`wallets.flows.${flow}.again`)}
+      paymentText={
+        paymentText === undefined
+          ? t("wallets.summary.fromWallet", { currency: record.currency_from_iso })
+          : paymentText
+      }
+      onAgain={onAgain}
+    />
   );
 };

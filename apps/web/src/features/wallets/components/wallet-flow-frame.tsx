@@ -1,8 +1,12 @@
-import { Card, Skeleton, Stack } from "@mantine/core";
+import { Alert, Card, Skeleton, Stack } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { RightPanelContent, SummaryPanelContent } from "@/shared/layout/panel-slots";
 import { FlowStepper } from "@/shared/ui/flow-stepper";
+import type { WALLET_FLOW_STEPS, WalletFlowName } from "../stores/wallet-flow-store";
+
+type WalletStepName = (typeof WALLET_FLOW_STEPS)[WalletFlowName][number];
 
 /**
  * The page of a wallet flow: the shared heading and stepper, then the step in a card; what is
@@ -12,21 +16,27 @@ export const WalletFlowFrame = ({
   title,
   steps,
   active,
-  isComplete,
   summary = null,
   children,
 }: {
   title: string;
-  steps: readonly { name: string; label: string }[];
+  steps: readonly WalletStepName[];
   active: number;
-  isComplete: boolean;
   summary?: ReactNode;
   children: ReactNode;
 }) => {
+  const { t } = useTranslation();
   const isPhone = useMediaQuery("(max-width: 48em)");
+  const labelled = steps.map((step) => ({ name: step, label: t(`wallets.steps.${step}`) }));
   return (
     <Stack gap="lg" maw={760}>
-      <FlowStepper title={title} steps={steps} active={active} isComplete={isComplete} />
+      <FlowStepper
+        title={title}
+        steps={labelled}
+        active={active}
+        // CONFIRMATION, the last step, is the flow done.
+        isComplete={active === steps.length - 1}
+      />
       <Card withBorder radius="lg" padding={isPhone ? "md" : "xl"}>
         {children}
       </Card>
@@ -47,3 +57,13 @@ export const StepLoading = () => (
     <Skeleton height={80} radius="md" />
   </Stack>
 );
+
+/** A step whose server data (the quotation, the order) is not here: loading, or lost with the reason. */
+export const StepPending = ({ isError, lostText }: { isError: boolean; lostText: string }) =>
+  isError ? (
+    <Alert color="red" variant="light" role="alert">
+      {lostText}
+    </Alert>
+  ) : (
+    <StepLoading />
+  );

@@ -1,37 +1,20 @@
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Button, Card, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
 import { IconDownload, IconReceipt } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { ORDER_STATUSES, type OrderStatus } from "@vela/shared/orders";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { isSessionExpiredError } from "@/shared/api/api-error";
 import { downloadReceipt } from "@/shared/api/download-receipt";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { FilterSelect } from "@/shared/ui/filter-select";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
+import { PagedListBody, PagedListFooter } from "@/shared/ui/paged-list";
 import { useWalletSelect } from "../api/get-wallet-selects";
 import { useWalletTransactions, type WalletTransactionFilters } from "../api/get-wallet-transactions";
 import type { WalletTransaction } from "../api/types";
 import { dateText, moneyText } from "../utils/format";
 import classes from "./wallets.module.css";
 
-/** The select's value for "no filter" (Mantine's Select cannot hold an empty value). */
-const ALL = "all";
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const isStatus = (value: string): value is OrderStatus =>
@@ -122,20 +105,6 @@ const TransactionRow = ({ transaction }: { transaction: WalletTransaction }) => 
   );
 };
 
-const ListSkeleton = () => (
-  <Stack gap={0} role="status" aria-busy="true">
-    {[0, 1, 2].map((index) => (
-      <Group key={index} p="lg" justify="space-between" wrap="nowrap">
-        <Stack gap={6} style={{ flex: 1 }}>
-          <Skeleton height={14} width="45%" radius="sm" />
-          <Skeleton height={12} width="30%" radius="sm" />
-        </Stack>
-        <Skeleton height={14} width={90} radius="sm" />
-      </Group>
-    ))}
-  </Stack>
-);
-
 /**
  * The wallet's transactions (spec §2: the list with its service buttons and status filter; §7 by
  * wallet id with filters and paging; §9 10 a page). Services and statuses come from the server's
@@ -170,7 +139,7 @@ export const WalletTransactions = ({
           {[{ id: "", name: t("wallets.transactions.allServices") }, ...(services.data ?? [])].map(
             (service) => (
               <Button
-                key={service.id || ALL}
+                key={service.id || "all"}
                 size="compact-sm"
                 radius="xl"
                 variant={filters.service === service.id ? "filled" : "default"}
@@ -183,19 +152,15 @@ export const WalletTransactions = ({
           )}
         </fieldset>
         <search className={classes.filters}>
-          <Select
+          <FilterSelect
             label={t("wallets.transactions.status")}
-            data={[
-              { value: ALL, label: t("wallets.transactions.allStatuses") },
-              ...(statuses.data ?? []).map((status) => ({
-                value: status.id,
-                label: isStatus(status.id) ? t(`history.statuses.${status.id}`) : status.name,
-              })),
-            ]}
-            value={filters.status || ALL}
-            onChange={(value) => update({ status: value && value !== ALL ? value : "" })}
-            allowDeselect={false}
-            comboboxProps={{ withinPortal: true }}
+            allLabel={t("wallets.transactions.allStatuses")}
+            options={(statuses.data ?? []).map((status) => ({
+              value: status.id,
+              label: isStatus(status.id) ? t(`history.statuses.${status.id}`) : status.name,
+            }))}
+            value={filters.status}
+            onChange={(status) => update({ status })}
           />
           <TextInput
             type="date"
@@ -214,60 +179,28 @@ export const WalletTransactions = ({
         </search>
       </Stack>
       <div aria-busy={transactions.isFetching} style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}>
-        {transactions.isPending || isSessionExpiredError(transactions.error) ? <ListSkeleton /> : null}
-        {transactions.isError && !pageData && !isSessionExpiredError(transactions.error) ? (
-          <Alert color="red" title={t("errors.title")} m="lg">
-            <Text size="sm">{t("wallets.transactions.loadError")}</Text>
-            <Button size="xs" variant="default" mt="sm" onClick={() => void transactions.refetch()}>
-              {t("common.retry")}
-            </Button>
-          </Alert>
-        ) : null}
-        {pageData && pageData.data.length === 0 ? (
-          <Center p="xl">
-            <Stack align="center" gap="sm" maw={380} ta="center">
-              <ThemeIcon size={52} radius="xl" variant="light">
-                <IconReceipt size={26} aria-hidden />
-              </ThemeIcon>
-              <Text fw={650}>
-                {isFiltered ? t("wallets.transactions.noMatches") : t("wallets.transactions.emptyTitle")}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {isFiltered ? t("wallets.transactions.noMatchesText") : t("wallets.transactions.emptyText")}
-              </Text>
-            </Stack>
-          </Center>
-        ) : null}
-        {pageData && pageData.data.length > 0 ? (
-          <ul className={classes.list} aria-label={t("wallets.transactions.title")}>
-            {pageData.data.map((transaction) => (
-              <TransactionRow key={transaction.id} transaction={transaction} />
-            ))}
-          </ul>
-        ) : null}
+        <PagedListBody
+          query={transactions}
+          loadErrorText={t("wallets.transactions.loadError")}
+          empty={{
+            icon: IconReceipt,
+            title: isFiltered ? t("wallets.transactions.noMatches") : t("wallets.transactions.emptyTitle"),
+            text: isFiltered ? t("wallets.transactions.noMatchesText") : t("wallets.transactions.emptyText"),
+          }}
+          label={t("wallets.transactions.title")}
+          className={classes.list}
+        >
+          {(transaction) => <TransactionRow key={transaction.id} transaction={transaction} />}
+        </PagedListBody>
       </div>
       {pageData && pageData.total > 0 ? (
-        <Group
-          justify="space-between"
-          gap="sm"
+        <PagedListFooter
+          page={pageData}
+          totalText={t("wallets.transactions.total", { count: pageData.total })}
+          onPageChange={(page) => onFiltersChange({ ...filters, page })}
           p="lg"
           style={{ borderTop: "1px solid var(--mantine-color-gray-2)" }}
-        >
-          <Text size="sm" c="dimmed">
-            {t("wallets.transactions.total", { count: pageData.total })}
-          </Text>
-          {pageData.last_page > 1 ? (
-            <Pagination
-              total={pageData.last_page}
-              value={pageData.current_page}
-              onChange={(page) => onFiltersChange({ ...filters, page })}
-              getControlProps={(control) => ({
-                "aria-label": control === "next" ? t("history.list.next") : t("history.list.previous"),
-              })}
-              getItemProps={(item) => ({ "aria-label": t("history.list.page", { page: item }) })}
-            />
-          ) : null}
-        </Group>
+        />
       ) : null}
     </Card>
   );

@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect } from "react";
+import type { ConfirmationRecord } from "@vela/shared/orders";
+import { useCallback, useEffect, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { walletQuotationQueryOptions } from "../api/create-quotation";
+import { walletOrderQueryOptions } from "../api/get-order";
 import {
   WALLET_FLOW_STEPS,
   WALLET_FLOW_STORES,
@@ -21,8 +23,8 @@ const idOf = (value: string | null) => {
 /**
  * What every wallet flow route does the same way: the step named by the address (the store's
  * counter follows it, so reload and the back button land on the same step), going to a step by
- * name, a fresh start when a wallet's service button opens the flow with its currency, and the
- * held quotation as server state.
+ * name, a fresh start when a wallet's service button opens the flow with its currency, the held
+ * quotation as server state, and the placed order that CONFIRMATION (always the last step) follows.
  */
 export const useWalletFlow = (flow: WalletFlowName) => {
   const { step: segment } = useParams();
@@ -67,6 +69,27 @@ export const useWalletFlow = (flow: WalletFlowName) => {
     enabled: state.quotation_id !== null && index > 0,
   });
 
+  const lastStep = steps.length - 1;
+  // The transaction's own answer stands in for the order until its details arrive.
+  const [confirmed, setConfirmed] = useState<ConfirmationRecord | null>(null);
+  const order = useQuery({
+    ...walletOrderQueryOptions(state.order_id),
+    enabled: state.order_id !== null && index === lastStep,
+    placeholderData: confirmed?.order_id === state.order_id ? (confirmed ?? undefined) : undefined,
+  });
+  /** The review placed the order: on to CONFIRMATION, which back does not leave for the review. */
+  const confirm = (record: ConfirmationRecord) => {
+    setConfirmed(record);
+    store.getState().transactionConfirmed(record.order_id);
+    go(lastStep, { replace: true });
+  };
+  /** "Again" on CONFIRMATION: a new flow from its first step. */
+  const restart = () => {
+    store.getState().reset();
+    setConfirmed(null);
+    go(0);
+  };
+
   return {
     flow,
     steps,
@@ -76,6 +99,9 @@ export const useWalletFlow = (flow: WalletFlowName) => {
     state,
     go,
     quotation,
+    order,
+    confirm,
+    restart,
     /** The address of a step of this flow. */
     pathOf: (step: string) => walletStepPath(flow, step),
   };

@@ -1,22 +1,17 @@
-import { Alert, Group, Text } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconUserCircle } from "@tabler/icons-react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ConfirmationRecord } from "@vela/shared/orders";
 import type { ReactNode } from "react";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { createWalletQuotation, walletQuotationQueryOptions } from "../api/create-quotation";
-import { walletOrderQueryOptions } from "../api/get-order";
+import { useCreateWalletQuotation } from "../api/create-quotation";
 import { useServiceCurrencies } from "../api/get-service-currencies";
 import { useUserWallets } from "../api/get-wallets";
-import type { WalletPriceRequest } from "../api/money-services";
 import { UserSearchStep } from "../components/user-search-step";
 import { WalletAmountStep } from "../components/wallet-amount-step";
-import { WalletConfirmation } from "../components/wallet-confirmation";
-import { StepLoading, WalletFlowFrame } from "../components/wallet-flow-frame";
+import { WalletOrderConfirmation } from "../components/wallet-confirmation";
+import { StepPending, WalletFlowFrame } from "../components/wallet-flow-frame";
 import { WalletQuoteSummary } from "../components/wallet-quote-summary";
 import { WalletReviewStep } from "../components/wallet-review-step";
 import { useWalletFlow } from "../hooks/use-wallet-flow";
@@ -32,9 +27,8 @@ export const WalletSendRoute = () => {
   const locale = useLanguage();
   const title = t("wallets.flows.send.title");
   useDocumentTitle(`${title} · Vela`);
-  const queryClient = useQueryClient();
-  const { index, name, steps, store, state, go, quotation, pathOf } = useWalletFlow("send");
-  const [confirmed, setConfirmed] = useState<ConfirmationRecord | null>(null);
+  const { index, name, steps, store, state, go, quotation, order, confirm, restart, pathOf } =
+    useWalletFlow("send");
   const fromCurrencies = useServiceCurrencies("send-money", "from");
   const wallets = useUserWallets();
   const recipient = state.recipient;
@@ -42,18 +36,9 @@ export const WalletSendRoute = () => {
   const [search] = useSearchParams();
   const sharedWalletId = search.get("wallet_id")?.trim() || null;
 
-  const create = useMutation({
-    mutationFn: (request: WalletPriceRequest) => createWalletQuotation("send-money", request),
-    onSuccess: (created) => {
-      queryClient.setQueryData(walletQuotationQueryOptions(created.id).queryKey, created);
-      store.getState().quotationCreated(created.id);
-      go(index + 1);
-    },
-  });
-  const order = useQuery({
-    ...walletOrderQueryOptions(state.order_id),
-    enabled: state.order_id !== null && name === "CONFIRMATION",
-    placeholderData: confirmed?.order_id === state.order_id ? (confirmed ?? undefined) : undefined,
+  const create = useCreateWalletQuotation("send-money", (quotationId) => {
+    store.getState().quotationCreated(quotationId);
+    go(index + 1);
   });
 
   if (index < 0 || !name) return <Navigate to={pathOf("RECIPIENT")} replace />;
@@ -65,11 +50,6 @@ export const WalletSendRoute = () => {
 
   const sourceWallet = wallets.data?.find((wallet) => wallet.currency.id === state.currency_from_id);
   const receiveLabel = t("wallets.flows.send.receive");
-  const again = () => {
-    store.getState().reset();
-    setConfirmed(null);
-    go(0);
-  };
   const who: ReactNode = recipient ? (
     <Group gap="xs" wrap="nowrap">
       <IconUserCircle size={22} stroke={1.5} aria-hidden />
@@ -105,10 +85,7 @@ export const WalletSendRoute = () => {
           receiveLabel={receiveLabel}
           extra={{ recipient_wallet_id: recipient.wallet_id }}
           available={sourceWallet ? { amount: sourceWallet.available, iso: sourceWallet.currency.iso } : null}
-          continueLabel={t("sendFlow.continue")}
-          isSubmitting={create.isPending}
-          error={create.isError ? t("wallets.flows.quotationError") : null}
-          onContinue={(request) => create.mutate(request)}
+          create={create}
           onBack={() => go(0)}
         />
       ) : null;
@@ -138,41 +115,21 @@ export const WalletSendRoute = () => {
           confirmLabel={t("wallets.flows.send.confirm", {
             amount: moneyText(quotation.data.amount_paid, quotation.data.currency_from_iso, locale),
           })}
-          onConfirmed={(record) => {
-            setConfirmed(record);
-            store.getState().transactionConfirmed(record.order_id);
-            go(3, { replace: true });
-          }}
+          onConfirmed={confirm}
           onBack={() => go(1)}
         />
-      ) : quotation.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t("wallets.flows.quotationLost")}
-        </Alert>
       ) : (
-        <StepLoading />
+        <StepPending isError={quotation.isError} lostText={t("wallets.flows.quotationLost")} />
       );
       break;
     case "CONFIRMATION":
-      content = order.data ? (
-        <WalletConfirmation
-          record={order.data}
-          title={t("wallets.flows.send.doneTitle")}
-          text={t("wallets.flows.send.doneText", {
-            amount: moneyText(order.data.receiving_amount, order.data.currency_to_iso, locale),
-            name: order.data.recipient_name ?? recipient?.name ?? "—",
-          })}
-          receiveLabel={receiveLabel}
-          againLabel={t("wallets.flows.send.again")}
-          paymentText={t("wallets.summary.fromWallet", { currency: order.data.currency_from_iso })}
-          onAgain={again}
+      content = (
+        <WalletOrderConfirmation
+          flow="send"
+          order={order}
+          recipientName={recipient?.name}
+          onAgain={restart}
         />
-      ) : order.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t("wallets.flows.orderLost")}
-        </Alert>
-      ) : (
-        <StepLoading />
       );
       break;
   }
@@ -180,9 +137,8 @@ export const WalletSendRoute = () => {
   return (
     <WalletFlowFrame
       title={title}
-      steps={steps.map((step) => ({ name: step, label: t(`wallets.steps.${step}`) }))}
+      steps={steps}
       active={index}
-      isComplete={name === "CONFIRMATION"}
       summary={
         index > 1 && quotation.data && recipient ? (
           <WalletQuoteSummary

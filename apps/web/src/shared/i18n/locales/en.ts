@@ -15,6 +15,11 @@ export const en = {
     comingSoon: "Coming soon",
     close: "Close",
     closeNotification: "Close notification",
+    pagination: {
+      previous: "Previous page",
+      next: "Next page",
+      page: "Page {{page}}",
+    },
   },
   language: {
     label: "Language",
@@ -796,9 +801,6 @@ export const en = {
       loadError: "We couldn't load your orders.",
       total_one: "{{count}} order",
       total_other: "{{count}} orders",
-      page: "Page {{page}}",
-      next: "Next page",
-      previous: "Previous page",
       to: "To {{name}}",
       open: "Details of transfer {{ref}}",
       sendMoney: "Send money",

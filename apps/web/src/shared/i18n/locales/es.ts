@@ -12,6 +12,11 @@ export const es = {
     comingSoon: "Muy pronto",
     close: "Cerrar",
     closeNotification: "Cerrar notificación",
+    pagination: {
+      previous: "Página anterior",
+      next: "Página siguiente",
+      page: "Página {{page}}",
+    },
   },
   language: {
     label: "Idioma",
@@ -799,9 +804,6 @@ export const es = {
       loadError: "No pudimos cargar tus órdenes.",
       total_one: "{{count}} orden",
       total_other: "{{count}} órdenes",
-      page: "Página {{page}}",
-      next: "Página siguiente",
-      previous: "Página anterior",
       to: "Para {{name}}",
       open: "Detalles del envío {{ref}}",
       sendMoney: "Enviar dinero",
