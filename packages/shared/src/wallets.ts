@@ -32,7 +32,8 @@ export const walletCurrency = currency.extend({ flag_currency: z.string().nullab
 export type WalletCurrency = z.infer<typeof walletCurrency>;
 
 /**
- * One wallet (u-wallets items, dashboard.wallets, POST new-wallet). `available` is the ledger balance
+ * One wallet (u-wallets items, dashboard.wallets, POST new-wallet, POST {id}/close: the lists hold
+ * open wallets only; a closed one is still answered by its id). `available` is the ledger balance
  * of the wallet's account, what can be spent now; `on_hold` is what withdrawals waiting for their
  * payout have taken out of it (back if one fails); `balance` = available + on hold.
  */

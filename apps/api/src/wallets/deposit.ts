@@ -34,9 +34,13 @@ export type DepositCommand = {
   input: { quotationId: number; paymentId: number };
 };
 
-/** The user's open wallet the deposit goes into (the quotation's receiving currency). */
+/**
+ * The user's open wallet the deposit goes into (the quotation's receiving currency), read FOR SHARE
+ * so it cannot close while the order is placed: the close then sees the order in flight and waits
+ * for it to be credited (see closeWallet).
+ */
 async function targetWallet(db: Db, userId: number, quotation: QuotationRow, iso: string) {
-  const wallet = await walletOf(db, userId, quotation.currencyToId);
+  const wallet = await walletOf(db, userId, quotation.currencyToId, { lock: true });
   if (!wallet) throw new InvalidDataError({ currency_to_id: [DEPOSIT_MESSAGES.noWallet(iso)] });
   if (wallet.status !== "open")
     throw new InvalidDataError({ currency_to_id: [DEPOSIT_MESSAGES.walletClosed] });

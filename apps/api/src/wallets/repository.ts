@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, asc, count, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import {
@@ -12,7 +12,7 @@ import {
 } from "../db/schema/index";
 import { rootOf } from "../db/transactions";
 import { ensureAccount } from "../ledger/ledger";
-import type { OrderStatus } from "../orders/status";
+import { isFinalStatus, ORDER_STATUSES, type OrderStatus } from "../orders/status";
 
 export type WalletRow = typeof wallets.$inferSelect;
 export type WalletCurrency = { id: number; iso: string; name: string; symbol: string; decimals: number };
@@ -40,6 +40,9 @@ export const HOLD_STATUSES = [
   "available_for_pickup",
   "failed",
 ] as const satisfies readonly OrderStatus[];
+
+/** The statuses an order never leaves: completed, refunded, cancelled, payment_failed. */
+const FINAL_STATUSES = ORDER_STATUSES.filter(isFinalStatus);
 
 // No 0/O, 1/I/L: a wallet id is read aloud and typed by the people it is shared with.
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -70,14 +73,34 @@ const selectWallets = (db: Db) =>
   db.select(walletColumns).from(wallets).innerJoin(currencies, eq(currencies.id, wallets.currencyId));
 
 /**
+ * The ledger channel of a user's next wallet in a currency: "" for the first (the account money may
+ * already have been credited to), then "wallet-2", "wallet-3"… once earlier ones were closed, so
+ * every wallet has an account of its own and a closed wallet's figures stay its own.
+ */
+function walletChannel(earlierWallets: number) {
+  return earlierWallets === 0 ? "" : `wallet-${earlierWallets + 1}`;
+}
+
+/**
  * Opens the user's wallet in a currency: its `customer_wallet` ledger account (made on first use, so
  * money already credited to that account is the wallet's) and the wallet row pointing at it. Null
- * when the user already has a wallet in that currency — the unique index decides, so of two opens
- * at once exactly one makes it. Nothing here raises a unique violation, so a caller's transaction
- * stays usable either way.
+ * when the user already has an open wallet in that currency — the partial unique index decides, so
+ * of two opens at once exactly one makes it (both name the same new account, whose unique index
+ * refuses the second too). Nothing here raises a unique violation, so a caller's transaction stays
+ * usable either way.
  */
 export async function openWallet(db: Db, userId: number, currencyId: number): Promise<WalletRow | null> {
-  const ledgerAccountId = await ensureAccount(db, { kind: "customer_wallet", userId, currencyId });
+  const earlier = await db
+    .select({ status: wallets.status })
+    .from(wallets)
+    .where(and(eq(wallets.userId, userId), eq(wallets.currencyId, currencyId)));
+  if (earlier.some((row) => row.status === "open")) return null;
+  const ledgerAccountId = await ensureAccount(db, {
+    kind: "customer_wallet",
+    userId,
+    currencyId,
+    channel: walletChannel(earlier.length),
+  });
   // A public id collision (one in about 10^14 per pair) is retried with a fresh one.
   for (let attempt = 0; attempt < 5; attempt++) {
     const [row] = await db
@@ -86,17 +109,29 @@ export async function openWallet(db: Db, userId: number, currencyId: number): Pr
       .onConflictDoNothing()
       .returning();
     if (row) return row;
-    if (await walletOf(db, userId, currencyId)) return null;
+    if ((await walletOf(db, userId, currencyId))?.status === "open") return null;
   }
   throw new Error("could not find a free wallet public id");
 }
 
-/** The user's wallet in a currency, or null. */
-export async function walletOf(db: Db, userId: number, currencyId: number): Promise<WalletRow | null> {
-  const [row] = await db
+/**
+ * The user's wallet in a currency: the open one, else the latest closed one (so a caller can say
+ * it is closed), or null. With `lock`, the row is read FOR SHARE until the transaction ends: an order
+ * placed into or out of the wallet then cannot race its close (which takes FOR UPDATE).
+ */
+export async function walletOf(
+  db: Db,
+  userId: number,
+  currencyId: number,
+  options: { lock?: boolean } = {},
+): Promise<WalletRow | null> {
+  const query = db
     .select()
     .from(wallets)
-    .where(and(eq(wallets.userId, userId), eq(wallets.currencyId, currencyId)));
+    .where(and(eq(wallets.userId, userId), eq(wallets.currencyId, currencyId)))
+    .orderBy(sql`${wallets.status} = 'open' desc`, desc(wallets.id))
+    .limit(1);
+  const [row] = options.lock ? await query.for("share") : await query;
   return row ?? null;
 }
 
@@ -117,9 +152,52 @@ export async function ownWallet(db: Db, userId: number, id: number): Promise<Wal
   return row ?? null;
 }
 
-/** The user's wallets with their currencies, oldest first. */
+/**
+ * The user's wallet by id, its row locked FOR UPDATE until the transaction ends (a close): it waits
+ * for every send, convert, deposit and withdrawal holding the row FOR SHARE, and they wait for it.
+ * Another user's wallet is null, like an unknown id.
+ */
+export async function lockOwnWallet(db: Db, userId: number, id: number): Promise<WalletWithCurrency | null> {
+  const [row] = await selectWallets(db)
+    .where(and(eq(wallets.id, id), eq(wallets.userId, userId)))
+    .for("update", { of: wallets });
+  return row ?? null;
+}
+
+/**
+ * Whether an order that is not final still pays from or delivers into the wallet: a deposit waiting
+ * for its payment, a withdrawal waiting for its payout or its refund, an order in review.
+ */
+export async function walletHasOrdersInFlight(db: Db, walletId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        or(eq(orders.sourceWalletId, walletId), eq(orders.targetWalletId, walletId)),
+        notInArray(orders.status, FINAL_STATUSES),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Marks a wallet closed (the caller holds its row lock and has checked it is empty). */
+export async function markWalletClosed(db: Db, walletId: number): Promise<WalletRow> {
+  const [row] = await db
+    .update(wallets)
+    .set({ status: "closed", closedAt: sql`now()` })
+    .where(eq(wallets.id, walletId))
+    .returning();
+  if (!row) throw new Error(`wallet ${walletId} vanished while locked`);
+  return row;
+}
+
+/** The user's open wallets with their currencies, oldest first (a closed wallet is no longer listed). */
 export async function walletsOfUser(db: Db, userId: number): Promise<WalletWithCurrency[]> {
-  return selectWallets(db).where(eq(wallets.userId, userId)).orderBy(asc(wallets.id));
+  return selectWallets(db)
+    .where(and(eq(wallets.userId, userId), eq(wallets.status, "open")))
+    .orderBy(asc(wallets.id));
 }
 
 /**

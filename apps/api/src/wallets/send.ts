@@ -141,7 +141,9 @@ async function lockSendWallets(tx: Db, userId: number, currencyFromId: number, t
         for share of w`,
   );
   const target = rows.find((row) => row.id === targetWalletId);
-  const source = rows.find((row) => row.user_id === userId && row.currency_id === currencyFromId);
+  // The caller's open wallet in that currency; a closed one (there may be several) only to say so.
+  const mine = rows.filter((row) => row.user_id === userId && row.currency_id === currencyFromId);
+  const source = mine.find((row) => row.status === "open") ?? mine[0];
   return { source, target };
 }
 

@@ -21,7 +21,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import QRCode from "qrcode";
 import type { Db } from "../db/client";
 import { currencies } from "../db/schema/index";
-import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
+import { AppError, ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
 import { type OrderTerms, receiptUrl, toConfirmationRecord } from "../orders/confirmation";
 import { claimQuotation, insertOrder } from "../orders/repository";
 import { quotedOrderValues } from "../orders/service";
@@ -41,12 +41,16 @@ import { RATE_BASE } from "../providers/fx/rate-provider";
 import { WALLET_MESSAGES } from "./messages";
 import {
   balanceHistoryRows,
+  lockOwnWallet,
+  markWalletClosed,
   openWallet,
   ownWallet,
   type WalletBalance,
   type WalletRow,
   type WalletWithCurrency,
+  walletBalance,
   walletBalances,
+  walletHasOrdersInFlight,
   walletOf,
   walletOrdersPage,
   walletsOfUser,
@@ -178,6 +182,41 @@ async function requireOwnWallet(db: Db, userId: number, walletId: number): Promi
   const row = await ownWallet(db, userId, walletId);
   if (!row) throw new NotFoundError(WALLET_MESSAGES.notFound);
   return row;
+}
+
+/**
+ * POST /wallets/{id}/close: closes the user's wallet, in one transaction under the wallet's row lock
+ * (FOR UPDATE). Every order placed into or out of a wallet reads it FOR SHARE in its own transaction
+ * (send, convert, deposit, withdrawal), so a close and such an order serialise: the close sees the
+ * order's money and order, or the order sees the wallet closed and is refused before money moves.
+ * Refused (422) while the wallet holds money, has an amount on hold, or is named by an order that
+ * is not final (a deposit still to be credited, a withdrawal still to be paid out or refunded), so
+ * no job is ever left to credit a closed wallet. The closed wallet leaves the lists; its orders and
+ * figures stay readable by its id, and a new wallet may be opened in its currency.
+ */
+export async function closeWallet(deps: Pick<WalletDeps, "db">, userId: number, walletId: number) {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockOwnWallet(tx, userId, walletId);
+    if (!row) throw new NotFoundError(WALLET_MESSAGES.notFound);
+    if (row.status !== "open") throw new AppError(422, WALLET_MESSAGES.alreadyClosed);
+    const balance = await walletBalance(tx, row);
+    const digits = row.currency.decimals;
+    if (balance.onHoldMinor !== 0n) {
+      throw new AppError(
+        422,
+        WALLET_MESSAGES.closeHeld(fromMinor(balance.onHoldMinor, digits), row.currency.iso),
+      );
+    }
+    if (balance.balanceMinor !== 0n) {
+      throw new AppError(
+        422,
+        WALLET_MESSAGES.closeNotEmpty(fromMinor(balance.balanceMinor, digits), row.currency.iso),
+      );
+    }
+    if (await walletHasOrdersInFlight(tx, row.id)) throw new AppError(422, WALLET_MESSAGES.closeInFlight);
+    const closed = await markWalletClosed(tx, row.id);
+    return toWallet({ ...closed, currency: row.currency }, NO_MONEY);
+  });
 }
 
 /** The page of the SPA that sends to a wallet, with the wallet filled in. */
@@ -360,14 +399,17 @@ export async function convertCalculator(
   return priced.calculation;
 }
 
-/** The user's open wallet in a currency, or the field error that says which is missing. */
+/**
+ * The user's open wallet in a currency, read FOR SHARE so it cannot close under the convert (see
+ * closeWallet), or the field error that says which is missing.
+ */
 async function convertWallet(
   db: Db,
   userId: number,
   currency: CurrencyRow,
   side: "from" | "to",
 ): Promise<{ wallet: WalletRow | null; error: string | null }> {
-  const wallet = await walletOf(db, userId, currency.id);
+  const wallet = await walletOf(db, userId, currency.id, { lock: true });
   if (!wallet) {
     return {
       wallet: null,

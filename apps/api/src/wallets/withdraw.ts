@@ -106,9 +106,19 @@ async function withdrawalAccount(db: Db, userId: number, recipientId: number): P
   return recipient;
 }
 
-/** The caller's open wallet in a currency, which a withdrawal is paid from. */
-async function sourceWallet(db: Db, userId: number, currencyId: number, iso: string, field: string) {
-  const wallet = await walletOf(db, userId, currencyId);
+/**
+ * The caller's open wallet in a currency, which a withdrawal is paid from. A withdrawal being placed
+ * reads it FOR SHARE (`lock`), so the wallet cannot close under it (see closeWallet).
+ */
+async function sourceWallet(
+  db: Db,
+  userId: number,
+  currencyId: number,
+  iso: string,
+  field: string,
+  lock = false,
+) {
+  const wallet = await walletOf(db, userId, currencyId, { lock });
   if (!wallet) throw new InvalidDataError({ [field]: [WITHDRAW_MESSAGES.noWallet(iso)] });
   if (wallet.status !== "open") throw new InvalidDataError({ [field]: [WITHDRAW_MESSAGES.walletClosed] });
   return wallet;
@@ -203,6 +213,7 @@ export async function placeWithdrawal(
       quotation.currencyFromId,
       summary.currency_from_iso,
       "quotation_id",
+      true,
     );
     const { min, max } = summary.limits.send;
     if (compareAmounts(summary.send_amount, min) < 0) {

@@ -41,7 +41,11 @@ export const ledgerAccounts = pgTable(
     currencyId: integer("currency_id")
       .notNull()
       .references(() => currencies.id),
-    /** The channel of a clearing or payout account ("credit-card", "bank-transfer"); "" otherwise. */
+    /**
+     * The channel of a clearing or payout account ("credit-card", "bank-transfer"); for a customer
+     * wallet, "" for the user's first wallet in the currency and "wallet-2"… for those opened after
+     * a closed one (each wallet has its own account); "" otherwise.
+     */
     channel: text("channel").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

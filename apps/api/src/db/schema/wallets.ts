@@ -10,8 +10,10 @@ export type WalletStatus = (typeof WALLET_STATUSES)[number];
 /**
  * A user's wallet in one currency (issue 10). It holds no balance of its own: its money is the
  * `customer_wallet` ledger account it points at (the sum of that account's shards), so the ledger is
- * the one source of every wallet figure. One wallet per user and currency (the unique index, not a
- * check in code, so two concurrent opens cannot both succeed). `public_id` ("VW-XXXXX-XXXXX") is
+ * the one source of every wallet figure. One open wallet per user and currency (the partial unique
+ * index, not a check in code, so two concurrent opens cannot both succeed); a closed wallet keeps
+ * its row and its own ledger account, so its history stays readable and a new wallet in that
+ * currency starts from its own account. `public_id` ("VW-XXXXX-XXXXX") is
  * what a user shares so others can send to the wallet; the numeric id stays internal to the owner's
  * own calls.
  */
@@ -34,7 +36,11 @@ export const wallets = pgTable(
     closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (table) => [
-    uniqueIndex("wallets_user_currency_unique").on(table.userId, table.currencyId),
+    // One OPEN wallet per user and currency: a closed wallet stays (its history), and a new one may
+    // be opened in its currency.
+    uniqueIndex("wallets_user_currency_unique")
+      .on(table.userId, table.currencyId)
+      .where(sql`${table.status} = 'open'`),
     uniqueIndex("wallets_public_id_unique").on(table.publicId),
     uniqueIndex("wallets_ledger_account_unique").on(table.ledgerAccountId),
     index("wallets_user_idx").on(table.userId, table.id),

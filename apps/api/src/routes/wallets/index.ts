@@ -27,6 +27,7 @@ import { requestDb } from "../../plugins/idempotency";
 import {
   balanceAndShares,
   balanceHistory,
+  closeWallet,
   convertCalculator,
   convertCurrencies,
   convertTransaction,
@@ -139,6 +140,27 @@ export async function walletRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ok(await balanceAndShares(depsOf(request), userId(request), request.params.id)),
+  );
+
+  routes.post(
+    "/wallets/:id/close",
+    {
+      // A repeat with the same key (a retried click) answers the first close instead of "already closed".
+      config: { idempotent: true },
+      preValidation: signedIn,
+      schema: {
+        tags: TAGS,
+        summary:
+          "Closes the user's empty wallet (no balance, nothing on hold, no order in flight; 422 otherwise): it leaves the lists, its history stays, a new wallet may be opened in its currency",
+        params: walletParams,
+        response: { 200: successEnvelope(wallet) },
+      },
+    },
+    async (request) =>
+      ok(
+        await closeWallet(depsOf(request), userId(request), request.params.id),
+        WALLET_MESSAGES.walletClosed,
+      ),
   );
 
   routes.get(

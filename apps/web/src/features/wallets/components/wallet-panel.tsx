@@ -1,13 +1,21 @@
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowsExchange, IconBuildingBank, IconPlus, IconQrcode, IconSend } from "@tabler/icons-react";
+import { Button, Card, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from "@mantine/core";
+import {
+  IconArrowsExchange,
+  IconBuildingBank,
+  IconPlus,
+  IconQrcode,
+  IconSend,
+  IconWalletOff,
+} from "@tabler/icons-react";
 import { compareAmounts } from "@vela/shared/decimal";
-import { type MouseEvent, useState } from "react";
+import { type MouseEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { FlagImage } from "@/shared/ui/flag-image";
 import type { Wallet } from "../api/types";
 import { moneyText } from "../utils/format";
+import { CloseWalletModal } from "./close-wallet-modal";
 import { SharesModal } from "./shares-modal";
 import classes from "./wallets.module.css";
 
@@ -33,16 +41,48 @@ const disabledLink = (isDisabled: boolean) =>
     : {};
 
 /**
- * The chosen wallet: its currency and flag, balance, available and on hold, the service buttons
- * (deposit, convert, send, withdraw) and its shares.
+ * Why a wallet cannot be closed yet, or null when it can: the server closes only an empty wallet
+ * (it also refuses one with an order in flight, which only it knows; its message then says so).
  */
-export const WalletPanel = ({ wallet }: { wallet: Wallet }) => {
+const closeBlocker = (wallet: Wallet) => {
+  if (compareAmounts(wallet.on_hold, "0") !== 0)
+    return { key: "wallets.close.blockedHold", amount: wallet.on_hold } as const;
+  if (compareAmounts(wallet.balance, "0") !== 0)
+    return { key: "wallets.close.blockedBalance", amount: wallet.balance } as const;
+  return null;
+};
+
+/**
+ * The chosen wallet: its currency and flag, balance, available and on hold, the service buttons
+ * (deposit, convert, send, withdraw), its shares, and closing it once it is empty.
+ */
+export const WalletPanel = ({ wallet, onClosed }: { wallet: Wallet; onClosed?: () => void }) => {
   const { t } = useTranslation();
   const locale = useLanguage();
   const [isSharing, setIsSharing] = useState(false);
+  const [isClosing, setIsClosing] = useState(false);
+  const blockerId = useId();
   const iso = wallet.currency.iso;
   const links = walletServiceLinks(wallet);
   const isEmpty = compareAmounts(wallet.available, "0") <= 0;
+  const reason = closeBlocker(wallet);
+  const blocker = reason ? t(reason.key, { amount: moneyText(reason.amount, iso, locale) }) : null;
+  // Not `disabled` while it cannot close (Mantine's way): a disabled button gets no hover or focus,
+  // so the tooltip that says why could not show; aria-disabled and the description tell the rest.
+  const closeButton = (
+    <Button
+      variant="subtle"
+      color="red"
+      size="compact-sm"
+      leftSection={<IconWalletOff size={16} aria-hidden />}
+      {...(blocker ? { "data-disabled": true, "aria-disabled": true, "aria-describedby": blockerId } : {})}
+      onClick={() => {
+        if (!blocker) setIsClosing(true);
+      }}
+    >
+      {t("wallets.close.action")}
+    </Button>
+  );
   return (
     <Card withBorder radius="lg" padding="lg">
       <Stack gap="lg">
@@ -119,12 +159,32 @@ export const WalletPanel = ({ wallet }: { wallet: Wallet }) => {
             {t("wallets.actions.share")}
           </Button>
         </div>
+        <Group justify="flex-end">
+          {blocker ? (
+            <Tooltip label={blocker} multiline w={260} events={{ hover: true, focus: true, touch: true }}>
+              {closeButton}
+            </Tooltip>
+          ) : (
+            closeButton
+          )}
+          {blocker ? <VisuallyHidden id={blockerId}>{blocker}</VisuallyHidden> : null}
+        </Group>
       </Stack>
       <SharesModal
         walletId={wallet.id}
         currencyIso={iso}
         opened={isSharing}
         onClose={() => setIsSharing(false)}
+      />
+      <CloseWalletModal
+        key={wallet.id}
+        wallet={wallet}
+        opened={isClosing}
+        onClose={() => setIsClosing(false)}
+        onClosed={() => {
+          setIsClosing(false);
+          onClosed?.();
+        }}
       />
     </Card>
   );

@@ -198,3 +198,87 @@ describe("the wallet's transactions", () => {
     expect(requests.some((request) => request.url.includes("status=completed"))).toBe(true);
   });
 });
+
+describe("closing a wallet", () => {
+  it("closes an empty wallet after confirming: it leaves the list and the next wallet is shown", async () => {
+    const { user, requests } = renderDashboard(
+      {
+        wallets: [
+          { currency: USD, balance: "10.00" },
+          { currency: EUR, balance: "0.00" },
+        ],
+      },
+      "/account/wallets?wallet=2",
+    );
+
+    expect(await screen.findByRole("heading", { name: "EUR wallet" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Close wallet" }));
+    const dialog = await screen.findByRole("dialog", { name: "Close your EUR wallet?" });
+    expect(text(dialog)).toContain("Your EUR wallet VW-ANA00-00002 will be closed.");
+    await user.click(within(dialog).getByRole("button", { name: "Close wallet" }));
+
+    expect(await screen.findByText("Wallet closed.")).toBeTruthy();
+    const close = requests.find((request) => request.url === "/api/wallets/2/close");
+    expect(close?.method).toBe("POST");
+    expect(close?.headers?.get("Idempotency-Key")).toMatch(/^[0-9a-f-]{36}$/);
+    // The wallets are loaded again: EUR is gone, USD is shown, the address forgets the closed one.
+    await waitFor(() => expect(screen.queryByRole("button", { name: /^EUR wallet/ })).toBeNull());
+    expect(await screen.findByRole("heading", { name: "USD wallet" })).toBeTruthy();
+    expect(screen.queryByRole("dialog", { name: "Close your EUR wallet?" })).toBeNull();
+    await waitFor(() => expect(address()).toBe("/account/wallets"));
+  });
+
+  it("keeps the wallet when the confirmation is cancelled", async () => {
+    const { user, requests } = renderDashboard({ wallets: [{ currency: EUR, balance: "0.00" }] });
+
+    await user.click(await screen.findByRole("button", { name: "Close wallet" }));
+    const dialog = await screen.findByRole("dialog", { name: "Close your EUR wallet?" });
+    await user.click(within(dialog).getByRole("button", { name: "Keep wallet" }));
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(requests.some((request) => request.url.endsWith("/close"))).toBe(false);
+    expect(screen.getByRole("heading", { name: "EUR wallet" })).toBeTruthy();
+  });
+
+  it("cannot be asked while the wallet holds money or has some on hold, and says why", async () => {
+    const { user, requests } = renderDashboard({
+      wallets: [
+        { currency: USD, balance: "10.00" },
+        { currency: EUR, balance: "30.00", onHold: "30.00" },
+      ],
+    });
+
+    const button = await screen.findByRole("button", { name: "Close wallet" });
+    expect(button.getAttribute("aria-disabled")).toBe("true");
+    expect(document.getElementById(button.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      "This wallet still holds 10.00 USD. Convert, send or withdraw it before closing the wallet.",
+    );
+    await user.click(button);
+    expect(screen.queryByRole("dialog")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "EUR wallet, balance 30.00 EUR" }));
+    await screen.findByRole("heading", { name: "EUR wallet" });
+    const held = screen.getByRole("button", { name: "Close wallet" });
+    expect(held.getAttribute("aria-disabled")).toBe("true");
+    expect(text(document.getElementById(held.getAttribute("aria-describedby") ?? "") as HTMLElement)).toBe(
+      "30.00 EUR is on hold for a withdrawal. You can close the wallet once it is paid out or returned.",
+    );
+    expect(requests.some((request) => request.url.endsWith("/close"))).toBe(false);
+  });
+
+  it("shows the server's refusal in the dialog and keeps the wallet", async () => {
+    const { user } = renderDashboard({
+      wallets: [{ currency: EUR, balance: "0.00", hasOrderInFlight: true }],
+    });
+
+    await user.click(await screen.findByRole("button", { name: "Close wallet" }));
+    const dialog = await screen.findByRole("dialog", { name: "Close your EUR wallet?" });
+    await user.click(within(dialog).getByRole("button", { name: "Close wallet" }));
+
+    const alert = await within(dialog).findByRole("alert");
+    expect(text(alert)).toContain(
+      "A deposit, send or withdrawal of this wallet is still in progress. Close the wallet once it is finished.",
+    );
+    expect(screen.getByRole("button", { name: "EUR wallet, balance 0.00 EUR" })).toBeTruthy();
+  });
+});

@@ -109,7 +109,8 @@ export const WalletsRoute = () => {
       ) : null}
       {chosen ? (
         <>
-          <WalletPanel wallet={chosen} />
+          {/* A closed wallet leaves the list: the first remaining one is shown, with a clean address. */}
+          <WalletPanel wallet={chosen} onClosed={() => setSearch({}, { replace: true })} />
           <BalanceChartCard key={chosen.id} walletId={chosen.id} currencyIso={chosen.currency.iso} />
           <WalletTransactions
             walletId={chosen.id}

@@ -131,7 +131,7 @@ const err = (status: number, message: string, errors?: Record<string, string[]>)
 
 export type WalletsBackendOptions = {
   /** The wallets the user starts with: currency and balance. */
-  wallets?: { currency: typeof USD; balance: string; onHold?: string }[];
+  wallets?: { currency: typeof USD; balance: string; onHold?: string; hasOrderInFlight?: boolean }[];
   /** How many past orders the first wallet has (for paging). */
   pastOrders?: number;
   /** A send another user made into the first wallet: their order, listed without links. */
@@ -144,17 +144,20 @@ export const walletsBackend = ({
   hasIncomingSend = false,
 }: WalletsBackendOptions = {}) => {
   let nextId = 1;
-  const wallets: (Wallet & { currencyFixture: typeof USD })[] = initial.map((wallet, index) => ({
-    id: index + 1,
-    public_id: `VW-ANA00-0000${index + 1}`,
-    status: "open",
-    currency: walletCurrency(wallet.currency),
-    currencyFixture: wallet.currency,
-    balance: wallet.balance,
-    on_hold: wallet.onHold ?? "0.00",
-    available: subtractAmounts(wallet.balance, wallet.onHold ?? "0.00"),
-    created_at: "2026-11-01T10:00:00.000Z",
-  }));
+  const wallets: (Wallet & { currencyFixture: typeof USD; hasOrderInFlight?: boolean })[] = initial.map(
+    (wallet, index) => ({
+      id: index + 1,
+      public_id: `VW-ANA00-0000${index + 1}`,
+      status: "open",
+      currency: walletCurrency(wallet.currency),
+      currencyFixture: wallet.currency,
+      hasOrderInFlight: wallet.hasOrderInFlight,
+      balance: wallet.balance,
+      on_hold: wallet.onHold ?? "0.00",
+      available: subtractAmounts(wallet.balance, wallet.onHold ?? "0.00"),
+      created_at: "2026-11-01T10:00:00.000Z",
+    }),
+  );
   nextId = wallets.length + 1;
   const orders: Order[] = [];
   const quotations = new Map<number, Quotation & { extra: Record<string, unknown> }>();
@@ -165,7 +168,7 @@ export const walletsBackend = ({
   let codesSent = 0;
 
   const view = (wallet: (typeof wallets)[number]): Wallet => {
-    const { currencyFixture: _fixture, ...rest } = wallet;
+    const { currencyFixture: _fixture, hasOrderInFlight: _inFlight, ...rest } = wallet;
     return { ...rest, available: subtractAmounts(wallet.balance, wallet.on_hold) };
   };
   const walletOf = (currencyId: number) => wallets.find((wallet) => wallet.currency.id === currencyId);
@@ -500,6 +503,31 @@ export const walletsBackend = ({
       };
       wallets.push(wallet);
       return { status: 201, body: { success: true, message: "Wallet opened.", data: view(wallet) } };
+    }
+    match = path.match(/^wallets\/(\d+)\/close$/);
+    if (match && method === "POST") {
+      // As the API: only an empty wallet with no order in flight closes; it then leaves every list.
+      const index = wallets.findIndex((candidate) => candidate.id === Number(match?.[1]));
+      const wallet = wallets[index];
+      if (!wallet) return err(404, "Wallet not found.");
+      const iso = wallet.currency.iso;
+      if (compareAmounts(wallet.on_hold, "0") !== 0)
+        return err(
+          422,
+          `This wallet has ${wallet.on_hold} ${iso} on hold for a withdrawal. Close it once the withdrawal is paid out or returned.`,
+        );
+      if (compareAmounts(wallet.balance, "0") !== 0)
+        return err(
+          422,
+          `This wallet still holds ${wallet.balance} ${iso}. Convert, send or withdraw it before closing the wallet.`,
+        );
+      if (wallet.hasOrderInFlight)
+        return err(
+          422,
+          "A deposit, send or withdrawal of this wallet is still in progress. Close the wallet once it is finished.",
+        );
+      wallets.splice(index, 1);
+      return ok({ ...view(wallet), status: "closed" }, "Wallet closed.");
     }
     match = path.match(/^wallets\/(\d+)\/(balance-and-shares|transactions|balance-history)$/);
     if (match) {

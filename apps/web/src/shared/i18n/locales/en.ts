@@ -999,6 +999,22 @@ export const en = {
       submit: "Open wallet",
       opened: "Your {{currency}} wallet is open.",
     },
+    close: {
+      action: "Close wallet",
+      title: "Close your {{currency}} wallet?",
+      text: "Your {{currency}} wallet {{id}} will be closed. Nobody will be able to send money to it, and it will no longer be listed.",
+      after:
+        "Your transactions with it stay in your history, and you can open a new {{currency}} wallet whenever you like.",
+      cancel: "Keep wallet",
+      submit: "Close wallet",
+      closed: "Your {{currency}} wallet is closed.",
+      refused: "The wallet was not closed",
+      error: "We couldn't close the wallet. Try again.",
+      blockedBalance:
+        "This wallet still holds {{amount}}. Convert, send or withdraw it before closing the wallet.",
+      blockedHold:
+        "{{amount}} is on hold for a withdrawal. You can close the wallet once it is paid out or returned.",
+    },
     shares: {
       title: "Receive into your {{currency}} wallet",
       text: "Anyone with a Vela account can send money to this wallet with its wallet ID, the link or the QR code.",

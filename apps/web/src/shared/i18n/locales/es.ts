@@ -1002,6 +1002,22 @@ export const es = {
       submit: "Abrir billetera",
       opened: "Tu billetera en {{currency}} está abierta.",
     },
+    close: {
+      action: "Cerrar billetera",
+      title: "¿Cerrar tu billetera en {{currency}}?",
+      text: "Tu billetera en {{currency}} {{id}} se cerrará. Nadie podrá enviarle dinero y dejará de aparecer en tus billeteras.",
+      after:
+        "Tus movimientos con ella siguen en tu historial, y puedes abrir una nueva billetera en {{currency}} cuando quieras.",
+      cancel: "Conservar billetera",
+      submit: "Cerrar billetera",
+      closed: "Tu billetera en {{currency}} está cerrada.",
+      refused: "La billetera no se cerró",
+      error: "No pudimos cerrar la billetera. Inténtalo de nuevo.",
+      blockedBalance:
+        "Esta billetera aún tiene {{amount}}. Conviértelo, envíalo o retíralo antes de cerrarla.",
+      blockedHold:
+        "Hay {{amount}} retenidos por un retiro. Podrás cerrar la billetera cuando el retiro se pague o se devuelva.",
+    },
     shares: {
       title: "Recibe en tu billetera en {{currency}}",
       text: "Cualquier persona con una cuenta de Vela puede enviar dinero a esta billetera con su ID, el enlace o el código QR.",

@@ -1,0 +1,2 @@
+DROP INDEX "wallets_user_currency_unique";--> statement-breakpoint
+CREATE UNIQUE INDEX "wallets_user_currency_unique" ON "wallets" USING btree ("user_id","currency_id") WHERE "wallets"."status" = 'open';

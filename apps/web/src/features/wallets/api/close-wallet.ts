@@ -1,0 +1,12 @@
+import { api } from "@/shared/api/api-client";
+import type { Wallet } from "./types";
+
+/**
+ * POST /wallets/{id}/close: closes an empty wallet (nothing available, nothing on hold, no order in
+ * flight); the server refuses otherwise with a message that says why. The Idempotency-Key makes a
+ * repeat of the same attempt answer the first close.
+ */
+export const closeWallet = (walletId: number, idempotencyKey: string) =>
+  api.exchange<Wallet>("POST", `wallets/${walletId}/close`, {
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
