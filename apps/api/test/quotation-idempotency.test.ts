@@ -138,8 +138,10 @@ describe("the OpenAPI document", () => {
       "/api/payments/praxis/get-payment-gateway",
       "/api/payments/d24/process-payment",
       "/api/payments/paypal/authorize",
-      // Wallets (issue 10): opening one, the quotations of sends and withdrawals, and the transactions.
+      // Wallets (issue 10): opening and closing one, the quotations of sends and withdrawals, and the
+      // transactions.
       "/api/wallets/new-wallet",
+      "/api/wallets/{id}/close",
       "/api/wallets/convert-money/transaction",
       "/api/wallets/deposit-money/transaction",
       "/api/wallets/send-money/quotation/create",
