@@ -1,13 +1,13 @@
-import { Anchor, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconWallet } from "@tabler/icons-react";
 import { compareAmounts } from "@vela/shared/decimal";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useWalletDashboard } from "@/features/wallets/api/get-wallets";
 import { moneyText } from "@/features/wallets/utils/format";
-import { isSessionExpiredError } from "@/shared/api/api-error";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { FlagImage } from "@/shared/ui/flag-image";
+import { DashboardCard } from "./dashboard-card";
 import classes from "./dashboard-list.module.css";
 
 /**
@@ -18,38 +18,21 @@ export const BalancesCard = () => {
   const { t } = useTranslation();
   const locale = useLanguage();
   const dashboard = useWalletDashboard();
-  const wallets = dashboard.data?.wallets;
 
   return (
-    <Card withBorder padding="xl">
-      <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm">
-            <ThemeIcon variant="light" radius="xl" size={40}>
-              <IconWallet size={22} aria-hidden />
-            </ThemeIcon>
-            <Title order={2} size="h4">
-              {t("account.dashboardBalancesTitle")}
-            </Title>
-          </Group>
-          {wallets && wallets.length > 0 ? (
-            <Anchor component={Link} to="/account/wallets" size="sm" fw={600}>
-              {t("account.dashboardBalancesAll")}
-            </Anchor>
-          ) : null}
-        </Group>
-        {dashboard.isPending || isSessionExpiredError(dashboard.error) ? (
-          <Stack gap="xs" role="status" aria-busy="true">
-            <Skeleton height={14} />
-            <Skeleton height={14} width="70%" />
-          </Stack>
-        ) : null}
-        {dashboard.isError && !wallets && !isSessionExpiredError(dashboard.error) ? (
-          <Text c="dimmed" size="sm">
-            {t("account.dashboardBalancesError")}
-          </Text>
-        ) : null}
-        {wallets && wallets.length === 0 ? (
+    <DashboardCard
+      icon={<IconWallet size={22} aria-hidden />}
+      title={t("account.dashboardBalancesTitle")}
+      query={dashboard}
+      allLink={{
+        to: "/account/wallets",
+        label: t("account.dashboardBalancesAll"),
+        show: ({ wallets }) => wallets.length > 0,
+      }}
+      loadError={t("account.dashboardBalancesError")}
+    >
+      {({ wallets }) =>
+        wallets.length === 0 ? (
           <Stack gap="sm" align="flex-start">
             <Text c="dimmed" size="sm">
               {t("account.dashboardBalancesEmpty")}
@@ -58,8 +41,7 @@ export const BalancesCard = () => {
               {t("account.dashboardOpenWallet")}
             </Button>
           </Stack>
-        ) : null}
-        {wallets && wallets.length > 0 ? (
+        ) : (
           <ul className={classes.list} aria-label={t("account.dashboardBalancesTitle")}>
             {wallets.map((wallet) => {
               const iso = wallet.currency.iso;
@@ -93,8 +75,8 @@ export const BalancesCard = () => {
               );
             })}
           </ul>
-        ) : null}
-      </Stack>
-    </Card>
+        )
+      }
+    </DashboardCard>
   );
 };

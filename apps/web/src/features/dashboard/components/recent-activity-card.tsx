@@ -1,12 +1,12 @@
-import { Anchor, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { IconActivity } from "@tabler/icons-react";
 import { formatMoney } from "@vela/shared/money";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { isSessionExpiredError } from "@/shared/api/api-error";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { useRecentActivity } from "../api/get-recent-activity";
+import { DashboardCard } from "./dashboard-card";
 import classes from "./dashboard-list.module.css";
 
 /** The dashboard's recent activity: the five latest orders, each opening its details. */
@@ -14,43 +14,26 @@ export const RecentActivityCard = () => {
   const { t } = useTranslation();
   const language = useLanguage();
   const recent = useRecentActivity();
-  const orders = recent.data;
 
   return (
-    <Card withBorder padding="xl">
-      <Stack gap="md">
-        <Group justify="space-between" gap="sm">
-          <Group gap="sm">
-            <ThemeIcon variant="light" radius="xl" size={40} color="teal">
-              <IconActivity size={22} aria-hidden />
-            </ThemeIcon>
-            <Title order={2} size="h4">
-              {t("history.recent.title")}
-            </Title>
-          </Group>
-          {orders && orders.length > 0 ? (
-            <Anchor component={Link} to="/account/history" size="sm" fw={600}>
-              {t("history.recent.viewAll")}
-            </Anchor>
-          ) : null}
-        </Group>
-        {recent.isPending || isSessionExpiredError(recent.error) ? (
-          <Stack gap="xs" role="status" aria-busy="true">
-            <Skeleton height={14} />
-            <Skeleton height={14} width="80%" />
-          </Stack>
-        ) : null}
-        {recent.isError && !orders && !isSessionExpiredError(recent.error) ? (
-          <Text c="dimmed" size="sm">
-            {t("history.recent.loadError")}
-          </Text>
-        ) : null}
-        {orders && orders.length === 0 ? (
+    <DashboardCard
+      icon={<IconActivity size={22} aria-hidden />}
+      color="teal"
+      title={t("history.recent.title")}
+      query={recent}
+      allLink={{
+        to: "/account/history",
+        label: t("history.recent.viewAll"),
+        show: (orders) => orders.length > 0,
+      }}
+      loadError={t("history.recent.loadError")}
+    >
+      {(orders) =>
+        orders.length === 0 ? (
           <Text c="dimmed" size="sm">
             {t("history.recent.empty")}
           </Text>
-        ) : null}
-        {orders && orders.length > 0 ? (
+        ) : (
           <ul className={classes.list} aria-label={t("history.recent.label")}>
             {orders.map((order) => (
               <li key={order.id} className={classes.item}>
@@ -77,8 +60,8 @@ export const RecentActivityCard = () => {
               </li>
             ))}
           </ul>
-        ) : null}
-      </Stack>
-    </Card>
+        )
+      }
+    </DashboardCard>
   );
 };
