@@ -180,25 +180,9 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
       throw new ConflictError(PLACE_ORDER_MESSAGES.paymentUsed);
     }
     const { terms, summary } = await termsOf(scoped, quotation, quotation.recipientId, quotation.senderId);
-    const { min, max } = summary.limits.send;
-    if (compareAmounts(summary.send_amount, min) < 0) {
-      throw new InvalidDataError({
-        send_amount: [PLACE_ORDER_MESSAGES.belowMin(min, summary.currency_from_iso)],
-      });
-    }
-    if (compareAmounts(summary.send_amount, max) > 0) {
-      throw new InvalidDataError({
-        send_amount: [PLACE_ORDER_MESSAGES.aboveMax(max, summary.currency_from_iso)],
-      });
-    }
+    assertWithinSendLimits(summary);
 
-    // The race two requests for one quotation run: the second waits on the row, then finds it used.
-    const claimed = await claimQuotation(tx, quotation.id);
-    if (!claimed) {
-      const current = await ownQuotation(tx, userId, quotation.id);
-      assertQuotationOpen(current);
-      throw new ConflictError(PLACE_ORDER_MESSAGES.quotationUsed);
-    }
+    await claimOwnQuotation(tx, userId, quotation.id);
     const placedAt = new Date();
     let order: OrderRow;
     try {
@@ -234,6 +218,35 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
  * number, the currencies, the delivery method and the amounts and rate as quoted (amount paid is
  * the quotation's total). Each service adds who pays, who receives and its terms.
  */
+/** Refuses a quotation whose amount has left the corridor's limits since it was priced. */
+export function assertWithinSendLimits(summary: {
+  send_amount: string;
+  currency_from_iso: string;
+  limits: { send: { min: string; max: string } };
+}) {
+  const { min, max } = summary.limits.send;
+  if (compareAmounts(summary.send_amount, min) < 0) {
+    throw new InvalidDataError({
+      send_amount: [PLACE_ORDER_MESSAGES.belowMin(min, summary.currency_from_iso)],
+    });
+  }
+  if (compareAmounts(summary.send_amount, max) > 0) {
+    throw new InvalidDataError({
+      send_amount: [PLACE_ORDER_MESSAGES.aboveMax(max, summary.currency_from_iso)],
+    });
+  }
+}
+
+/**
+ * Marks the caller's quotation used, or says why it cannot be: expired, or used already. Two requests
+ * for one quotation race here: the second waits on the row, then finds it used.
+ */
+export async function claimOwnQuotation(tx: Db, userId: number, quotationId: number) {
+  if (await claimQuotation(tx, quotationId)) return;
+  assertQuotationOpen(await ownQuotation(tx, userId, quotationId));
+  throw new ConflictError(PLACE_ORDER_MESSAGES.quotationUsed);
+}
+
 export function quotedOrderValues(quotation: QuotationRow) {
   return {
     ref: newOrderRef(),

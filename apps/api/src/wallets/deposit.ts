@@ -1,18 +1,13 @@
-import { compareAmounts } from "@vela/shared/decimal";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
 import { expectedArrival, type OrderTerms } from "../orders/confirmation";
-import {
-  claimQuotation,
-  findOrderByPayment,
-  findPayment,
-  insertFirstHistory,
-  insertOrder,
-} from "../orders/repository";
+import { findOrderByPayment, findPayment, insertFirstHistory, insertOrder } from "../orders/repository";
 import {
   ADVANCE_JOB,
   assertPaymentUsable,
+  assertWithinSendLimits,
+  claimOwnQuotation,
   type OrderDeps,
   PLACE_ORDER_MESSAGES,
   quotedOrderValues,
@@ -86,23 +81,9 @@ export async function placeDeposit(deps: OrderDeps, command: DepositCommand): Pr
       quotation,
     );
     const wallet = await targetWallet(tx, userId, quotation, summary.currency_to_iso);
-    const { min, max } = summary.limits.send;
-    if (compareAmounts(summary.send_amount, min) < 0) {
-      throw new InvalidDataError({
-        send_amount: [PLACE_ORDER_MESSAGES.belowMin(min, summary.currency_from_iso)],
-      });
-    }
-    if (compareAmounts(summary.send_amount, max) > 0) {
-      throw new InvalidDataError({
-        send_amount: [PLACE_ORDER_MESSAGES.aboveMax(max, summary.currency_from_iso)],
-      });
-    }
+    assertWithinSendLimits(summary);
 
-    const claimed = await claimQuotation(tx, quotation.id);
-    if (!claimed) {
-      assertQuotationOpen(await ownQuotation(tx, userId, quotation.id));
-      throw new ConflictError(PLACE_ORDER_MESSAGES.quotationUsed);
-    }
+    await claimOwnQuotation(tx, userId, quotation.id);
     const terms: OrderTerms & { wallet: Record<string, unknown> } = {
       quotation: summary as unknown as Record<string, unknown>,
       sender: null,

@@ -1,15 +1,20 @@
 import type { Language } from "@vela/shared/api";
-import { compareAmounts } from "@vela/shared/decimal";
 import type { Calculation, Quotation } from "@vela/shared/pricing";
 import type { Recipient } from "@vela/shared/recipients";
 import { WITHDRAWAL_METHOD_SLUGS, type WithdrawMethod } from "@vela/shared/wallet-dw";
 import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { corridorMethods, corridors, countries, shippingMethods } from "../db/schema/index";
-import { AppError, ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
+import { AppError, InvalidDataError, NotFoundError } from "../http/errors";
 import { deliveryDetails, expectedArrival, type OrderTerms } from "../orders/confirmation";
-import { claimQuotation, insertFirstHistory, insertOrder, recipientRow } from "../orders/repository";
-import { ADVANCE_JOB, type OrderDeps, PLACE_ORDER_MESSAGES, quotedOrderValues } from "../orders/service";
+import { insertFirstHistory, insertOrder, recipientRow } from "../orders/repository";
+import {
+  ADVANCE_JOB,
+  assertWithinSendLimits,
+  claimOwnQuotation,
+  type OrderDeps,
+  quotedOrderValues,
+} from "../orders/service";
 import { type OrderRow, transition } from "../orders/transition";
 import { shareCorridorCache } from "../pricing/corridors";
 import {
@@ -215,22 +220,8 @@ export async function placeWithdrawal(
       "quotation_id",
       true,
     );
-    const { min, max } = summary.limits.send;
-    if (compareAmounts(summary.send_amount, min) < 0) {
-      throw new InvalidDataError({
-        send_amount: [PLACE_ORDER_MESSAGES.belowMin(min, summary.currency_from_iso)],
-      });
-    }
-    if (compareAmounts(summary.send_amount, max) > 0) {
-      throw new InvalidDataError({
-        send_amount: [PLACE_ORDER_MESSAGES.aboveMax(max, summary.currency_from_iso)],
-      });
-    }
-    const claimed = await claimQuotation(tx, quotation.id);
-    if (!claimed) {
-      assertQuotationOpen(await ownQuotation(tx, userId, quotation.id));
-      throw new ConflictError(PLACE_ORDER_MESSAGES.quotationUsed);
-    }
+    assertWithinSendLimits(summary);
+    await claimOwnQuotation(tx, userId, quotation.id);
     const terms: OrderTerms & { wallet: Record<string, unknown> } = {
       quotation: summary as unknown as Record<string, unknown>,
       sender: null,
