@@ -4,12 +4,12 @@ import { queryRows } from "../src/db/client";
 import { orderStatusHistory, orders, payments } from "../src/db/schema/index";
 import type { JobOptions, JobQueue } from "../src/jobs/queue";
 import { balanceOf, ensureAccount } from "../src/ledger/ledger";
-import { advanceOrder, type OrderJobDeps, type PaymentLifecycle } from "../src/orders/jobs";
+import { advanceOrder, type OrderJobDeps } from "../src/orders/jobs";
 import { openOrderIds } from "../src/orders/repository";
 import type { Providers } from "../src/plugins/providers";
 import type { PayoutRequest, PayoutState } from "../src/providers/payouts/payout-partner";
 import { buildTestApp, type TestApp } from "./helper";
-import { expectLedgerReconciled, type OrderKit, orderKit } from "./orders-support";
+import { expectLedgerReconciled, instantPaymentLifecycle, type OrderKit, orderKit } from "./orders-support";
 
 // advanceOrder (orders/jobs.ts) step by step with a scripted payout partner and payments lifecycle:
 // which provider answer moves the order where, and what the ledger holds after. The same life with
@@ -44,29 +44,7 @@ function fakeDeps(script: Script) {
     },
     work: async () => {},
   };
-  const payments_: PaymentLifecycle = {
-    capturePayment: async (deps, id) => {
-      const [row] = await deps.db
-        .update(payments)
-        .set({ status: "succeeded" })
-        .where(eq(payments.id, id))
-        .returning();
-      return row!;
-    },
-    refundPayment: async (deps, id) => {
-      refunds.push(id);
-      const [row] = await deps.db
-        .update(payments)
-        .set({ status: "refunded" })
-        .where(eq(payments.id, id))
-        .returning();
-      return row!;
-    },
-    refreshPayment: async (deps, id) => {
-      const [row] = await deps.db.select().from(payments).where(eq(payments.id, id));
-      return row!;
-    },
-  };
+  const payments_ = instantPaymentLifecycle((id) => refunds.push(id));
   const providers = {
     ...app.providers,
     payouts: {

@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import { orders, payments, quotations } from "../src/db/schema/index";
 import type { JobQueue } from "../src/jobs/queue";
 import { reconcileLedger } from "../src/ledger/reconcile";
+import type { PaymentLifecycle } from "../src/orders/jobs";
 import { placeOrder } from "../src/orders/service";
 import type { TestApp } from "./helper";
 import { type Party, type RecipientKit, recipientKit, referenceIds } from "./recipient-support";
@@ -199,4 +200,34 @@ export type OrderKit = Awaited<ReturnType<typeof orderKit>>;
 export async function expectLedgerReconciled(app: TestApp) {
   const report = await reconcileLedger(app.db);
   expect(report.problems).toEqual([]);
+}
+
+/**
+ * A payment provider that answers at once: a capture succeeds, a refund is made (and reported to
+ * `onRefund`), a refresh reads the payment as it stands.
+ */
+export function instantPaymentLifecycle(onRefund: (paymentId: number) => void = () => {}): PaymentLifecycle {
+  return {
+    capturePayment: async (deps, id) => {
+      const [row] = await deps.db
+        .update(payments)
+        .set({ status: "succeeded" })
+        .where(eq(payments.id, id))
+        .returning();
+      return row!;
+    },
+    refundPayment: async (deps, id) => {
+      onRefund(id);
+      const [row] = await deps.db
+        .update(payments)
+        .set({ status: "refunded" })
+        .where(eq(payments.id, id))
+        .returning();
+      return row!;
+    },
+    refreshPayment: async (deps, id) => {
+      const [row] = await deps.db.select().from(payments).where(eq(payments.id, id));
+      return row!;
+    },
+  };
 }

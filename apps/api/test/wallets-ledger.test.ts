@@ -12,7 +12,7 @@ import {
 import { InsufficientFundsError } from "../src/http/errors";
 import type { JobQueue } from "../src/jobs/queue";
 import { balanceOf, ensureAccount } from "../src/ledger/ledger";
-import { advanceOrder, type OrderJobDeps, type PaymentLifecycle } from "../src/orders/jobs";
+import { advanceOrder, type OrderJobDeps } from "../src/orders/jobs";
 import {
   completeInstantly,
   ORDER_MESSAGES,
@@ -23,7 +23,7 @@ import {
 import type { Providers } from "../src/plugins/providers";
 import { openWallet, walletBalance, walletByPublicId, walletOf } from "../src/wallets/repository";
 import { buildTestApp, type TestApp } from "./helper";
-import { expectLedgerReconciled } from "./orders-support";
+import { expectLedgerReconciled, instantPaymentLifecycle } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
 // The foundation of issue 10: a wallet is a customer account in the ledger, orders pay from a
@@ -226,28 +226,7 @@ describe("an order paid from a wallet with a payout (a withdrawal)", () => {
 
 describe("the order jobs and wallets", () => {
   const idleQueue: JobQueue = { send: async () => {}, work: async () => {} };
-  const lifecycle: PaymentLifecycle = {
-    capturePayment: async (deps, id) => {
-      const [row] = await deps.db
-        .update(payments)
-        .set({ status: "succeeded" })
-        .where(eq(payments.id, id))
-        .returning();
-      return row!;
-    },
-    refundPayment: async (deps, id) => {
-      const [row] = await deps.db
-        .update(payments)
-        .set({ status: "refunded" })
-        .where(eq(payments.id, id))
-        .returning();
-      return row!;
-    },
-    refreshPayment: async (deps, id) => {
-      const [row] = await deps.db.select().from(payments).where(eq(payments.id, id));
-      return row!;
-    },
-  };
+  const lifecycle = instantPaymentLifecycle();
   const deps = (): OrderJobDeps => {
     const noPayouts = {
       ...app.providers,

@@ -24,6 +24,7 @@ import {
   insertFirstHistory,
   insertOrder,
   latestOrder,
+  type OrderValues,
   orderParties,
   type PaymentRow,
   recipientRow,
@@ -183,33 +184,19 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
     assertWithinSendLimits(summary);
 
     await claimOwnQuotation(tx, userId, quotation.id);
-    const placedAt = new Date();
-    let order: OrderRow;
-    try {
-      order = await insertOrder(tx, {
-        userId,
-        ...quotedOrderValues(quotation),
-        service: ORDER_SERVICE,
-        status: "awaiting_payment",
-        paymentId: payment!.id,
-        senderId: quotation.senderId,
-        recipientId: quotation.recipientId,
-        countryFromId: quotation.countryFromId,
-        countryToId: quotation.countryToId,
-        paymentMethod: payment!.method,
-        terms: terms as unknown as Record<string, unknown>,
-        expectedArrivalAt: expectedArrival(terms.transfer_time, placedAt),
-      });
-    } catch (error) {
-      // Another order took this payment between our check and our insert.
-      if (isUniqueViolation(error)) throw new ConflictError(PLACE_ORDER_MESSAGES.paymentUsed);
-      throw error;
-    }
-    // created → awaiting_payment moves no money: the order starts there, its history shows both.
-    await insertFirstHistory(tx, order.id, ["created", "awaiting_payment"]);
-    await redeemPromoHold(tx, quotation.id);
-    await deps.jobs.send(ADVANCE_JOB, { orderId: order.id }, { db: tx, retryLimit: 10 });
-    return order;
+    return placeAwaitingPayment(tx, deps.jobs, quotation.id, {
+      userId,
+      ...quotedOrderValues(quotation),
+      service: ORDER_SERVICE,
+      paymentId: payment!.id,
+      senderId: quotation.senderId,
+      recipientId: quotation.recipientId,
+      countryFromId: quotation.countryFromId,
+      countryToId: quotation.countryToId,
+      paymentMethod: payment!.method,
+      terms: terms as unknown as Record<string, unknown>,
+      expectedArrivalAt: expectedArrival(terms.transfer_time, new Date()),
+    });
   });
 }
 
@@ -218,6 +205,31 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
  * number, the currencies, the delivery method and the amounts and rate as quoted (amount paid is
  * the quotation's total). Each service adds who pays, who receives and its terms.
  */
+/**
+ * Inserts an order paid by a provider in awaiting_payment (created → awaiting_payment moves no money:
+ * its history shows both), redeems the quotation's promo hold and enqueues the job that moves it on,
+ * all in the caller's transaction. Another order holding the payment already is a conflict.
+ */
+export async function placeAwaitingPayment(
+  tx: Db,
+  jobs: JobQueue,
+  quotationId: number,
+  values: Omit<OrderValues, "status">,
+): Promise<OrderRow> {
+  let order: OrderRow;
+  try {
+    order = await insertOrder(tx, { ...values, status: "awaiting_payment" });
+  } catch (error) {
+    // Another order took this payment between the caller's check and this insert.
+    if (isUniqueViolation(error)) throw new ConflictError(PLACE_ORDER_MESSAGES.paymentUsed);
+    throw error;
+  }
+  await insertFirstHistory(tx, order.id, ["created", "awaiting_payment"]);
+  await redeemPromoHold(tx, quotationId);
+  await jobs.send(ADVANCE_JOB, { orderId: order.id }, { db: tx, retryLimit: 10 });
+  return order;
+}
+
 /** Refuses a quotation whose amount has left the corridor's limits since it was priced. */
 export function assertWithinSendLimits(summary: {
   send_amount: string;

@@ -1,20 +1,18 @@
 import type { Db } from "../db/client";
-import { isUniqueViolation } from "../db/errors";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
 import { expectedArrival, type OrderTerms } from "../orders/confirmation";
-import { findOrderByPayment, findPayment, insertFirstHistory, insertOrder } from "../orders/repository";
+import { findOrderByPayment, findPayment } from "../orders/repository";
 import {
-  ADVANCE_JOB,
   assertPaymentUsable,
   assertWithinSendLimits,
   claimOwnQuotation,
   type OrderDeps,
   PLACE_ORDER_MESSAGES,
+  placeAwaitingPayment,
   quotedOrderValues,
 } from "../orders/service";
 import type { OrderRow } from "../orders/transition";
 import { shareCorridorCache } from "../pricing/corridors";
-import { redeemPromoHold } from "../pricing/promo-codes";
 import { assertQuotationOpen, describeQuotation, ownQuotation, type QuotationRow } from "../pricing/quotes";
 import { currencyDigits } from "./dw-currencies";
 import { DEPOSIT_MESSAGES } from "./dw-messages";
@@ -102,31 +100,19 @@ export async function placeDeposit(deps: OrderDeps, command: DepositCommand): Pr
       ...(await currencyDigits(tx, quotation)),
       wallet: { id: wallet.id, public_id: wallet.publicId, currency_iso: summary.currency_to_iso },
     };
-    const placedAt = new Date();
-    let order: OrderRow;
-    try {
-      order = await insertOrder(tx, {
-        userId,
-        ...quotedOrderValues(quotation),
-        service: DEPOSIT_SERVICE,
-        status: "awaiting_payment",
-        paymentId: payment!.id,
-        senderId: null,
-        recipientId: null,
-        countryFromId: null,
-        countryToId: null,
-        paymentMethod: payment!.method,
-        targetWalletId: wallet.id,
-        terms: terms as unknown as Record<string, unknown>,
-        expectedArrivalAt: expectedArrival(summary.transfer_time, placedAt),
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new ConflictError(PLACE_ORDER_MESSAGES.paymentUsed);
-      throw error;
-    }
-    await insertFirstHistory(tx, order.id, ["created", "awaiting_payment"]);
-    await redeemPromoHold(tx, quotation.id);
-    await deps.jobs.send(ADVANCE_JOB, { orderId: order.id }, { db: tx, retryLimit: 10 });
-    return order;
+    return placeAwaitingPayment(tx, deps.jobs, quotation.id, {
+      userId,
+      ...quotedOrderValues(quotation),
+      service: DEPOSIT_SERVICE,
+      paymentId: payment!.id,
+      senderId: null,
+      recipientId: null,
+      countryFromId: null,
+      countryToId: null,
+      paymentMethod: payment!.method,
+      targetWalletId: wallet.id,
+      terms: terms as unknown as Record<string, unknown>,
+      expectedArrivalAt: expectedArrival(summary.transfer_time, new Date()),
+    });
   });
 }
