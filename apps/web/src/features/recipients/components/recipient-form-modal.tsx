@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Skeleton, Stack, Text } from "@mantine/core";
-import { useDebouncedValue, useMediaQuery } from "@mantine/hooks";
+import { Alert, Button, Group, SegmentedControl, Select, Skeleton, Stack, Text } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowLeft, IconArrowRight, IconInfoCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { DynamicForm, FormValues } from "@vela/shared/dynamic-form";
@@ -13,6 +13,7 @@ import {
   dynamicFormValues,
   setDynamicFormErrors,
 } from "@/shared/forms/dynamic-form-resolver";
+import { ResponsiveModal } from "@/shared/ui/responsive-modal";
 import { useRecipientByEmail } from "../api/find-recipient-by-email";
 import {
   useDeliveryMethods,
@@ -354,26 +355,15 @@ const FormSkeleton = () => {
  */
 export const RecipientFormModal = (props: RecipientFormModalProps) => {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery("(max-width: 36em)");
   const title = props.recipient
     ? t("recipients.form.editTitle")
     : isWithdrawPreset(props.preset)
       ? t("recipients.form.withdrawTitle")
       : t("recipients.form.newTitle");
   return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={title}
-      closeButtonProps={{ "aria-label": t("common.close") }}
-      size="lg"
-      fullScreen={isPhone}
-      radius={isPhone ? 0 : "lg"}
-      padding="lg"
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-    >
+    <ResponsiveModal opened={props.opened} onClose={props.onClose} title={title} size="lg">
       {props.opened ? <RecipientFormBody {...props} /> : null}
-    </Modal>
+    </ResponsiveModal>
   );
 };
 

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Alert, Button, Group, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "@/shared/api/api-error";
 import { notifySuccess } from "@/shared/api/notify";
+import { ResponsiveModal } from "@/shared/ui/responsive-modal";
 import { closeWallet } from "../api/close-wallet";
 import { WALLETS_QUERY_KEY } from "../api/get-wallets";
 import type { Wallet } from "../api/types";
@@ -26,7 +26,6 @@ export const CloseWalletModal = ({
   onClosed: () => void;
 }) => {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery("(max-width: 36em)");
   const queryClient = useQueryClient();
   // One key per attempt: a refused close is that key's stored answer, so a new try takes a new key.
   const [attemptKey, setAttemptKey] = useState(() => crypto.randomUUID());
@@ -56,16 +55,7 @@ export const CloseWalletModal = ({
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={dismiss}
-      title={t("wallets.close.title", { currency: iso })}
-      closeButtonProps={{ "aria-label": t("common.close") }}
-      fullScreen={isPhone}
-      radius={isPhone ? 0 : "lg"}
-      padding="lg"
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-    >
+    <ResponsiveModal opened={opened} onClose={dismiss} title={t("wallets.close.title", { currency: iso })}>
       <Stack gap="md">
         <Text size="sm">{t("wallets.close.text", { currency: iso, id: wallet.public_id })}</Text>
         <Text size="sm" c="dimmed">
@@ -85,6 +75,6 @@ export const CloseWalletModal = ({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 };

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Radio, Skeleton, Stack, Text } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "@/shared/api/notify";
 import { FlagImage } from "@/shared/ui/flag-image";
+import { ResponsiveModal, usePhoneScreen } from "@/shared/ui/responsive-modal";
 import { WALLETS_QUERY_KEY } from "../api/get-wallets";
 import { openWallet, useNewWalletCurrencies } from "../api/new-wallet";
 import type { Wallet } from "../api/types";
@@ -24,7 +24,7 @@ export const NewWalletModal = ({
   onOpened: (wallet: Wallet) => void;
 }) => {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery("(max-width: 36em)");
+  const isPhone = usePhoneScreen();
   const queryClient = useQueryClient();
   const currencies = useNewWalletCurrencies(opened);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -41,16 +41,7 @@ export const NewWalletModal = ({
   const list = currencies.data ?? [];
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t("wallets.new.title")}
-      closeButtonProps={{ "aria-label": t("common.close") }}
-      fullScreen={isPhone}
-      radius={isPhone ? 0 : "lg"}
-      padding="lg"
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-    >
+    <ResponsiveModal opened={opened} onClose={onClose} title={t("wallets.new.title")}>
       <Stack gap="md">
         <Text c="dimmed" size="sm">
           {t("wallets.new.text")}
@@ -107,6 +98,6 @@ export const NewWalletModal = ({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 };

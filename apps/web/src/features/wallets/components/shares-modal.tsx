@@ -1,18 +1,7 @@
-import {
-  ActionIcon,
-  Alert,
-  Center,
-  CopyButton,
-  Group,
-  Modal,
-  Skeleton,
-  Stack,
-  Text,
-  Tooltip,
-} from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
+import { ActionIcon, Alert, Center, CopyButton, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { ResponsiveModal } from "@/shared/ui/responsive-modal";
 import { useBalanceAndShares } from "../api/get-balance-and-shares";
 import classes from "./wallets.module.css";
 
@@ -62,19 +51,13 @@ export const SharesModal = ({
   onClose: () => void;
 }) => {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery("(max-width: 36em)");
   const details = useBalanceAndShares(opened ? walletId : null);
   const shares = details.data?.shares;
   return (
-    <Modal
+    <ResponsiveModal
       opened={opened}
       onClose={onClose}
       title={t("wallets.shares.title", { currency: currencyIso })}
-      closeButtonProps={{ "aria-label": t("common.close") }}
-      fullScreen={isPhone}
-      radius={isPhone ? 0 : "lg"}
-      padding="lg"
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
     >
       <Stack gap="md">
         <Text size="sm" c="dimmed">
@@ -106,6 +89,6 @@ export const SharesModal = ({
           </>
         ) : null}
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 };
