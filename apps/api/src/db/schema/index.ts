@@ -8,3 +8,4 @@ export * from "./pricing";
 export * from "./reference";
 export * from "./sandbox";
 export * from "./wallets";
+export * from "./purchases";

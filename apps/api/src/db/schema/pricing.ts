@@ -198,6 +198,12 @@ export const quotations = pgTable(
     paymentTypeId: integer("payment_type_id"),
     paymentMethodSlug: text("payment_method_slug"),
     paymentProfileId: integer("payment_profile_id").references((): AnyPgColumn => paymentProfiles.id),
+    /**
+     * What a purchase quotation (top-up, gift card, bill) buys (issue 11): the product and its
+     * bounds, the account (phone, e-mail, bill reference) and the provider's commission, as
+     * `purchases/terms.ts` PurchaseTerms; null for every other service.
+     */
+    purchase: jsonb("purchase").$type<Record<string, unknown>>(),
     /** The wallet a wallet-to-wallet send goes to (issue 10), chosen when the quotation is made. */
     targetWalletId: integer("target_wallet_id").references((): AnyPgColumn => wallets.id),
     status: text("status", { enum: ["open", "used", "expired"] })

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /**
  * The sandbox providers' own records (providers/<kind>/sandbox-*.ts): what a real card processor,
@@ -172,4 +172,39 @@ export const sandboxWebhooks = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("sandbox_webhooks_due_idx").on(table.nextAttemptAt)],
+);
+
+/**
+ * The purchase aggregators' sandbox records (providers/{topups,giftcards,bills}/sandbox-*.ts): one
+ * row per purchase we submitted, keyed by our order's reference, so a repeated submit answers the
+ * same purchase. A gift card's code is not kept here: the sandbox derives it from the transaction id.
+ * Paid bills are the delivered `bill` rows of a reference (what the sandbox biller subtracts).
+ */
+export const sandboxFulfilments = pgTable(
+  "sandbox_fulfilments",
+  {
+    transactionId: text("transaction_id").primaryKey(),
+    /** topup | giftcard | bill */
+    kind: text("kind").notNull(),
+    reference: text("reference").notNull(),
+    /** The phone (E.164), the gift card recipient's e-mail or the bill's reference number. */
+    account: text("account").notNull(),
+    productId: integer("product_id"),
+    providerId: integer("provider_id"),
+    amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
+    currency: text("currency").notNull(),
+    /** pending | delivered | failed */
+    status: text("status").notNull(),
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    costMinor: bigint("cost_minor", { mode: "bigint" }).notNull(),
+    confirmation: text("confirmation"),
+    /** When a pending purchase settles (the sweeper or a `get` after it delivers it). */
+    settleAt: timestamp("settle_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("sandbox_fulfilments_reference_unique").on(table.kind, table.reference),
+    index("sandbox_fulfilments_account_idx").on(table.kind, table.providerId, table.account),
+  ],
 );

@@ -12,6 +12,13 @@ export const SHIPPING_METHODS = [
 ] as const;
 export type MethodSlug = (typeof SHIPPING_METHODS)[number]["slug"];
 
+/** How the purchase services deliver (issue 11): no corridor prices them; their quotations name them. */
+export const PURCHASE_DELIVERY_METHODS = [
+  { slug: "mobile-top-up", name: "Mobile top-up" },
+  { slug: "gift-card", name: "Gift card by e-mail" },
+  { slug: "bill-payment", name: "Bill payment" },
+] as const;
+
 export const ORIGINS = [
   { country: "US", currency: "USD" },
   { country: "CA", currency: "CAD" },

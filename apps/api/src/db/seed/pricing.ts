@@ -13,7 +13,13 @@ import {
   promoCodes,
   shippingMethods,
 } from "../schema/index";
-import { DESTINATIONS, type MethodSlug, ORIGINS, SHIPPING_METHODS } from "./corridor-countries";
+import {
+  DESTINATIONS,
+  type MethodSlug,
+  ORIGINS,
+  PURCHASE_DELIVERY_METHODS,
+  SHIPPING_METHODS,
+} from "./corridor-countries";
 
 /**
  * Where Vela sends from and to, how, and at what price: six origins, eighteen destinations
@@ -116,7 +122,7 @@ function receivingCeiling(fromIso: string, toIso: string, sendMax: string, cashM
 export async function seedPricing(db: Db) {
   await db
     .insert(shippingMethods)
-    .values([...SHIPPING_METHODS])
+    .values([...SHIPPING_METHODS, ...PURCHASE_DELIVERY_METHODS])
     .onConflictDoUpdate({ target: shippingMethods.slug, set: { name: sql`excluded.name` } });
   const methodRows = await db.select().from(shippingMethods);
   const methodId = new Map(methodRows.map((row) => [row.slug, row.id]));
