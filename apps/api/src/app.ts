@@ -30,6 +30,7 @@ import { historyRoutes } from "./routes/history/index";
 import { onboardingRoutes } from "./routes/onboarding/index";
 import { paymentRoutes } from "./routes/payments/index";
 import { pricingRoutes } from "./routes/pricing/index";
+import { purchaseRoutes } from "./routes/purchases/index";
 import { recipientsRoutes } from "./routes/recipients/index";
 import { referenceRoutes } from "./routes/reference/index";
 import { rulesRoutes } from "./routes/rules/index";
@@ -159,6 +160,7 @@ export async function buildApp({
       await api.register(sandboxRoutes);
       await api.register(paymentRoutes);
       await api.register(paymentInstrumentRoutes);
+      await api.register(purchaseRoutes);
       await api.register(consignmentTransactionRoutes);
       await api.register(walletRoutes);
       await api.register(historyRoutes);
