@@ -42,6 +42,9 @@ export const ORDER_SERVICES = {
   "wallet-convert": "Wallet conversion",
   "wallet-send": "Wallet send",
   "wallet-withdraw": "Wallet withdrawal",
+  "reload-phones": "Phone top-up",
+  "gift-cards": "Gift card",
+  "prepaid-pay-bills": "Bill payment",
 } as const;
 export type OrderService = keyof typeof ORDER_SERVICES;
 
