@@ -1,3 +1,4 @@
+import { PURCHASE_SERVICES } from "@vela/shared/purchases";
 import { compareAmounts, fromMinor } from "@vela/shared/decimal";
 import type { PaymentMethodOffer, PaymentSubMethod, PaymentUrl } from "@vela/shared/payments";
 import type { PricedPaymentMethod } from "@vela/shared/pricing";
@@ -198,8 +199,10 @@ export const PAYMENT_METHOD_CATALOGUE: readonly MethodDefinition[] = [
     priced: "wallet",
     url: "wallet",
     channel: null,
-    // Conversions, sends to other wallets and withdrawals are paid from the wallet itself.
-    offered: (context) => WALLET_FUNDED.has(context.service),
+    // Conversions, sends to other wallets and withdrawals are paid from the wallet itself; top-ups,
+    // gift cards and bills may be (from the caller's wallet in the quotation's currency).
+    offered: (context) =>
+      WALLET_FUNDED.has(context.service) || (PURCHASE_SERVICES as readonly string[]).includes(context.service),
   },
 ];
 
