@@ -8,31 +8,22 @@ import { DESTINATIONS, ORIGINS } from "./corridor-countries";
  * country it cannot price.
  */
 const SENDING_MARKETS = ["US", "CA", "GB", "ES", "DE", "FR", "IT", "NL"] as const;
-const REMITTANCE_DESTINATIONS = [
+/** The countries the top-up aggregator has operators in (providers/topups/topup-catalogue.ts). */
+const TOPUP_COUNTRIES = [
   "MX",
   "GT",
   "SV",
   "HN",
-  "NI",
   "CO",
   "DO",
   "PE",
-  "EC",
-  "BO",
-  "BR",
   "PH",
   "IN",
-  "VN",
-  "PK",
-  "BD",
   "NG",
   "KE",
-  "GH",
-  "MA",
-  "SN",
+  "US",
+  "ES",
 ] as const;
-/** The countries the top-up aggregator has operators in (providers/topups/topup-catalogue.ts). */
-const TOPUP_COUNTRIES = ["MX", "GT", "SV", "HN", "CO", "DO", "PE", "PH", "IN", "NG", "KE", "US", "ES"] as const;
 const BILL_PAYMENT_COUNTRIES = ["MX", "GT", "SV", "HN", "CO", "DO", "PE", "EC", "PH", "IN"] as const;
 const GIFT_CARD_MARKETS = ["US", "CA", "GB", "ES", "DE", "FR", "MX"] as const;
 

@@ -3,7 +3,13 @@ import { fromMinor } from "@vela/shared/decimal";
 import type { Db } from "../../db/client";
 import { InvalidDataError } from "../../http/errors";
 import { currencyDecimals, sandboxFulfilmentStore } from "../purchases/sandbox-fulfilments";
-import { BILL_BALANCE_RANGES, BILL_COUNTRIES, BILL_PLANS, BILL_PROVIDERS, billServicesOf } from "./bill-catalogue";
+import {
+  BILL_BALANCE_RANGES,
+  BILL_COUNTRIES,
+  BILL_PLANS,
+  BILL_PROVIDERS,
+  billServicesOf,
+} from "./bill-catalogue";
 import type { BillDef, BillPaymentProvider, BillProviderDef } from "./bill-provider";
 
 /**
@@ -23,8 +29,34 @@ export const BILL_FAILURES = {
   PARTIAL_NOT_ALLOWED: "This biller takes only the full balance. Nothing was charged.",
 } as const;
 
-const FIRST_NAMES = ["María", "José", "Ana", "Luis", "Carmen", "Juan", "Rosa", "Carlos", "Lucía", "Miguel", "Elena", "Jorge"];
-const LAST_NAMES = ["López", "García", "Hernández", "Martínez", "Rodríguez", "Pérez", "Gómez", "Díaz", "Torres", "Ramírez", "Cruz", "Reyes"];
+const FIRST_NAMES = [
+  "María",
+  "José",
+  "Ana",
+  "Luis",
+  "Carmen",
+  "Juan",
+  "Rosa",
+  "Carlos",
+  "Lucía",
+  "Miguel",
+  "Elena",
+  "Jorge",
+];
+const LAST_NAMES = [
+  "López",
+  "García",
+  "Hernández",
+  "Martínez",
+  "Rodríguez",
+  "Pérez",
+  "Gómez",
+  "Díaz",
+  "Torres",
+  "Ramírez",
+  "Cruz",
+  "Reyes",
+];
 
 const providersById = new Map(BILL_PROVIDERS.map((provider) => [provider.id, provider]));
 
@@ -85,7 +117,9 @@ export function createSandboxBills(deps: { db: Db }): BillPaymentProvider {
     },
     async providers(countryIso, serviceTypeId) {
       const iso = countryIso.toUpperCase();
-      return BILL_PROVIDERS.filter((provider) => provider.countryIso === iso && provider.serviceTypeId === serviceTypeId);
+      return BILL_PROVIDERS.filter(
+        (provider) => provider.countryIso === iso && provider.serviceTypeId === serviceTypeId,
+      );
     },
     async provider(id) {
       return providersById.get(id) ?? null;

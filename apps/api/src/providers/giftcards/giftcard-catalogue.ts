@@ -43,7 +43,8 @@ const SOURCES: Source[] = [
     currencyIso: "EUR",
     value: { fixed: ["10", "25", "50", "100"] },
     hasPin: false,
-    redeemInstructions: "Inicia sesión en amazon.es, ve a Mi cuenta › Cheques regalo › Canjear y escribe el código.",
+    redeemInstructions:
+      "Inicia sesión en amazon.es, ve a Mi cuenta › Cheques regalo › Canjear y escribe el código.",
     terms: "Canjeable solo en amazon.es. Válido 10 años desde su emisión. No canjeable por dinero.",
     soldIn: EVERYWHERE,
     commissionBps: 250,
@@ -58,7 +59,8 @@ const SOURCES: Source[] = [
     currencyIso: "GBP",
     value: { range: ["5", "500"] },
     hasPin: false,
-    redeemInstructions: "Sign in at amazon.co.uk, go to Your Account › Gift Cards › Redeem and enter the code.",
+    redeemInstructions:
+      "Sign in at amazon.co.uk, go to Your Account › Gift Cards › Redeem and enter the code.",
     terms: "Redeemable on amazon.co.uk only. Valid for 10 years from issue. Not exchangeable for cash.",
     soldIn: EVERYWHERE,
     commissionBps: 250,
@@ -104,7 +106,8 @@ const SOURCES: Source[] = [
     value: { fixed: ["10", "25", "50", "100"] },
     hasPin: false,
     redeemInstructions: "Open the Google Play Store app › Profile › Payments & subscriptions › Redeem code.",
-    terms: "For users in the USA aged 13 or over with a Google account. Not refundable or exchangeable for cash.",
+    terms:
+      "For users in the USA aged 13 or over with a Google account. Not refundable or exchangeable for cash.",
     soldIn: AMERICAS,
     commissionBps: 300,
   },
@@ -118,7 +121,8 @@ const SOURCES: Source[] = [
     currencyIso: "USD",
     value: { range: ["2", "500"] },
     hasPin: false,
-    redeemInstructions: "On your iPhone, open the App Store, tap your photo › Redeem Gift Card or Code, and enter it.",
+    redeemInstructions:
+      "On your iPhone, open the App Store, tap your photo › Redeem Gift Card or Code, and enter it.",
     terms: "Valid only for US purchases from Apple. Not redeemable for cash except where required by law.",
     soldIn: AMERICAS,
     commissionBps: 300,
@@ -134,7 +138,8 @@ const SOURCES: Source[] = [
     value: { fixed: ["20", "50", "100"] },
     hasPin: false,
     redeemInstructions: "Sign in to Steam, open Games › Redeem a Steam Wallet Code, and enter the code.",
-    terms: "Steam Wallet funds are not transferable and do not expire. Subject to the Steam Subscriber Agreement.",
+    terms:
+      "Steam Wallet funds are not transferable and do not expire. Subject to the Steam Subscriber Agreement.",
     soldIn: EVERYWHERE,
     commissionBps: 350,
   },
@@ -148,7 +153,8 @@ const SOURCES: Source[] = [
     currencyIso: "USD",
     value: { fixed: ["10", "15", "25", "50", "100"] },
     hasPin: false,
-    redeemInstructions: "Go to redeem.microsoft.com, sign in with your Microsoft account and enter the 25-character code.",
+    redeemInstructions:
+      "Go to redeem.microsoft.com, sign in with your Microsoft account and enter the 25-character code.",
     terms: "For US Microsoft accounts. Not redeemable for cash. No expiry.",
     soldIn: AMERICAS,
     commissionBps: 350,
@@ -178,7 +184,8 @@ const SOURCES: Source[] = [
     currencyIso: "MXN",
     value: { fixed: ["200", "500", "1000"] },
     hasPin: false,
-    redeemInstructions: "Abre la app de Uber › Billetera › Agregar forma de pago › Tarjeta de regalo, y escribe el código.",
+    redeemInstructions:
+      "Abre la app de Uber › Billetera › Agregar forma de pago › Tarjeta de regalo, y escribe el código.",
     terms: "Válida para viajes y pedidos de Uber Eats en México. No canjeable por efectivo.",
     soldIn: EVERYWHERE,
     commissionBps: 400,
@@ -209,7 +216,8 @@ const SOURCES: Source[] = [
     currencyIso: "MXN",
     value: { range: ["100", "5000"] },
     hasPin: true,
-    redeemInstructions: "Presenta el número de tarjeta y el NIP en cualquier tienda Liverpool o úsalos en liverpool.com.mx.",
+    redeemInstructions:
+      "Presenta el número de tarjeta y el NIP en cualquier tienda Liverpool o úsalos en liverpool.com.mx.",
     terms: "Válida en tiendas Liverpool de México. No canjeable por efectivo. Sin vigencia.",
     soldIn: AMERICAS,
     commissionBps: 600,
@@ -225,7 +233,8 @@ const SOURCES: Source[] = [
     value: { range: ["10", "500"] },
     hasPin: true,
     redeemInstructions: "Úsala en tiendas Zara de España o en zara.com/es con el número de tarjeta y el PIN.",
-    terms: "Válida en España durante 3 años. No canjeable por dinero. El saldo se puede consultar en zara.com.",
+    terms:
+      "Válida en España durante 3 años. No canjeable por dinero. El saldo se puede consultar en zara.com.",
     soldIn: EUROPE,
     commissionBps: 500,
   },

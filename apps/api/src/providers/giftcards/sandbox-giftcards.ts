@@ -68,14 +68,18 @@ export function createSandboxGiftCards(deps: { db: Db; secret: string }): GiftCa
         product.commissionBps,
         (transactionId) =>
           email.split("@")[0] === "out-of-stock"
-            ? { status: "failed", failureCode: "OUT_OF_STOCK", failureMessage: GIFTCARD_FAILURES.OUT_OF_STOCK }
+            ? {
+                status: "failed",
+                failureCode: "OUT_OF_STOCK",
+                failureMessage: GIFTCARD_FAILURES.OUT_OF_STOCK,
+              }
             : { status: "delivered", confirmation: `GC-${transactionId.slice(3, 15).toUpperCase()}` },
       );
     },
     get: (transactionId) => store.get(transactionId),
     async redeemCode(transactionId) {
       const state = await store.get(transactionId);
-      if (!state || state.status !== "delivered") return null;
+      if (state?.status !== "delivered") return null;
       const productId = await store.productOf(transactionId);
       const product = productId === null ? undefined : byId.get(productId);
       return sandboxRedeemCode(deps.secret, transactionId, product?.hasPin ?? false);

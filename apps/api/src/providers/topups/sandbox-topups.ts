@@ -30,7 +30,10 @@ export function operatorByPrefix(countryIso: string, nationalNumber: string): nu
 }
 
 /** Reads a number: null unless libphonenumber-js finds it valid and mobile-capable. */
-export function readMobileNumber(phone: string, defaultCountryIso?: string): Omit<DetectedNumber, "operatorId"> | null {
+export function readMobileNumber(
+  phone: string,
+  defaultCountryIso?: string,
+): Omit<DetectedNumber, "operatorId"> | null {
   const text = phone.trim().replace(/^00/, "+");
   if (!/^\+?[\d\s().-]{4,32}$/.test(text)) return null;
   if (!text.startsWith("+") && !defaultCountryIso) return null;
@@ -80,7 +83,9 @@ export function createSandboxTopups(deps: { db: Db }): TopupProvider {
         throw new InvalidDataError({ phone: ["This number cannot be topped up by this operator."] });
       }
       if (request.currencyIso.toUpperCase() !== operator.currencyIso) {
-        throw new InvalidDataError({ currency: [`Top-ups of ${operator.name} are in ${operator.currencyIso}.`] });
+        throw new InvalidDataError({
+          currency: [`Top-ups of ${operator.name} are in ${operator.currencyIso}.`],
+        });
       }
       return store.submit(
         { ...request, account: number.e164, productId: product.id, providerId: operator.id },
