@@ -86,14 +86,22 @@ async function payByCard(quotationId: number, token = kit.owner.token, number: s
     url: "/payments/authorize-credit-card",
     token,
     key: randomUUID(),
-    payload: { quotation_id: quotationId, card_token: await kit.cardToken(number), name_holder: "Ada Lovelace" },
+    payload: {
+      quotation_id: quotationId,
+      card_token: await kit.cardToken(number),
+      name_holder: "Ada Lovelace",
+    },
   });
   expect(paid.statusCode, paid.body).toBe(201);
   return paid.json().data.id as number;
 }
 
-const transact = (service: string, body: Record<string, unknown>, token = kit.owner.token, key = randomUUID()) =>
-  call({ method: "POST", url: `/${service}/transaction`, token, key, payload: body });
+const transact = (
+  service: string,
+  body: Record<string, unknown>,
+  token = kit.owner.token,
+  key = randomUUID(),
+) => call({ method: "POST", url: `/${service}/transaction`, token, key, payload: body });
 
 async function chooseWallet(quotationId: number, token: string) {
   const chosen = await kit.choose(quotationId, 8, { token, url: "wallet" });
@@ -172,18 +180,34 @@ describe("phone top-ups", () => {
     const invalid = await call({
       method: "POST",
       url: "/reload-phones/quotation",
-      payload: { phone: "+52 12", operator_id: operatorId, product_id: productId, currency_from_id: kit.ids.USD },
+      payload: {
+        phone: "+52 12",
+        operator_id: operatorId,
+        product_id: productId,
+        currency_from_id: kit.ids.USD,
+      },
     });
     expect(invalid.statusCode).toBe(422);
     expect(invalid.json().errors.phone).toBeTruthy();
     const other = await call({
       method: "POST",
       url: "/reload-phones/quotation",
-      payload: { phone: "+52 55 1234 5678", operator_id: operatorId, product_id: 999_999, currency_from_id: kit.ids.USD },
+      payload: {
+        phone: "+52 55 1234 5678",
+        operator_id: operatorId,
+        product_id: 999_999,
+        currency_from_id: kit.ids.USD,
+      },
     });
     expect([404, 422]).toContain(other.statusCode);
-    const count = await app.db.select({ id: quotations.id }).from(quotations).where(eq(quotations.userId, kit.owner.id));
-    const again = await app.db.select({ id: quotations.id }).from(quotations).where(eq(quotations.userId, kit.owner.id));
+    const count = await app.db
+      .select({ id: quotations.id })
+      .from(quotations)
+      .where(eq(quotations.userId, kit.owner.id));
+    const again = await app.db
+      .select({ id: quotations.id })
+      .from(quotations)
+      .where(eq(quotations.userId, kit.owner.id));
     expect(again.length).toBe(count.length);
   });
 
@@ -198,7 +222,10 @@ describe("phone top-ups", () => {
     expect(unchosen.statusCode).toBe(422);
     expect(unchosen.json().errors.payment_type_id).toBeTruthy();
 
-    await app.db.update(users).set({ permissions: { recharge: false } }).where(eq(users.id, stranger.id));
+    await app.db
+      .update(users)
+      .set({ permissions: { recharge: false } })
+      .where(eq(users.id, stranger.id));
     const refused = await call({
       method: "POST",
       url: "/reload-phones/quotation",
@@ -218,7 +245,10 @@ describe("gift cards", () => {
     expect(catalogue.statusCode, catalogue.body).toBe(200);
     const product = catalogue
       .json()
-      .data.find((item: { currency_iso: string; sold_in: string[] }) => item.currency_iso === "USD" && item.sold_in.includes("US"));
+      .data.find(
+        (item: { currency_iso: string; sold_in: string[] }) =>
+          item.currency_iso === "USD" && item.sold_in.includes("US"),
+      );
     expect(product).toBeTruthy();
     const amount = product.type === "FIXED" ? product.denominations[0] : product.min;
     const response = await call({
@@ -249,7 +279,9 @@ describe("gift cards", () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const order = placed.json().data;
     expect(["paid", "processing", "sent", "completed"]).toContain(order.status);
-    expect(await wallets.available(wallet)).toBe(50_000n - BigInt(Math.round(Number(order.amount_paid) * 100)));
+    expect(await wallets.available(wallet)).toBe(
+      50_000n - BigInt(Math.round(Number(order.amount_paid) * 100)),
+    );
     await waitForStatus(order.id, ["completed"]);
 
     const ready = (await call({ url: `/gift-cards/orders/${order.id}`, token: buyer.token })).json().data;
@@ -270,7 +302,10 @@ describe("gift cards", () => {
     const later = await reveal();
     expect(later.statusCode).toBe(409);
     expect(later.json().message).toMatch(/already shown/);
-    expect((await call({ url: `/gift-cards/orders/${order.id}`, token: buyer.token })).json().data.redeem_code_status).toBe("shown");
+    expect(
+      (await call({ url: `/gift-cards/orders/${order.id}`, token: buyer.token })).json().data
+        .redeem_code_status,
+    ).toBe("shown");
 
     const [mail] = await app.db
       .select()
@@ -282,7 +317,11 @@ describe("gift cards", () => {
     expect(mail?.text).toContain("Happy birthday!");
 
     const stranger = await kit.signUp();
-    const foreign = await call({ method: "POST", url: `/gift-cards/orders/${order.id}/redeem-code`, token: stranger.token });
+    const foreign = await call({
+      method: "POST",
+      url: `/gift-cards/orders/${order.id}/redeem-code`,
+      token: stranger.token,
+    });
     expect(foreign.statusCode).toBe(404);
     await expectLedgerReconciled(app);
   });
@@ -296,7 +335,10 @@ describe("gift cards", () => {
     expect(refused.statusCode, refused.body).toBe(422);
     const [row] = await app.db.select().from(quotations).where(eq(quotations.id, quotation.id));
     expect(row!.status).toBe("open");
-    const placed = await app.db.select().from(orders).where(and(eq(orders.userId, buyer.id), eq(orders.service, "gift-cards")));
+    const placed = await app.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, buyer.id), eq(orders.service, "gift-cards")));
     expect(placed).toHaveLength(0);
   });
 
@@ -310,7 +352,9 @@ describe("gift cards", () => {
     expect(placed.statusCode, placed.body).toBe(201);
     await waitForStatus(placed.json().data.id, ["refunded"]);
     expect(await wallets.available(wallet)).toBe(50_000n);
-    const current = (await call({ url: `/gift-cards/orders/${placed.json().data.id}`, token: buyer.token })).json().data;
+    const current = (
+      await call({ url: `/gift-cards/orders/${placed.json().data.id}`, token: buyer.token })
+    ).json().data;
     expect(current.status_reason).toMatch(/out of stock/i);
   });
 });
@@ -325,7 +369,9 @@ describe("bills", () => {
     });
     const provider = providers.json().data.find((item: { has_plans: boolean }) => item.has_plans);
     expect(provider).toBeTruthy();
-    const plans = (await call({ url: `/prepaid-pay-bills/products?service_provider_id=${provider.id}` })).json().data;
+    const plans = (
+      await call({ url: `/prepaid-pay-bills/products?service_provider_id=${provider.id}` })
+    ).json().data;
     const payBill = plans.find((plan: { amount: string | null }) => plan.amount === null);
     const reference = provider.reference_example as string;
     const bill = await call({
@@ -387,7 +433,13 @@ describe("examine-rules and the identity threshold", () => {
     const order = await wallets.insertOrder(app.db, quotation, { service: "gift-cards" });
     await app.db
       .update(orders)
-      .set({ status: "completed", sendAmountMinor: 100_000n, feeMinor: 0n, discountMinor: 0n, amountPaidMinor: 100_000n })
+      .set({
+        status: "completed",
+        sendAmountMinor: 100_000n,
+        feeMinor: 0n,
+        discountMinor: 0n,
+        amountPaidMinor: 100_000n,
+      })
       .where(eq(orders.id, order.id));
     await app.db
       .update(users)
@@ -400,7 +452,9 @@ describe("examine-rules and the identity threshold", () => {
     const recharge = (await call({ url: "/recharge/examine-rules", token: buyer.token })).json().data;
     expect(recharge.modal?.code ?? null).not.toBe("VERIFY_IDENTITY");
 
-    const catalogue = (await call({ url: `/gift-cards/products?country_id=${kit.ids.US}`, token: buyer.token })).json().data;
+    const catalogue = (
+      await call({ url: `/gift-cards/products?country_id=${kit.ids.US}`, token: buyer.token })
+    ).json().data;
     const product = catalogue.find((item: { currency_iso: string }) => item.currency_iso === "USD");
     const refused = await call({
       method: "POST",

@@ -1,7 +1,7 @@
-import { PURCHASE_SERVICES } from "@vela/shared/purchases";
 import { compareAmounts, fromMinor } from "@vela/shared/decimal";
 import type { PaymentMethodOffer, PaymentSubMethod, PaymentUrl } from "@vela/shared/payments";
 import type { PricedPaymentMethod } from "@vela/shared/pricing";
+import { PURCHASE_SERVICES } from "@vela/shared/purchases";
 import { eq } from "drizzle-orm";
 import { countries } from "../db/schema/index";
 import { priceTransfer } from "../pricing/price";
@@ -202,7 +202,8 @@ export const PAYMENT_METHOD_CATALOGUE: readonly MethodDefinition[] = [
     // Conversions, sends to other wallets and withdrawals are paid from the wallet itself; top-ups,
     // gift cards and bills may be (from the caller's wallet in the quotation's currency).
     offered: (context) =>
-      WALLET_FUNDED.has(context.service) || (PURCHASE_SERVICES as readonly string[]).includes(context.service),
+      WALLET_FUNDED.has(context.service) ||
+      (PURCHASE_SERVICES as readonly string[]).includes(context.service),
   },
 ];
 

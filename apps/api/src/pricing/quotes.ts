@@ -268,7 +268,10 @@ export const PURCHASE_TERMS = {
   "reload-phones": { marginBps: 300, fixedFee: "0", slug: "mobile-top-up", time: "Instant" },
   "gift-cards": { marginBps: 200, fixedFee: "0", slug: "gift-card", time: "Instant, by e-mail" },
   "prepaid-pay-bills": { marginBps: 150, fixedFee: "1.50", slug: "bill-payment", time: "Within minutes" },
-} as const satisfies Record<PurchaseService, { marginBps: number; fixedFee: string; slug: string; time: string }>;
+} as const satisfies Record<
+  PurchaseService,
+  { marginBps: number; fixedFee: string; slug: string; time: string }
+>;
 
 /** A purchase's send limits: 1 to 2 000 US dollars' worth (the face value is the product's). */
 export const PURCHASE_REFERENCE_LIMITS = { currency: "USD", min: "1", max: "2000" } as const;
@@ -317,7 +320,13 @@ export async function purchaseOffer(
       toDecimals: to.decimals,
       midRate: rate.midRate,
       marginBps,
-      tiers: [{ upToMinor: null, fixedMinor: toMinor(roundFeeUp(terms.fixedFee, from.decimals), from.decimals), percentBps: 0 }],
+      tiers: [
+        {
+          upToMinor: null,
+          fixedMinor: toMinor(roundFeeUp(terms.fixedFee, from.decimals), from.decimals),
+          percentBps: 0,
+        },
+      ],
       limits: walletLimits(
         rate,
         from,

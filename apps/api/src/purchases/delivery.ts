@@ -121,5 +121,8 @@ export async function keepGiftCardCode(deps: DeliveryDeps, order: OrderRow): Pro
       .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
       .join("\n"),
   });
-  await deps.db.update(giftCardCodes).set({ emailedAt: sql`now()` }).where(eq(giftCardCodes.orderId, order.id));
+  await deps.db
+    .update(giftCardCodes)
+    .set({ emailedAt: sql`now()` })
+    .where(eq(giftCardCodes.orderId, order.id));
 }

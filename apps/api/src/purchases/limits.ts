@@ -16,7 +16,15 @@ export const identityThresholdMessage = () =>
   `Purchases above ${IDENTITY_THRESHOLD.amount} ${IDENTITY_THRESHOLD.currency} in ${IDENTITY_THRESHOLD.days} days need identity verification first.`;
 
 /** Statuses whose money is no longer the customer's: paid and not failed, cancelled or refunded. */
-const SPENT_STATUSES = ["paid", "on_hold", "processing", "sent", "available_for_pickup", "completed", "awaiting_payment"];
+const SPENT_STATUSES = [
+  "paid",
+  "on_hold",
+  "processing",
+  "sent",
+  "available_for_pickup",
+  "completed",
+  "awaiting_payment",
+];
 
 /** A service's spending of the last 30 days in US dollars (rounded down to cents). */
 export async function spentInWindow(

@@ -201,7 +201,9 @@ async function purchaseTermsOf(
   const { body } = request;
   const { provider, plan, bill, faceValue } = await resolveBill(providers.bills, body);
   const payer = body.payer
-    ? Object.fromEntries(Object.entries(body.payer).filter(([, value]) => value !== undefined && value !== ""))
+    ? Object.fromEntries(
+        Object.entries(body.payer).filter(([, value]) => value !== undefined && value !== ""),
+      )
     : null;
   return {
     service: "prepaid-pay-bills",
@@ -300,7 +302,11 @@ async function orderTermsOf(
       .leftJoin(countries, eq(countries.id, senders.countryId))
       .where(eq(senders.id, quotation.senderId));
     if (row) {
-      sender = { id: quotation.senderId, name: `${row.firstName} ${row.lastName}`.trim(), country_iso: row.iso2 };
+      sender = {
+        id: quotation.senderId,
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        country_iso: row.iso2,
+      };
     }
   }
   const [fromDigits, toDigits] = await Promise.all(
@@ -379,7 +385,7 @@ export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCo
         });
       }
       const wallet = await walletOf(tx, userId, quotation.currencyFromId, { lock: true });
-      if (!wallet || wallet.status !== "open") {
+      if (wallet?.status !== "open") {
         throw new InvalidDataError({
           payment_type_id: [WALLET_SEND_MESSAGES.noWalletFrom(terms.currency_from_iso)],
         });
@@ -390,7 +396,7 @@ export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCo
         status: "created",
         paymentId: null,
         paymentMethod: WALLET_SLUG,
-        sourceWalletId: wallet.id,
+        sourceWalletId: wallet!.id,
       });
       await insertFirstHistory(tx, order.id, ["created"]);
       // The wallet pays now, in this transaction, or the purchase is refused whole.

@@ -99,7 +99,9 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
           quotationId: request.body.quotation_id,
           paymentId: request.body.payment_id,
         });
-        return reply.status(201).send(ok(await toPurchaseConfirmation(deps.db, order), "Transaction created."));
+        return reply
+          .status(201)
+          .send(ok(await toPurchaseConfirmation(deps.db, order), "Transaction created."));
       },
     );
 
@@ -115,7 +117,12 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
         },
       },
       async (request) => {
-        const order = await ownPurchaseOrder(app.db, currentAuth(request).user.id, service, request.params.id);
+        const order = await ownPurchaseOrder(
+          app.db,
+          currentAuth(request).user.id,
+          service,
+          request.params.id,
+        );
         return ok(await toPurchaseConfirmation(app.db, order));
       },
     );
@@ -134,12 +141,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
     },
     async (request) =>
       ok(
-        await revealRedeemCode(
-          app.db,
-          app.secrets.decrypt,
-          currentAuth(request).user.id,
-          request.params.id,
-        ),
+        await revealRedeemCode(app.db, app.secrets.decrypt, currentAuth(request).user.id, request.params.id),
       ),
   );
 }
