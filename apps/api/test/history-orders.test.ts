@@ -218,6 +218,9 @@ describe("selects and recent activity", () => {
       { id: "wallet-convert", name: "Wallet conversion" },
       { id: "wallet-send", name: "Wallet send" },
       { id: "wallet-withdraw", name: "Wallet withdrawal" },
+      { id: "reload-phones", name: "Phone top-up" },
+      { id: "gift-cards", name: "Gift card" },
+      { id: "prepaid-pay-bills", name: "Bill payment" },
     ]);
     const statuses = (await get("/orders/selects/statuses")).json().data;
     expect(statuses).toContainEqual({ id: "available_for_pickup", name: "Available for pickup" });
