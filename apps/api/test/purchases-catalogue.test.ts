@@ -12,6 +12,7 @@ import {
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { queryRows } from "../src/db/client";
 import { authThrottles, users } from "../src/db/schema/index";
 import { BILL_PROVIDERS } from "../src/providers/bills/bill-catalogue";
 import { BILL_LOOKUP_LIMIT, resolveBill, resolveGiftCard, resolveTopup } from "../src/purchases/catalogue";
@@ -23,7 +24,6 @@ import { buildTestApp, type TestApp } from "./helper";
 // session with the service's permission. And the resolve helpers the quotations use.
 let app: TestApp;
 let token: string;
-let userId: number;
 let ids: { MX: number; CO: number; US: number; AQ: number; COP: number; MXN: number };
 
 const enel = BILL_PROVIDERS.find((provider) => provider.name === "Enel Colombia")!;
@@ -63,9 +63,9 @@ async function refusal(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   app = await buildTestApp();
-  ({ token, id: userId } = await signUp());
+  ({ token } = await signUp());
   const currency = async (iso: string) =>
-    (await app.db.execute(sql`select id from currencies where iso = ${iso}`)).rows[0]!.id as number;
+    (await queryRows<{ id: number }>(app.db, sql`select id from currencies where iso = ${iso}`))[0]!.id;
   ids = {
     MX: await countryId(app, "MX"),
     CO: await countryId(app, "CO"),
