@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordId } from "./api";
 
 /**
  * The order contract (spec §3 confirmation record; §7 Send money transaction and last-transaction,
@@ -109,8 +110,8 @@ export type ConfirmationRecord = z.infer<typeof confirmationRecord>;
 
 /** POST /consignments/transaction and POST /send_money (with an Idempotency-Key header). */
 export const transactionRequest = z.object({
-  quotation_id: z.coerce.number().int().positive(),
-  payment_id: z.coerce.number().int().positive(),
+  quotation_id: recordId,
+  payment_id: recordId,
 });
 
 /** One step of an order's life, as the history and the public tracking page show it. */

@@ -236,7 +236,7 @@ export const paymentProfilesQuery = z.object({
     .number()
     .int()
     .refine((value) => value === 1 || value === 3, "Must be 1 (banks) or 3 (cards)."),
-  sender_id: z.coerce.number().int().positive().optional(),
+  sender_id: recordId.optional(),
 });
 
 /** POST /settings/create-customer-payment-profile/card: saves a card from the processor's token. */

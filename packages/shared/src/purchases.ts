@@ -340,8 +340,8 @@ export type PurchaseQuotation = z.infer<typeof purchaseQuotation>;
  * quotation's currency pays at once.
  */
 export const purchaseTransactionRequest = z.object({
-  quotation_id: z.coerce.number().int().positive(),
-  payment_id: z.coerce.number().int().positive().optional(),
+  quotation_id: recordId,
+  payment_id: recordId.optional(),
 });
 
 /** The confirmation record (spec §3) with what was bought and, for a gift card, whether its code is ready. */

@@ -44,8 +44,8 @@ export const depositCalculatorRequest = z.object({
 
 /** `POST /wallets/deposit-money/transaction` (Idempotency-Key): the quotation and its payment. */
 export const depositTransactionRequest = z.object({
-  quotation_id: z.coerce.number().int().positive(),
-  payment_id: z.coerce.number().int().positive(),
+  quotation_id: recordId,
+  payment_id: recordId,
 });
 
 /** The two ways a withdrawal is paid out (the recipients issue's withdrawal methods). */
@@ -97,7 +97,7 @@ export const withdrawConfirmationRequest = z.object({ quotation_id: recordId });
 
 /** `POST /wallets/withdraw-money/transaction` (Idempotency-Key): the quotation and the code it was sent. */
 export const withdrawTransactionRequest = z.object({
-  quotation_id: z.coerce.number().int().positive(),
+  quotation_id: recordId,
   code: z
     .string()
     .trim()

@@ -117,4 +117,4 @@ export const walletSendQuotation = quotation.extend({ recipient: sendRecipientSu
 export type WalletSendQuotation = z.infer<typeof walletSendQuotation>;
 
 /** POST /wallets/send-money/transaction (with an Idempotency-Key): the send of an open quotation. */
-export const walletSendTransactionRequest = z.object({ quotation_id: z.coerce.number().int().positive() });
+export const walletSendTransactionRequest = z.object({ quotation_id: recordId });
