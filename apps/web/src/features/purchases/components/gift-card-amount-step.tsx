@@ -154,8 +154,7 @@ export const GiftCardAmountStep = ({
           label={t("purchases.giftCards.message")}
           description={t("purchases.giftCards.messageHint", { count: 240 - message.length })}
           maxLength={240}
-          autosize
-          minRows={2}
+          rows={3}
           value={message}
           onChange={(event) => setMessage(event.currentTarget.value)}
           error={create.fieldError("message")}

@@ -1353,7 +1353,7 @@ export const en = {
       text: "Check the details before you confirm.",
       item: "What you buy",
       price: "Price",
-      payment: "Payment",
+      payment: "How you pay",
       paidWith: "Paid with",
       confirm: "Confirm and pay {{amount}}",
     },

@@ -1357,7 +1357,7 @@ export const es = {
       text: "Comprueba los datos antes de confirmar.",
       item: "Lo que compras",
       price: "Precio",
-      payment: "Pago",
+      payment: "Cómo pagas",
       paidWith: "Pagado con",
       confirm: "Confirmar y pagar {{amount}}",
     },
