@@ -527,7 +527,7 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
       const key = headers?.get("Idempotency-Key") ?? null;
       if (key && replays.has(key)) return ok(replays.get(key));
       const quotation = quotations.get(Number(input.quotation_id));
-      if (!quotation || quotation.status !== "open") return err(422, "This quotation is not open.");
+      if (quotation?.status !== "open") return err(422, "This quotation is not open.");
       const paymentId = input.payment_id === undefined ? null : Number(input.payment_id);
       if (paymentId !== null && !payments.has(paymentId)) return err(422, "Payment not found.");
       quotation.status = "used";
