@@ -25,6 +25,7 @@ CREATE TABLE "gift_card_codes" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "provider_cost_minor" bigint;--> statement-breakpoint
 ALTER TABLE "quotations" ADD COLUMN "purchase" jsonb;--> statement-breakpoint
 ALTER TABLE "gift_card_codes" ADD CONSTRAINT "gift_card_codes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "sandbox_fulfilments_reference_unique" ON "sandbox_fulfilments" USING btree ("kind","reference");--> statement-breakpoint

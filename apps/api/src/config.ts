@@ -105,6 +105,10 @@ const configSchema = z
     BANK_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
     GATEWAY_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
     PAYOUT_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+    /** Which phone top-up, gift card and bill payment aggregators (issue 11): only the sandboxes exist yet. */
+    TOPUP_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+    GIFTCARD_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+    BILL_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
     /** Signs the sandbox providers' webhooks (vela-signature: sha256=<hex HMAC of the raw body>). */
     SANDBOX_WEBHOOK_SECRET: z
       .string()

@@ -46,11 +46,13 @@ export const PURCHASE_MESSAGES = {
   planRequired: "Choose a plan for this provider.",
   planProvider: "This plan is not offered by the chosen provider.",
   billNotFound: "We found no bill with this reference number. Check it on your bill.",
-  billReferenceFormat: (example: string) => `Enter the reference number as it is on your bill, e.g. ${example}.`,
+  billReferenceFormat: (example: string) =>
+    `Enter the reference number as it is on your bill, e.g. ${example}.`,
   billPaid: "This bill has nothing left to pay.",
   aboveBalance: (balance: string, iso: string) =>
     `This provider takes only the full balance: ${balance} ${iso}. Partial payments are not allowed.`,
-  aboveBalanceAny: (balance: string, iso: string) => `You cannot pay more than the balance: ${balance} ${iso}.`,
+  aboveBalanceAny: (balance: string, iso: string) =>
+    `You cannot pay more than the balance: ${balance} ${iso}.`,
   notPurchase: "This quotation is not for this service.",
   noPaymentMethod: "Choose how to pay first.",
   codeShown: "The redeem code was already shown once. You will find it in the e-mail we sent you.",

@@ -9,7 +9,7 @@ import {
   type StatusStep,
   type TrackingAnswer,
 } from "@vela/shared/orders";
-import { toConfirmationRecord } from "../orders/confirmation";
+import { purchaseRecipient, toConfirmationRecord } from "../orders/confirmation";
 import { isOrderStatus } from "../orders/status";
 import type { HistoryOrder, OrderRow, StatusHistoryRow } from "./repository";
 
@@ -67,7 +67,7 @@ export function toOrderListItem({
     currency_from_iso: currencyFrom.iso,
     receiving_amount: fromMinor(order.receivingAmountMinor, currencyTo.decimals),
     currency_to_iso: currencyTo.iso,
-    recipient_name: text(terms.recipient?.name),
+    recipient_name: text(terms.recipient?.name) ?? purchaseRecipient(order.terms),
     country_to_iso: countryToIso ?? text(terms.recipient?.country_iso),
     created_at: order.createdAt.toISOString(),
   };

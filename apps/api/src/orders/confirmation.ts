@@ -49,6 +49,19 @@ const record = (value: unknown): Record<string, unknown> | null =>
     ? (value as Record<string, unknown>)
     : null;
 
+/**
+ * Who or what a purchase (issue 11) went to, where a transfer names its recipient: the gift card's
+ * recipient, or the operator or biller and the number or bill reference.
+ */
+export function purchaseRecipient(terms: unknown): string | null {
+  const purchase = record(record(terms)?.purchase);
+  if (!purchase) return null;
+  const named = text(purchase.recipient_name);
+  if (purchase.service === "gift-cards") return named ?? text(purchase.account);
+  const parts = [text(purchase.provider_name), text(purchase.account)].filter(Boolean);
+  return parts.length > 0 ? parts.join(" · ") : null;
+}
+
 /** "17.2500000000" → "17.25": the rate as the quotation answered it, without the column's padding. */
 export function plainRate(rate: string): string {
   return rate.includes(".") ? rate.replace(/0+$/, "").replace(/\.$/, "") : rate;
@@ -90,7 +103,7 @@ export function toConfirmationRecord(
     payment_detail_id: order.paymentId,
     payment_method: order.paymentMethod,
     recipient_id: order.recipientId,
-    recipient_name: text(terms.recipient?.name),
+    recipient_name: text(terms.recipient?.name) ?? purchaseRecipient(order.terms),
     sender_id: order.senderId,
     sender_name: text(terms.sender?.name),
     // The payout partner is kept by name (payout_partner); there is no partner table to number it.

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { Secrets } from "../auth/secrets";
 import type { Db } from "../db/client";
 import { orders } from "../db/schema/index";
 import { InsufficientFundsError } from "../http/errors";
@@ -7,6 +8,7 @@ import type { JobQueue } from "../jobs/queue";
 import { capturePayment, PAYMENT_UPDATED_JOB, refreshPayment, refundPayment } from "../payments/lifecycle";
 import type { Providers } from "../plugins/providers";
 import type { PayoutState } from "../providers/payouts/payout-partner";
+import { isPurchaseOrder, keepGiftCardCode, purchaseState } from "../purchases/delivery";
 import type { OrderTerms } from "./confirmation";
 import { findOrder, findOrderByPayment, findPayment, openOrderIds, recipientRow } from "./repository";
 import { ADVANCE_JOB } from "./service";
@@ -31,12 +33,16 @@ export type OrderJobDeps = {
   payments: PaymentLifecycle;
   /** How long to wait before looking again at an order waiting on a provider. */
   pollSeconds: number;
+  /** Seals gift card codes (purchases/delivery.ts). */
+  secrets?: Secrets;
 };
 
 export const ORDER_JOB_MESSAGES = {
   paymentFailed: "The payment did not go through.",
   payoutFailed: "The payout partner could not deliver the money.",
   refunded: "The transfer could not be delivered; the payment was refunded in full.",
+  purchaseFailed: "The provider could not deliver this purchase.",
+  purchaseRefunded: "Your payment was refunded in full.",
 } as const;
 
 /** What one look at an order did: moved it (look again at once), or it waits on someone else. */
@@ -140,6 +146,35 @@ async function followPayout(deps: OrderJobDeps, order: OrderRow): Promise<Outcom
   }
 }
 
+/**
+ * processing and sent of a purchase (a top-up, gift card or bill; issue 11): the aggregator's answer
+ * moves it, delivered → sent with its cost (the ledger posts cost, commission and margin), failed →
+ * failed with its reason (then refunded); a gift card's code is kept and e-mailed before completing.
+ */
+async function followPurchase(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
+  if (order.status === "sent") {
+    await keepGiftCardCode(deps, order);
+    return step(deps, order, "completed");
+  }
+  const state = await purchaseState(deps, order);
+  if (!state) return "wait";
+  if (state.status === "delivered") {
+    return step(deps, order, "sent", {
+      set: {
+        payoutPartner: state.provider,
+        payoutReference: state.transactionId,
+        providerCostMinor: state.costMinor,
+      },
+    });
+  }
+  if (state.status === "failed") {
+    return step(deps, order, "failed", {
+      reason: state.failureMessage ?? ORDER_JOB_MESSAGES.purchaseFailed,
+    });
+  }
+  return "wait";
+}
+
 /** failed: return exactly what was paid through the original channel, then post the refund. */
 async function refund(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
   if (order.paymentId !== null) {
@@ -152,7 +187,10 @@ async function refund(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
       );
     }
   }
-  return step(deps, order, "refunded", { reason: order.statusReason ?? ORDER_JOB_MESSAGES.refunded });
+  const reason = isPurchaseOrder(order)
+    ? `${order.statusReason ?? ORDER_JOB_MESSAGES.purchaseFailed} ${ORDER_JOB_MESSAGES.purchaseRefunded}`
+    : (order.statusReason ?? ORDER_JOB_MESSAGES.refunded);
+  return step(deps, order, "refunded", { reason });
 }
 
 /**
@@ -195,6 +233,7 @@ async function advanceOnce(deps: OrderJobDeps, order: OrderRow): Promise<Outcome
       return "moved";
     case "processing":
     case "sent":
+      if (isPurchaseOrder(order)) return followPurchase(deps, order);
       return deliversToWallet(order) ? deliverToWallet(deps, order) : followPayout(deps, order);
     case "available_for_pickup":
       return followPayout(deps, order);
@@ -240,6 +279,7 @@ export function orderJobDeps(app: FastifyInstance): OrderJobDeps {
     jobs: app.jobs,
     payments: paymentLifecycle,
     pollSeconds: app.config?.ORDERS_POLL_SECONDS ?? 5,
+    secrets: app.secrets,
   };
 }
 

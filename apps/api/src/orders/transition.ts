@@ -1,3 +1,5 @@
+import { fromMinor, sendAmountForReceiving, toMinor } from "@vela/shared/decimal";
+import { PURCHASE_SERVICES } from "@vela/shared/purchases";
 import { and, eq, like, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { queryNamedRows } from "../db/prepared";
@@ -29,7 +31,10 @@ export class OrderTransitionConflict extends ConflictError {
 
 /** Columns a step may set together with the status (the payout's reference, a pickup code). */
 export type TransitionColumns = Partial<
-  Pick<OrderRow, "payoutPartner" | "payoutReference" | "pickupReference" | "expectedArrivalAt">
+  Pick<
+    OrderRow,
+    "payoutPartner" | "payoutReference" | "pickupReference" | "expectedArrivalAt" | "providerCostMinor"
+  >
 >;
 
 export type TransitionOptions = {
@@ -130,6 +135,7 @@ async function ledgerLegs(tx: Db, order: OrderRow, step: OrderStatus): Promise<L
     }
     return legs;
   }
+  if (step === "sent" && isPurchaseOrder(order)) return purchaseDeliveredLegs(tx, order);
   if (step === "sent" || step === "available_for_pickup") {
     const outgoing = order.sendAmountMinor + order.externalFeeMinor;
     const partner = order.payoutPartner ?? "payouts";
@@ -187,6 +193,81 @@ async function ledgerLegs(tx: Db, order: OrderRow, step: OrderStatus): Promise<L
     return legs.length >= 2 ? legs : null;
   }
   return null;
+}
+
+const isPurchaseOrder = (order: OrderRow) => (PURCHASE_SERVICES as readonly string[]).includes(order.service);
+
+/**
+ * A purchase delivered (a top-up, gift card or bill payment; issue 11), each part its own posting:
+ * funds in transit −send → the FX position at the mid rate, and our FX margin (what the customer
+ * rate kept of the send amount) to fee revenue `fx-margin`; in the product's currency the FX
+ * position −face value → the aggregator's payable +its cost and fee revenue `commission` +the rest
+ * (its commission off the face value). Each currency sums to zero. In one currency there is no
+ * margin and no FX position.
+ */
+async function purchaseDeliveredLegs(tx: Db, order: OrderRow): Promise<Leg[]> {
+  const from = order.currencyFromId;
+  const to = order.currencyToId;
+  const face = order.receivingAmountMinor;
+  const cost = order.providerCostMinor ?? face;
+  if (cost > face || cost < 0n) throw new Error(`order ${order.id}: a provider cost of ${cost} for ${face}`);
+  const provider = order.payoutPartner ?? "purchases";
+  const legs: Leg[] = [
+    {
+      accountId: await ensureAccount(tx, { kind: "funds_in_transit", currencyId: from }),
+      amountMinor: -order.sendAmountMinor,
+    },
+    {
+      accountId: await ensureAccount(tx, { kind: "payout_payable", currencyId: to, channel: provider }),
+      amountMinor: cost,
+    },
+  ];
+  const commission = face - cost;
+  if (commission > 0n) {
+    legs.push({
+      accountId: await ensureAccount(tx, { kind: "fee_revenue", currencyId: to, channel: "commission" }),
+      amountMinor: commission,
+    });
+  }
+  if (from === to) {
+    // No conversion: the send amount is the face value.
+    const difference = order.sendAmountMinor - face;
+    if (difference !== 0n) {
+      legs.push({
+        accountId: await ensureAccount(tx, { kind: "fee_revenue", currencyId: from, channel: "fx-margin" }),
+        amountMinor: difference,
+      });
+    }
+    return legs;
+  }
+  // The face value at the mid rate, in the sending currency's minor units (rounded up: the margin
+  // is what is left, never more than the customer paid for the conversion).
+  const terms = order.terms as {
+    currency_from_decimals?: number;
+    currency_to_decimals?: number;
+    quotation?: { mid_rate?: string };
+  };
+  const midRate = terms.quotation?.mid_rate;
+  const fromDecimals = terms.currency_from_decimals ?? 2;
+  const toDecimals = terms.currency_to_decimals ?? 2;
+  let atMid = order.sendAmountMinor;
+  if (midRate) {
+    const faceMajor = fromMinor(face, toDecimals);
+    atMid = toMinor(sendAmountForReceiving(faceMajor, midRate, fromDecimals), fromDecimals);
+    if (atMid > order.sendAmountMinor) atMid = order.sendAmountMinor;
+  }
+  const margin = order.sendAmountMinor - atMid;
+  legs.push(
+    { accountId: await ensureAccount(tx, { kind: "fx_position", currencyId: from }), amountMinor: atMid },
+    { accountId: await ensureAccount(tx, { kind: "fx_position", currencyId: to }), amountMinor: -face },
+  );
+  if (margin > 0n) {
+    legs.push({
+      accountId: await ensureAccount(tx, { kind: "fee_revenue", currencyId: from, channel: "fx-margin" }),
+      amountMinor: margin,
+    });
+  }
+  return legs;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { compareAmounts, fromMinor } from "@vela/shared/decimal";
 import type { PaymentMethodOffer, PaymentSubMethod, PaymentUrl } from "@vela/shared/payments";
 import type { PricedPaymentMethod } from "@vela/shared/pricing";
+import { PURCHASE_SERVICES } from "@vela/shared/purchases";
 import { eq } from "drizzle-orm";
 import { countries } from "../db/schema/index";
 import { priceTransfer } from "../pricing/price";
@@ -198,8 +199,11 @@ export const PAYMENT_METHOD_CATALOGUE: readonly MethodDefinition[] = [
     priced: "wallet",
     url: "wallet",
     channel: null,
-    // Conversions, sends to other wallets and withdrawals are paid from the wallet itself.
-    offered: (context) => WALLET_FUNDED.has(context.service),
+    // Conversions, sends to other wallets and withdrawals are paid from the wallet itself; top-ups,
+    // gift cards and bills may be (from the caller's wallet in the quotation's currency).
+    offered: (context) =>
+      WALLET_FUNDED.has(context.service) ||
+      (PURCHASE_SERVICES as readonly string[]).includes(context.service),
   },
 ];
 

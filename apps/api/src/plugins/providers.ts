@@ -3,17 +3,23 @@ import fp from "fastify-plugin";
 import type { Config } from "../config";
 import type { BankRails } from "../providers/banks/bank-rails";
 import { createSandboxBanks } from "../providers/banks/sandbox-banks";
+import type { BillPaymentProvider } from "../providers/bills/bill-provider";
+import { createSandboxBills } from "../providers/bills/sandbox-bills";
 import type { CardProcessor } from "../providers/cards/card-processor";
 import { createSandboxCards } from "../providers/cards/sandbox-cards";
 import { createEmailProvider, type EmailProvider } from "../providers/email/email-provider";
 import type { FxRateProvider } from "../providers/fx/rate-provider";
 import type { HostedGateways } from "../providers/gateways/hosted-gateway";
 import { createSandboxGateways } from "../providers/gateways/sandbox-gateways";
+import type { GiftCardProvider } from "../providers/giftcards/giftcard-provider";
+import { createSandboxGiftCards } from "../providers/giftcards/sandbox-giftcards";
 import type { PayoutPartner } from "../providers/payouts/payout-partner";
 import { createSandboxPayouts } from "../providers/payouts/sandbox-payouts";
 import { createSandboxWebhooks, SIGNATURE_HEADER } from "../providers/sandbox-webhooks";
 import type { Sandboxes } from "../providers/sandboxes";
 import { createSmsProvider, type SmsProvider } from "../providers/sms/sms-provider";
+import { createSandboxTopups } from "../providers/topups/sandbox-topups";
+import type { TopupProvider } from "../providers/topups/topup-provider";
 
 /**
  * Everything outside the service, each behind its interface in `providers/<kind>/` (ARCHITECTURE §6),
@@ -28,6 +34,10 @@ export type Providers = {
   banks: BankRails;
   gateways: HostedGateways;
   payouts: PayoutPartner;
+  /** The purchase aggregators (issue 11): phone top-ups, gift cards, bill payments. */
+  topups: TopupProvider;
+  giftcards: GiftCardProvider;
+  bills: BillPaymentProvider;
 };
 
 /** A provider kind not built yet: any use fails loudly instead of pretending. */
@@ -61,6 +71,9 @@ export const providersPlugin = fp<ProvidersPluginOptions>(
       banks: sandbox.banks ?? notWired<BankRails>("banks"),
       gateways: sandbox.gateways ?? notWired<HostedGateways>("gateways"),
       payouts: sandbox.payouts ?? notWired<PayoutPartner>("payouts"),
+      topups: sandbox.topups ?? notWired<TopupProvider>("topups"),
+      giftcards: sandbox.giftcards ?? notWired<GiftCardProvider>("giftcards"),
+      bills: sandbox.bills ?? notWired<BillPaymentProvider>("bills"),
     };
     app.decorate("sandbox", sandbox);
     app.decorate("providers", providers);
@@ -126,12 +139,22 @@ function createSandboxes(app: FastifyInstance, config: Config): Sandboxes {
           pickupSeconds: config.SANDBOX_PICKUP_SECONDS,
         })
       : null;
+  // The purchase aggregators deliver at once (their test values fail at once): nothing to sweep.
+  const topups = config.TOPUP_PROVIDER === "sandbox" ? createSandboxTopups({ db: app.db }) : null;
+  const giftcards =
+    config.GIFTCARD_PROVIDER === "sandbox"
+      ? createSandboxGiftCards({ db: app.db, secret: config.SANDBOX_WEBHOOK_SECRET })
+      : null;
+  const bills = config.BILL_PROVIDER === "sandbox" ? createSandboxBills({ db: app.db }) : null;
   const sandbox: Sandboxes = {
     webhooks,
     cards,
     banks,
     gateways,
     payouts,
+    topups,
+    giftcards,
+    bills,
     sweep: async () => {
       // ACH debits whose time has come settle (or return), then every due webhook goes out.
       if (banks) await banks.settleDue();
@@ -144,6 +167,9 @@ function createSandboxes(app: FastifyInstance, config: Config): Sandboxes {
     ["BANK_PROVIDER", config.BANK_PROVIDER],
     ["GATEWAY_PROVIDER", config.GATEWAY_PROVIDER],
     ["PAYOUT_PROVIDER", config.PAYOUT_PROVIDER],
+    ["TOPUP_PROVIDER", config.TOPUP_PROVIDER],
+    ["GIFTCARD_PROVIDER", config.GIFTCARD_PROVIDER],
+    ["BILL_PROVIDER", config.BILL_PROVIDER],
   ].filter(([, value]) => value === "sandbox");
   if (config.NODE_ENV === "production" && kinds.length > 0) {
     app.log.warn(

@@ -14,6 +14,7 @@ import {
 } from "@vela/shared/decimal";
 import { FALLBACK_LIMITS } from "@vela/shared/money";
 import type { Calculation, CalculatorRequest, CorridorLimits, Quotation } from "@vela/shared/pricing";
+import { PURCHASE_SERVICES, type PurchaseService } from "@vela/shared/purchases";
 import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type currencies, promoCodes, quotations } from "../db/schema/index";
@@ -49,7 +50,7 @@ export type QuotationRow = typeof quotations.$inferSelect;
 type CurrencyRow = typeof currencies.$inferSelect;
 
 /** The labels and ids a calculation answers besides its amounts. */
-type Offer = {
+export type Offer = {
   countryFromId: number | null;
   countryToId: number | null;
   from: CurrencyRow;
@@ -161,8 +162,8 @@ export function walletLimits(
   from: CurrencyRow,
   to: CurrencyRow,
   customerRate: string,
+  reference: { currency: string; min: string; max: string } = WALLET_REFERENCE_LIMITS,
 ): CorridorLimits {
-  const reference = WALLET_REFERENCE_LIMITS;
   const perEuro = (iso: string) => rate.legs.find((leg) => leg.iso === iso)?.per_base;
   const usd = from.iso === reference.currency ? "1" : perEuro(reference.currency);
   const fromPerEuro = perEuro(from.iso);
@@ -254,6 +255,85 @@ export async function walletOffer(
         },
       ],
       limits: walletLimits(rate, from, to, rateLessMargin(rate.midRate, marginBps)),
+    },
+  };
+}
+
+/**
+ * What a purchase costs besides the face value (issue 11): a margin when the customer pays in
+ * another currency than the product's, and for bills a fixed fee in the paying currency. No
+ * payment-method surcharge: the card's cost is ours.
+ */
+export const PURCHASE_TERMS = {
+  "reload-phones": { marginBps: 300, fixedFee: "0", slug: "mobile-top-up", time: "Instant" },
+  "gift-cards": { marginBps: 200, fixedFee: "0", slug: "gift-card", time: "Instant, by e-mail" },
+  "prepaid-pay-bills": { marginBps: 150, fixedFee: "1.50", slug: "bill-payment", time: "Within minutes" },
+} as const satisfies Record<
+  PurchaseService,
+  { marginBps: number; fixedFee: string; slug: string; time: string }
+>;
+
+/** A purchase's send limits: 1 to 2 000 US dollars' worth (the face value is the product's). */
+export const PURCHASE_REFERENCE_LIMITS = { currency: "USD", min: "1", max: "2000" } as const;
+
+const isPurchaseService = (service: string): service is PurchaseService =>
+  (PURCHASE_SERVICES as readonly string[]).includes(service);
+
+/**
+ * The offer of a purchase paid in `currencyFromId` for a face value in `currencyToId`: the product's
+ * currency. Priced by the face value (the receiving side), so the send amount is worked back and
+ * rounded up; a quote holds for 10 minutes.
+ */
+export async function purchaseOffer(
+  context: PricingContext,
+  service: PurchaseService,
+  currencyFromId: number,
+  currencyToId: number,
+  paymentMethod: string,
+  locked?: RateLock,
+): Promise<Offer> {
+  const reference = await walletReference(context.db);
+  const from = reference.currencies.get(currencyFromId);
+  const to = reference.currencies.get(currencyToId);
+  if (!from) throw new InvalidDataError({ currency_from_id: ["Unknown currency."] });
+  if (!to) throw new InvalidDataError({ currency_to_id: ["Unknown currency."] });
+  const terms = PURCHASE_TERMS[service];
+  const delivery = reference.shippingBySlug.get(terms.slug);
+  if (!delivery) throw new Error(`the delivery method ${terms.slug} is not seeded`);
+  const rate = locked ?? currentRate(context, from, to, [PURCHASE_REFERENCE_LIMITS.currency]);
+  const marginBps = from.id === to.id ? 0 : terms.marginBps;
+  return {
+    countryFromId: null,
+    countryToId: null,
+    from,
+    to,
+    shipping: { id: delivery.id, name: delivery.name, slug: delivery.slug },
+    corridorMethodId: null,
+    transferTime: terms.time,
+    guaranteedRate: true,
+    estimatedFeeCurrency: from.iso,
+    quoteTtlSeconds: 600,
+    paymentMethod,
+    rate,
+    terms: {
+      fromDecimals: from.decimals,
+      toDecimals: to.decimals,
+      midRate: rate.midRate,
+      marginBps,
+      tiers: [
+        {
+          upToMinor: null,
+          fixedMinor: toMinor(roundFeeUp(terms.fixedFee, from.decimals), from.decimals),
+          percentBps: 0,
+        },
+      ],
+      limits: walletLimits(
+        rate,
+        from,
+        to,
+        rateLessMargin(rate.midRate, marginBps),
+        PURCHASE_REFERENCE_LIMITS,
+      ),
     },
   };
 }
@@ -512,6 +592,10 @@ export async function offerOfQuotation(
   paymentMethod: string,
   locked?: RateLock,
 ): Promise<Offer> {
+  // A purchase names its countries (the payer's and the product's) but prices without a corridor.
+  if (isPurchaseService(row.service)) {
+    return purchaseOffer(context, row.service, row.currencyFromId, row.currencyToId, paymentMethod, locked);
+  }
   if (row.countryFromId !== null && row.countryToId !== null) {
     return consignmentOffer(
       context,

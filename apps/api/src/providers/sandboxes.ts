@@ -1,8 +1,11 @@
 import type { SandboxBanks } from "./banks/sandbox-banks";
+import type { BillPaymentProvider } from "./bills/bill-provider";
 import type { SandboxCards } from "./cards/sandbox-cards";
 import type { SandboxGateways } from "./gateways/sandbox-gateways";
+import type { GiftCardProvider } from "./giftcards/giftcard-provider";
 import type { PayoutPartner } from "./payouts/payout-partner";
 import type { SandboxWebhooks } from "./sandbox-webhooks";
+import type { TopupProvider } from "./topups/topup-provider";
 
 /**
  * The sandbox providers as the sandbox's own pages and routes need them (routes/sandbox/): the
@@ -16,6 +19,10 @@ export type Sandboxes = {
   banks: SandboxBanks | null;
   gateways: SandboxGateways | null;
   payouts: PayoutPartner | null;
+  /** The purchase aggregators' sandboxes (issue 11): the same objects as app.providers uses. */
+  topups: TopupProvider | null;
+  giftcards: GiftCardProvider | null;
+  bills: BillPaymentProvider | null;
   /** Settles what is due and delivers due webhooks (the sweeper's tick; tests call it directly). */
   sweep(): Promise<void>;
 };

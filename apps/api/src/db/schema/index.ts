@@ -5,7 +5,7 @@ export * from "./orders";
 export * from "./parties";
 export * from "./payout-network";
 export * from "./pricing";
+export * from "./purchases";
 export * from "./reference";
 export * from "./sandbox";
 export * from "./wallets";
-export * from "./purchases";

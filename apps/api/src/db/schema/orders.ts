@@ -186,6 +186,11 @@ export const orders = pgTable(
     payoutPartner: text("payout_partner"),
     payoutReference: text("payout_reference"),
     pickupReference: text("pickup_reference"),
+    /**
+     * A purchase's cost (issue 11): what the aggregator charges us for it, in the receiving
+     * currency's minor units (face value less our commission), recorded when it is delivered.
+     */
+    providerCostMinor: bigint("provider_cost_minor", { mode: "bigint" }),
     /** When the money is expected to arrive, worked out from the transfer time when placed. */
     expectedArrivalAt: timestamp("expected_arrival_at", { withTimezone: true }),
     /** Why it failed, was held or refunded, in words the customer can read. */

@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 /**
  * The sandbox providers' own records (providers/<kind>/sandbox-*.ts): what a real card processor,

@@ -8,28 +8,21 @@ import { DESTINATIONS, ORIGINS } from "./corridor-countries";
  * country it cannot price.
  */
 const SENDING_MARKETS = ["US", "CA", "GB", "ES", "DE", "FR", "IT", "NL"] as const;
-const REMITTANCE_DESTINATIONS = [
+/** The countries the top-up aggregator has operators in (providers/topups/topup-catalogue.ts). */
+const TOPUP_COUNTRIES = [
   "MX",
   "GT",
   "SV",
   "HN",
-  "NI",
   "CO",
   "DO",
   "PE",
-  "EC",
-  "BO",
-  "BR",
   "PH",
   "IN",
-  "VN",
-  "PK",
-  "BD",
   "NG",
   "KE",
-  "GH",
-  "MA",
-  "SN",
+  "US",
+  "ES",
 ] as const;
 const BILL_PAYMENT_COUNTRIES = ["MX", "GT", "SV", "HN", "CO", "DO", "PE", "EC", "PH", "IN"] as const;
 const GIFT_CARD_MARKETS = ["US", "CA", "GB", "ES", "DE", "FR", "MX"] as const;
@@ -39,7 +32,7 @@ export const SERVICE_AVAILABILITY = {
     from: ORIGINS.map((origin) => origin.country),
     to: DESTINATIONS.map((destination) => destination.country),
   },
-  "reload-phones": { from: SENDING_MARKETS, to: [...REMITTANCE_DESTINATIONS, ...SENDING_MARKETS] },
+  "reload-phones": { from: SENDING_MARKETS, to: TOPUP_COUNTRIES },
   "gift-cards": { from: SENDING_MARKETS, to: GIFT_CARD_MARKETS },
   "prepaid-pay-bills": { from: SENDING_MARKETS, to: BILL_PAYMENT_COUNTRIES },
   wallets: { from: SENDING_MARKETS, to: SENDING_MARKETS },

@@ -34,7 +34,11 @@ export type GiftCardRequest = FulfilmentBase & {
 
 export type GiftCardProvider = {
   name: string;
-  products(filter?: { countryIso?: string; search?: string; category?: string }): Promise<GiftCardProductDef[]>;
+  products(filter?: {
+    countryIso?: string;
+    search?: string;
+    category?: string;
+  }): Promise<GiftCardProductDef[]>;
   product(id: number): Promise<GiftCardProductDef | null>;
   submit(request: GiftCardRequest): Promise<FulfilmentState>;
   get(transactionId: string): Promise<FulfilmentState | null>;

@@ -1,4 +1,467 @@
-import type { FastifyInstance } from "fastify";
+import { type Language, recordId, successEnvelope } from "@vela/shared/api";
+import {
+  type BillPayer,
+  type BillService,
+  billLookupRequest,
+  billPayer,
+  billPlan,
+  billPlansQuery,
+  billProvider,
+  billProvidersQuery,
+  billService,
+  billServicesQuery,
+  type DetectedPhone,
+  giftCardProduct,
+  giftCardProductsQuery,
+  type Operator,
+  operatorsAnswer,
+  operatorsQuery,
+  PURCHASE_MESSAGES,
+  type TopupProduct,
+  topupProduct,
+  topupProductsQuery,
+} from "@vela/shared/purchases";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { maskPersonName } from "../../auth/masking";
+import { type Db, queryRows } from "../../db/client";
+import { ok } from "../../http/envelope";
+import { InvalidDataError, NotFoundError } from "../../http/errors";
+import { currentAuth } from "../../plugins/auth";
+import type { BillPlanDef, BillProviderDef, BillServiceDef } from "../../providers/bills/bill-provider";
+import type { GiftCardProductDef } from "../../providers/giftcards/giftcard-provider";
+import type {
+  DetectedNumber,
+  TopupOperatorDef,
+  TopupProductDef,
+} from "../../providers/topups/topup-provider";
+import { claimBillLookup } from "../../purchases/catalogue";
+import { requirePurchaseService } from "./guard";
 
-/** GET operators and products, gift card products, bill services, providers, plans; the bill lookup. */
-export async function purchaseCatalogueRoutes(_app: FastifyInstance) {}
+/**
+ * The purchase services' catalogues (issue 11; spec §7 operators, products, bill services,
+ * providers, plans and the bill payer): what the aggregators behind `app.providers.topups`,
+ * `.giftcards` and `.bills` offer, with our country and currency ids beside their ISO codes. Each
+ * route needs a session with the service's permission (requirePurchaseService). The bill lookup is
+ * counted per user (BILL_LOOKUP_LIMIT) and answers the account holder's name masked.
+ */
+
+const SERVICE_NAMES_ES: Record<BillServiceDef["slug"], string> = {
+  electricity: "Electricidad",
+  water: "Agua",
+  internet: "Internet",
+  tv: "Televisión",
+  phone: "Teléfono",
+  gas: "Gas",
+};
+
+const COUNTRY_NOT_FOUND = { en: "Country not found.", es: "País no encontrado." } as const;
+
+type CountryRow = { id: number; iso2: string; name: string; flag: string; phone_prefix: string };
+
+/** Countries and currencies by id and ISO code, read once per app (reference data does not change while it runs). */
+function referenceIndex(db: Db) {
+  let loaded:
+    | Promise<{
+        countries: Map<number, CountryRow>;
+        countryIds: Map<string, number>;
+        currencyIds: Map<string, number>;
+      }>
+    | undefined;
+  const load = () => {
+    loaded ??= (async () => {
+      const countryRows = await queryRows<CountryRow>(
+        db,
+        sql`select id, iso2, name, flag, phone_prefix from countries`,
+      );
+      const currencyRows = await queryRows<{ id: number; iso: string }>(
+        db,
+        sql`select id, iso from currencies`,
+      );
+      return {
+        countries: new Map(countryRows.map((row) => [row.id, row])),
+        countryIds: new Map(countryRows.map((row) => [row.iso2, row.id])),
+        currencyIds: new Map(currencyRows.map((row) => [row.iso, row.id])),
+      };
+    })().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
+  return {
+    async country(id: number, language: Language): Promise<CountryRow> {
+      const found = (await load()).countries.get(id);
+      if (!found) throw new NotFoundError(COUNTRY_NOT_FOUND[language]);
+      return found;
+    },
+    async countryByIso(iso: string): Promise<CountryRow> {
+      const index = await load();
+      const id = index.countryIds.get(iso);
+      const found = id === undefined ? undefined : index.countries.get(id);
+      if (!found) throw new Error(`the aggregator names a country we do not know: ${iso}`);
+      return found;
+    },
+    async currencyId(iso: string): Promise<number> {
+      const id = (await load()).currencyIds.get(iso);
+      if (id === undefined) throw new Error(`the aggregator names a currency we do not know: ${iso}`);
+      return id;
+    },
+  };
+}
+
+const toTopupProduct = (product: TopupProductDef): TopupProduct => ({
+  id: product.id,
+  operator_id: product.operatorId,
+  name: product.name,
+  kind: product.kind,
+  type: product.type,
+  currency_iso: product.currencyIso,
+  amount: product.amount,
+  min: product.min,
+  max: product.max,
+  description: product.description,
+  validity: product.validity,
+});
+
+const toDetectedPhone = (number: DetectedNumber): DetectedPhone => ({
+  e164: number.e164,
+  prefix: number.callingCode,
+  number: number.nationalNumber,
+  country_iso: number.countryIso,
+  formatted: number.formatted,
+});
+
+const toBillPlan = (plan: BillPlanDef) => ({
+  id: plan.id,
+  service_provider_id: plan.providerId,
+  name: plan.name,
+  description: plan.description,
+  amount: plan.amount,
+  currency_iso: plan.currencyIso,
+});
+
+/** "María López" → ("María", "López"): the first word, and the rest as the surname. */
+function splitName(name: string): [string, string] {
+  const [first = "", ...rest] = name.trim().split(/\s+/);
+  return [first, rest.join(" ")];
+}
+
+export async function purchaseCatalogueRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const reference = referenceIndex(app.db);
+  const languageOf = (request: FastifyRequest): Language => request.ctx.language;
+
+  const toOperator = async (operator: TopupOperatorDef): Promise<Operator> => {
+    const country = await reference.countryByIso(operator.countryIso);
+    return {
+      id: operator.id,
+      name: operator.name,
+      logo_url: operator.logoUrl,
+      country_id: country.id,
+      country_iso: country.iso2,
+      currency_id: await reference.currencyId(operator.currencyIso),
+      currency_iso: operator.currencyIso,
+      data_bundles: operator.products.some((product) => product.kind === "data"),
+      products: operator.products.map(toTopupProduct),
+    };
+  };
+
+  const toGiftCard = async (product: GiftCardProductDef) => ({
+    id: product.id,
+    name: product.name,
+    brand: product.brand,
+    category: product.category,
+    logo_url: product.logoUrl,
+    country_id: (await reference.countryByIso(product.countryIso)).id,
+    country_iso: product.countryIso,
+    currency_id: await reference.currencyId(product.currencyIso),
+    currency_iso: product.currencyIso,
+    type: product.type,
+    denominations: product.denominations,
+    min: product.min,
+    max: product.max,
+    has_pin: product.hasPin,
+    redeem_instructions: product.redeemInstructions,
+    terms: product.terms,
+    sold_in: product.soldIn,
+  });
+
+  const toBillProvider = async (provider: BillProviderDef) => ({
+    id: provider.id,
+    name: provider.name,
+    logo_url: provider.logoUrl,
+    country_id: (await reference.countryByIso(provider.countryIso)).id,
+    service_type_id: provider.serviceTypeId,
+    currency_id: await reference.currencyId(provider.currencyIso),
+    currency_iso: provider.currencyIso,
+    reference_label: provider.referenceLabel,
+    reference_example: provider.referenceExample,
+    reference_pattern: provider.referencePattern,
+    has_plans: provider.hasPlans,
+    partial_payment: provider.partialPayment,
+  });
+
+  // ---------------------------------------------------------------------------------------------
+  // Phone top-ups
+
+  routes.get(
+    "/reload-phones/operators",
+    {
+      preValidation: requirePurchaseService(app, "reload-phones"),
+      schema: {
+        tags: ["reload phones"],
+        summary:
+          "Operators of a country (country_id=), or of a phone number's country with the operator its prefix belongs to (phone=+52 55 1234 5678)",
+        querystring: operatorsQuery,
+        response: { 200: successEnvelope(operatorsAnswer) },
+      },
+    },
+    async (request) => {
+      const topups = app.providers.topups;
+      const { phone, country_id: countryId } = request.query;
+      if (phone !== undefined) {
+        const number = await topups.detect(phone);
+        if (!number) throw new InvalidDataError({ phone: [PURCHASE_MESSAGES.invalidPhone] });
+        if (!(await topups.countries()).includes(number.countryIso)) {
+          throw new InvalidDataError({ phone: [PURCHASE_MESSAGES.unsupportedCountry] });
+        }
+        const country = await reference.countryByIso(number.countryIso);
+        const operators = await topups.operators(number.countryIso);
+        return ok({
+          country_id: country.id,
+          country_iso: country.iso2,
+          phone: toDetectedPhone(number),
+          detected_operator_id: number.operatorId,
+          operators: await Promise.all(operators.map(toOperator)),
+        });
+      }
+      const country = await reference.country(countryId!, languageOf(request));
+      const served = (await topups.countries()).includes(country.iso2);
+      const operators = served ? await topups.operators(country.iso2) : [];
+      return ok({
+        country_id: country.id,
+        country_iso: country.iso2,
+        phone: null,
+        detected_operator_id: null,
+        operators: await Promise.all(operators.map(toOperator)),
+      });
+    },
+  );
+
+  routes.get(
+    "/reload-phones/products",
+    {
+      preValidation: requirePurchaseService(app, "reload-phones"),
+      schema: {
+        tags: ["reload phones"],
+        summary: "The airtime and data bundles of an operator, in its currency",
+        querystring: topupProductsQuery,
+        response: { 200: successEnvelope(z.array(topupProduct)) },
+      },
+    },
+    async (request) => {
+      const operator = await app.providers.topups.operator(request.query.operator_id);
+      if (!operator) throw new NotFoundError(PURCHASE_MESSAGES.unknownOperator);
+      return ok(operator.products.map(toTopupProduct));
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Gift cards
+
+  routes.get(
+    "/gift-cards/products",
+    {
+      preValidation: requirePurchaseService(app, "gift-cards"),
+      schema: {
+        tags: ["gift cards"],
+        summary: "Gift cards on offer: by the country they are redeemed in, searched by name, by category",
+        querystring: giftCardProductsQuery,
+        response: { 200: successEnvelope(z.array(giftCardProduct)) },
+      },
+    },
+    async (request) => {
+      const { country_id: countryId, search, category } = request.query;
+      const country =
+        countryId === undefined ? null : await reference.country(countryId, languageOf(request));
+      const products = await app.providers.giftcards.products({
+        ...(country ? { countryIso: country.iso2 } : {}),
+        ...(search ? { search } : {}),
+        ...(category ? { category } : {}),
+      });
+      return ok(await Promise.all(products.map(toGiftCard)));
+    },
+  );
+
+  routes.get(
+    "/gift-cards/products/:id",
+    {
+      preValidation: requirePurchaseService(app, "gift-cards"),
+      schema: {
+        tags: ["gift cards"],
+        summary: "One gift card: its values, redeem instructions, terms and where it is sold",
+        params: z.object({ id: recordId }),
+        response: { 200: successEnvelope(giftCardProduct) },
+      },
+    },
+    async (request) => {
+      const product = await app.providers.giftcards.product(request.params.id);
+      if (!product) throw new NotFoundError(PURCHASE_MESSAGES.unknownProduct);
+      return ok(await toGiftCard(product));
+    },
+  );
+
+  // ---------------------------------------------------------------------------------------------
+  // Bills
+
+  routes.get(
+    "/prepaid-pay-bills/services",
+    {
+      preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
+      schema: {
+        tags: ["pay bills"],
+        summary: "The bill services of a country (electricity, water, internet, TV, phone, gas)",
+        querystring: billServicesQuery,
+        response: { 200: successEnvelope(z.array(billService)) },
+      },
+    },
+    async (request) => {
+      const language = languageOf(request);
+      const country = await reference.country(request.query.country_id, language);
+      const bills = app.providers.bills;
+      const services = (await bills.countries()).includes(country.iso2)
+        ? await bills.services(country.iso2)
+        : [];
+      return ok(
+        services.map(
+          (service): BillService => ({
+            country_id: country.id,
+            flag: country.flag,
+            iso: country.iso2,
+            name: country.name,
+            service_type_id: service.serviceTypeId,
+            service: language === "es" ? SERVICE_NAMES_ES[service.slug] : service.name,
+            slug: service.slug,
+            id_field: service.idField,
+          }),
+        ),
+      );
+    },
+  );
+
+  routes.get(
+    "/prepaid-pay-bills/providers",
+    {
+      preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
+      schema: {
+        tags: ["pay bills"],
+        summary: "The billers of a service in a country, with the reference each asks for",
+        querystring: billProvidersQuery,
+        response: { 200: successEnvelope(z.array(billProvider)) },
+      },
+    },
+    async (request) => {
+      const { country_id: countryId, service_type_id: serviceTypeId } = request.query;
+      const country = await reference.country(countryId, languageOf(request));
+      const bills = app.providers.bills;
+      const services = (await bills.countries()).includes(country.iso2)
+        ? await bills.services(country.iso2)
+        : [];
+      if (!services.some((service) => service.serviceTypeId === serviceTypeId)) {
+        throw new NotFoundError(PURCHASE_MESSAGES.unknownService);
+      }
+      const providers = await bills.providers(country.iso2, serviceTypeId);
+      return ok(await Promise.all(providers.map(toBillProvider)));
+    },
+  );
+
+  routes.get(
+    "/prepaid-pay-bills/products",
+    {
+      preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
+      schema: {
+        tags: ["pay bills"],
+        summary:
+          "The plans of a biller (the Plan step): prepaid packs with their amount, or paying the bill (amount null)",
+        querystring: billPlansQuery,
+        response: { 200: successEnvelope(z.array(billPlan)) },
+      },
+    },
+    async (request) => {
+      const provider = await app.providers.bills.provider(request.query.service_provider_id);
+      if (!provider) throw new NotFoundError(PURCHASE_MESSAGES.unknownProvider);
+      const plans = provider.hasPlans ? await app.providers.bills.plans(provider.id) : [];
+      return ok(plans.map(toBillPlan));
+    },
+  );
+
+  /** The bill lookup (POST /bills and GET /prepaid-pay-bills/bill): counted, then asked of the biller. */
+  const lookupBill = async (
+    request: FastifyRequest,
+    query: { service_provider_id: number; reference_number: string },
+  ): Promise<BillPayer> => {
+    const user = currentAuth(request).user;
+    const bills = app.providers.bills;
+    const provider = await bills.provider(query.service_provider_id);
+    if (!provider) throw new NotFoundError(PURCHASE_MESSAGES.unknownProvider);
+    const referenceNumber = query.reference_number.trim();
+    if (!new RegExp(provider.referencePattern).test(referenceNumber)) {
+      throw new InvalidDataError({
+        reference_number: [PURCHASE_MESSAGES.billReferenceFormat(provider.referenceExample)],
+      });
+    }
+    await claimBillLookup(app.db, user.id, languageOf(request));
+    const bill = await bills.lookup(provider.id, referenceNumber);
+    if (!bill) throw new NotFoundError(PURCHASE_MESSAGES.billNotFound);
+    const country = await reference.countryByIso(provider.countryIso);
+    const currencyId = await reference.currencyId(bill.currencyIso);
+    return {
+      service_provider_id: provider.id,
+      service_provider: provider.name,
+      reference_number: bill.referenceNumber,
+      balance: bill.balance,
+      balance_currency_iso: bill.currencyIso,
+      currency_id: currencyId,
+      currency_iso: bill.currencyIso,
+      country_from_id: user.countryId ?? null,
+      country_to_id: country.id,
+      currency_to_id: currencyId,
+      mobile_prefix: country.phone_prefix,
+      customer_name: maskPersonName(...splitName(bill.customerName)),
+      due_date: bill.dueDate,
+      partial_payment: provider.partialPayment,
+    };
+  };
+
+  routes.post(
+    "/bills",
+    {
+      preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
+      schema: {
+        tags: ["pay bills"],
+        summary:
+          "Looks up the bill of a reference with a biller: its balance, due date and masked account holder",
+        body: billLookupRequest,
+        response: { 200: successEnvelope(billPayer) },
+      },
+    },
+    async (request) => ok(await lookupBill(request, request.body)),
+  );
+
+  routes.get(
+    "/prepaid-pay-bills/bill",
+    {
+      preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
+      schema: {
+        tags: ["pay bills"],
+        summary: "The bill of a reference with a biller (the same lookup as POST /bills)",
+        querystring: billLookupRequest,
+        response: { 200: successEnvelope(billPayer) },
+      },
+    },
+    async (request) => ok(await lookupBill(request, request.query)),
+  );
+}

@@ -6,12 +6,14 @@ import {
   type RuleModal,
   type RuleService,
 } from "@vela/shared/auth";
+import type { PurchaseService } from "@vela/shared/purchases";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { UserRow } from "../../auth/sessions";
 import { permissionsOf } from "../../auth/user-view";
 import { currentAuth } from "../../plugins/auth";
+import { IDENTITY_THRESHOLD, identityThresholdMessage, needsIdentityCheck } from "../../purchases/limits";
 
 /** Which permission flag gates each service (the wallet has none of its own). */
 const SERVICE_PERMISSION = {
@@ -22,7 +24,14 @@ const SERVICE_PERMISSION = {
   wallet: null,
 } as const satisfies Record<RuleService, string | null>;
 
-type RuleCode = "VERIFY_EMAIL" | "VERIFY_PHONE" | "SERVICE_DISABLED";
+/** The purchase service behind each rule service (issue 11), whose 30-day spending is counted. */
+const PURCHASE_OF: Partial<Record<RuleService, PurchaseService>> = {
+  giftcard: "gift-cards",
+  paybill: "prepaid-pay-bills",
+  recharge: "reload-phones",
+};
+
+type RuleCode = "VERIFY_EMAIL" | "VERIFY_PHONE" | "SERVICE_DISABLED" | "VERIFY_IDENTITY";
 
 const TEXTS: Record<
   RuleCode,
@@ -54,6 +63,20 @@ const TEXTS: Record<
       text: "Para mover dinero necesitas un teléfono verificado. Te enviaremos un código por SMS.",
       button: "Verificar teléfono",
       action: "VERIFY_PHONE",
+    },
+  },
+  VERIFY_IDENTITY: {
+    en: {
+      title: "Verify your identity",
+      text: `${identityThresholdMessage()} Our team will contact you to verify your identity.`,
+      button: "Contact support",
+      action: "VERIFY_IDENTITY",
+    },
+    es: {
+      title: "Verifica tu identidad",
+      text: `Las compras por encima de ${IDENTITY_THRESHOLD.amount} ${IDENTITY_THRESHOLD.currency} en ${IDENTITY_THRESHOLD.days} días requieren verificar tu identidad. Nuestro equipo te contactará para verificarla.`,
+      button: "Contactar con soporte",
+      action: "VERIFY_IDENTITY",
     },
   },
   SERVICE_DISABLED: {
@@ -138,11 +161,13 @@ export async function rulesRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { user } = currentAuth(request);
-      return {
-        success: true as const,
-        message: null,
-        data: examineService(user, request.params.service, request.ctx.language),
-      };
+      const { service } = request.params;
+      let data = examineService(user, service, request.ctx.language);
+      const purchase = PURCHASE_OF[service];
+      if (data.allowed && purchase && (await needsIdentityCheck(app.db, app.rates, user.id, purchase))) {
+        data = refusal("VERIFY_IDENTITY", service, request.ctx.language);
+      }
+      return { success: true as const, message: null, data };
     },
   );
 }

@@ -1,0 +1,485 @@
+import type { Language } from "@vela/shared/api";
+import {
+  type BillQuotationRequest,
+  type GiftCardQuotationRequest,
+  PURCHASE_MESSAGES,
+  type PurchaseConfirmation,
+  type PurchaseItem,
+  type PurchaseQuotation,
+  type PurchaseService,
+  type RedeemCode,
+  type TopupQuotationRequest,
+} from "@vela/shared/purchases";
+import { WALLET_SEND_MESSAGES } from "@vela/shared/wallet-send";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { UserRow } from "../auth/sessions";
+import type { Db } from "../db/client";
+import { countries, currencies, giftCardCodes, orders, senders } from "../db/schema/index";
+import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
+import type { JobQueue } from "../jobs/queue";
+import { expectedArrival, type OrderTerms, toConfirmationRecord } from "../orders/confirmation";
+import { findOrderByPayment, findPayment, insertFirstHistory, insertOrder } from "../orders/repository";
+import {
+  ADVANCE_JOB,
+  assertPaymentUsable,
+  assertWithinSendLimits,
+  claimOwnQuotation,
+  placeAwaitingPayment,
+  quotedOrderValues,
+} from "../orders/service";
+import { type OrderRow, transition } from "../orders/transition";
+import type { Providers } from "../plugins/providers";
+import { shareCorridorCache } from "../pricing/corridors";
+import { redeemPromoHold } from "../pricing/promo-codes";
+import {
+  assertQuotationOpen,
+  describeQuotation,
+  ownQuotation,
+  type PricingContext,
+  priceOffer,
+  purchaseOffer,
+  type QuotationRow,
+  saveQuotation,
+} from "../pricing/quotes";
+import type { FxRateProvider } from "../providers/fx/rate-provider";
+import { findOwnSender, type SenderRow, syncSelfSender } from "../senders/repository";
+import { walletOf } from "../wallets/repository";
+import { resolveBill, resolveGiftCard, resolveTopup } from "./catalogue";
+import { assertUnderIdentityThreshold } from "./limits";
+
+/**
+ * The purchase services (issue 11): phone top-ups, gift cards and bill payments. Each purchase is a
+ * quotation (the product, its face value in the product's currency, priced in the payer's currency),
+ * then an order like any other: paid by a card, a bank or a gateway (the payment routes of send money)
+ * or from the caller's wallet, delivered by the aggregator in the order's job (orders/jobs.ts), and
+ * refunded in full when the aggregator fails it.
+ */
+export type PurchaseDeps = {
+  db: Db;
+  rates: FxRateProvider;
+  language: Language;
+  jobs: JobQueue;
+  providers: Providers;
+};
+
+/** What a purchase quotation buys, kept on the quotation (`purchase`) and copied to the order's terms. */
+export type PurchaseTerms = {
+  service: PurchaseService;
+  /** The aggregator ("sandbox-topups") and the operator, brand or biller as the customer knows it. */
+  aggregator: string;
+  provider_name: string;
+  logo_url: string;
+  operator_id: number | null;
+  product_id: number | null;
+  product_name: string;
+  country_iso: string;
+  face_value: string;
+  face_currency_iso: string;
+  /** Phone (E.164), the gift card recipient's e-mail, or the bill's reference number. */
+  account: string;
+  recipient_name: string | null;
+  message: string | null;
+  /** The aggregator's commission off the face value: what we keep of it when delivered. */
+  commission_bps: number;
+  payer: Record<string, string> | null;
+  /** Gift cards: how to redeem it (shown with the code and in the e-mail). */
+  redeem_instructions: string | null;
+};
+
+export type PurchaseOrderTerms = OrderTerms & { purchase: PurchaseTerms };
+
+export const PURCHASE_SERVICE_NAMES: Record<PurchaseService, string> = {
+  "reload-phones": "Phone top-up",
+  "gift-cards": "Gift card",
+  "prepaid-pay-bills": "Bill payment",
+};
+
+const WALLET_SLUG = "wallet";
+
+export const itemOf = (terms: PurchaseTerms): PurchaseItem => ({
+  service: terms.service,
+  provider_name: terms.provider_name,
+  logo_url: terms.logo_url,
+  product_id: terms.product_id,
+  product_name: terms.product_name,
+  face_value: terms.face_value,
+  face_currency_iso: terms.face_currency_iso,
+  country_iso: terms.country_iso,
+  account: terms.account,
+  operator_id: terms.operator_id,
+  recipient_name: terms.recipient_name,
+});
+
+async function currencyIdOf(db: Db, iso: string): Promise<number> {
+  const [row] = await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.iso, iso));
+  if (!row) throw new Error(`currency ${iso} is not in the reference data`);
+  return row.id;
+}
+
+async function countryIdOf(db: Db, iso2: string): Promise<number> {
+  const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.iso2, iso2));
+  if (!row) throw new Error(`country ${iso2} is not in the reference data`);
+  return row.id;
+}
+
+async function countryIsoOf(db: Db, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await db.select({ iso2: countries.iso2 }).from(countries).where(eq(countries.id, id));
+  return row?.iso2 ?? null;
+}
+
+/** Who pays: the sender named (the caller's own, active, not deleted), or the caller's own profile. */
+async function payingSender(db: Db, user: UserRow, senderId: number | undefined): Promise<SenderRow | null> {
+  if (senderId === undefined) return user.role === "client" ? syncSelfSender(db, user) : null;
+  const sender = await findOwnSender(db, user.id, senderId);
+  if (!sender || sender.deletedAt !== null) throw new NotFoundError("Sender not found.");
+  if (!sender.isActive) throw new InvalidDataError({ sender_id: ["This sender is disabled."] });
+  return sender;
+}
+
+type QuoteRequest =
+  | { service: "reload-phones"; body: TopupQuotationRequest }
+  | { service: "gift-cards"; body: GiftCardQuotationRequest }
+  | { service: "prepaid-pay-bills"; body: BillQuotationRequest };
+
+/** Resolves the product of a quotation request against the aggregator: what it buys and its face value. */
+async function purchaseTermsOf(
+  deps: PurchaseDeps,
+  user: UserRow,
+  request: QuoteRequest,
+): Promise<PurchaseTerms> {
+  const { providers } = deps;
+  if (request.service === "reload-phones") {
+    const { body } = request;
+    const { phone, operator, product, faceValue } = await resolveTopup(providers.topups, body);
+    return {
+      service: "reload-phones",
+      aggregator: providers.topups.name,
+      provider_name: operator.name,
+      logo_url: operator.logoUrl,
+      operator_id: operator.id,
+      product_id: product.id,
+      product_name: product.name,
+      country_iso: operator.countryIso,
+      face_value: faceValue,
+      face_currency_iso: product.currencyIso,
+      account: phone.e164,
+      recipient_name: null,
+      message: null,
+      commission_bps: operator.commissionBps,
+      payer: null,
+      redeem_instructions: null,
+    };
+  }
+  if (request.service === "gift-cards") {
+    const { body } = request;
+    const senderCountryIso = (await countryIsoOf(deps.db, user.countryId)) ?? "";
+    const { product, faceValue } = await resolveGiftCard(providers.giftcards, {
+      product_id: body.product_id,
+      amount: body.amount,
+      senderCountryIso,
+    });
+    return {
+      service: "gift-cards",
+      aggregator: providers.giftcards.name,
+      provider_name: product.brand,
+      logo_url: product.logoUrl,
+      operator_id: null,
+      product_id: product.id,
+      product_name: product.name,
+      country_iso: product.countryIso,
+      face_value: faceValue,
+      face_currency_iso: product.currencyIso,
+      account: body.recipient_email,
+      recipient_name: body.recipient_name,
+      message: body.message ?? null,
+      commission_bps: product.commissionBps,
+      payer: null,
+      redeem_instructions: product.redeemInstructions,
+    };
+  }
+  const { body } = request;
+  const { provider, plan, bill, faceValue } = await resolveBill(providers.bills, body);
+  const payer = body.payer
+    ? Object.fromEntries(
+        Object.entries(body.payer).filter(([, value]) => value !== undefined && value !== ""),
+      )
+    : null;
+  return {
+    service: "prepaid-pay-bills",
+    aggregator: providers.bills.name,
+    provider_name: provider.name,
+    logo_url: provider.logoUrl,
+    operator_id: provider.id,
+    product_id: plan?.id ?? null,
+    product_name: plan?.name ?? provider.name,
+    country_iso: provider.countryIso,
+    face_value: faceValue,
+    face_currency_iso: bill.currencyIso,
+    account: bill.referenceNumber,
+    recipient_name: payer ? `${payer.first_name ?? ""} ${payer.last_name ?? ""}`.trim() || null : null,
+    message: null,
+    commission_bps: provider.commissionBps,
+    payer: payer as Record<string, string> | null,
+    redeem_instructions: null,
+  };
+}
+
+/** The quotation as the API answers it: the priced quotation and what it buys. */
+export async function describePurchaseQuotation(
+  context: PricingContext,
+  row: QuotationRow,
+): Promise<PurchaseQuotation> {
+  const quotation = await describeQuotation(context, row);
+  return { ...quotation, item: itemOf(row.purchase as unknown as PurchaseTerms) };
+}
+
+/**
+ * POST /{service}/quotation: resolves the product with the aggregator (the number, the card's
+ * country and amounts, the bill and its balance), prices its face value in the payer's currency and
+ * keeps the quotation with its terms. Nothing is charged.
+ */
+export async function quotePurchase(
+  deps: PurchaseDeps,
+  user: UserRow,
+  request: QuoteRequest,
+): Promise<PurchaseQuotation> {
+  const context: PricingContext = { db: deps.db, rates: deps.rates, language: deps.language };
+  const sender = await payingSender(deps.db, user, request.body.sender_id);
+  const terms = await purchaseTermsOf(deps, user, request);
+  const currencyToId = await currencyIdOf(deps.db, terms.face_currency_iso);
+  const countryToId = await countryIdOf(deps.db, terms.country_iso);
+  const offer = await purchaseOffer(
+    context,
+    request.service,
+    request.body.currency_from_id,
+    currencyToId,
+    "credit-and-debit-card-methods",
+  );
+  const priced = await priceOffer(
+    context,
+    offer,
+    { receiving_amount: terms.face_value },
+    { userId: user.id, promoField: "amount" },
+  );
+  await assertUnderIdentityThreshold(deps.db, deps.rates, user.id, request.service, {
+    iso: priced.calculation.currency_from_iso,
+    amount: priced.calculation.amount_paid,
+  });
+  const quotation = await saveQuotation(context, user.id, request.service, offer, priced, {
+    countryFromId: user.countryId,
+    countryToId,
+    senderId: sender?.id ?? null,
+    purchase: terms as unknown as Record<string, unknown>,
+  });
+  return { ...quotation, item: itemOf(terms) };
+}
+
+/** The caller's quotation of this service (another service's or another user's: 404, the same answer). */
+async function ownPurchaseQuotation(db: Db, userId: number, service: PurchaseService, id: number) {
+  const quotation = await ownQuotation(db, userId, id);
+  if (quotation.service !== service || quotation.purchase === null) {
+    throw new NotFoundError("Quotation not found.");
+  }
+  return quotation;
+}
+
+async function orderTermsOf(
+  deps: PurchaseDeps,
+  quotation: QuotationRow,
+): Promise<{ terms: PurchaseOrderTerms; transferTime: string }> {
+  const summary = await describeQuotation(
+    { db: deps.db, rates: deps.rates, language: deps.language },
+    quotation,
+  );
+  assertWithinSendLimits(summary);
+  const purchase = quotation.purchase as unknown as PurchaseTerms;
+  let sender: OrderTerms["sender"] = null;
+  if (quotation.senderId !== null) {
+    const [row] = await deps.db
+      .select({ firstName: senders.firstName, lastName: senders.lastName, iso2: countries.iso2 })
+      .from(senders)
+      .leftJoin(countries, eq(countries.id, senders.countryId))
+      .where(eq(senders.id, quotation.senderId));
+    if (row) {
+      sender = {
+        id: quotation.senderId,
+        name: `${row.firstName} ${row.lastName}`.trim(),
+        country_iso: row.iso2,
+      };
+    }
+  }
+  const [fromDigits, toDigits] = await Promise.all(
+    [quotation.currencyFromId, quotation.currencyToId].map(async (id) => {
+      const [row] = await deps.db
+        .select({ decimals: currencies.decimals })
+        .from(currencies)
+        .where(eq(currencies.id, id));
+      return row?.decimals ?? 2;
+    }),
+  );
+  const terms: PurchaseOrderTerms = {
+    quotation: summary as unknown as Record<string, unknown>,
+    sender,
+    recipient: null,
+    delivery_method: {
+      id: summary.shipping_method_id,
+      name: summary.shipping_method.name,
+      slug: summary.shipping_method.slug,
+    },
+    transfer_time: summary.transfer_time,
+    guaranteed_rate: summary.guaranteed_rate,
+    currency_from_iso: summary.currency_from_iso,
+    currency_to_iso: summary.currency_to_iso,
+    currency_from_decimals: fromDigits ?? 2,
+    currency_to_decimals: toDigits ?? 2,
+    purchase,
+  };
+  return { terms, transferTime: summary.transfer_time };
+}
+
+export type PlacePurchaseCommand = {
+  userId: number;
+  service: PurchaseService;
+  quotationId: number;
+  paymentId: number | undefined;
+};
+
+/**
+ * POST /{service}/transaction: in one transaction (the Idempotency-Key's when there is one) checks the
+ * quotation (the caller's, this service's, open, its payment method chosen), then either takes the
+ * payment made for it (a card, bank or gateway: the order waits on it in awaiting_payment) or, with
+ * the wallet chosen, debits the caller's wallet in the quotation's currency at once (the paid step;
+ * too little money refuses the whole request). The order's job delivers it. A refusal leaves nothing.
+ */
+export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCommand): Promise<OrderRow> {
+  const { userId } = command;
+  return deps.db.transaction(async (tx) => {
+    shareCorridorCache(tx, deps.db);
+    const scoped: PurchaseDeps = { ...deps, db: tx };
+    const quotation = await ownPurchaseQuotation(tx, userId, command.service, command.quotationId);
+    assertQuotationOpen(quotation);
+    if (quotation.paymentMethodSlug === null || quotation.paymentTypeId === null) {
+      throw new InvalidDataError(
+        { payment_type_id: [PURCHASE_MESSAGES.noPaymentMethod] },
+        PURCHASE_MESSAGES.noPaymentMethod,
+      );
+    }
+    const { terms, transferTime } = await orderTermsOf(scoped, quotation);
+    const common = {
+      userId,
+      ...quotedOrderValues(quotation),
+      service: command.service,
+      senderId: quotation.senderId,
+      recipientId: null,
+      countryFromId: quotation.countryFromId,
+      countryToId: quotation.countryToId,
+      terms: terms as unknown as Record<string, unknown>,
+      expectedArrivalAt: expectedArrival(transferTime, new Date()),
+    };
+
+    if (quotation.paymentMethodSlug === WALLET_SLUG) {
+      if (command.paymentId !== undefined) {
+        throw new InvalidDataError({
+          payment_id: ["This purchase is paid from your wallet: send it without a payment."],
+        });
+      }
+      const wallet = await walletOf(tx, userId, quotation.currencyFromId, { lock: true });
+      if (wallet?.status !== "open") {
+        throw new InvalidDataError({
+          payment_type_id: [WALLET_SEND_MESSAGES.noWalletFrom(terms.currency_from_iso)],
+        });
+      }
+      await claimOwnQuotation(tx, userId, quotation.id);
+      const order = await insertOrder(tx, {
+        ...common,
+        status: "created",
+        paymentId: null,
+        paymentMethod: WALLET_SLUG,
+        sourceWalletId: wallet!.id,
+      });
+      await insertFirstHistory(tx, order.id, ["created"]);
+      // The wallet pays now, in this transaction, or the purchase is refused whole.
+      const paid = await transition(tx, order.id, "created", "paid");
+      await redeemPromoHold(tx, quotation.id);
+      await deps.jobs.send(ADVANCE_JOB, { orderId: order.id }, { db: tx, retryLimit: 10 });
+      return paid;
+    }
+
+    if (command.paymentId === undefined) {
+      throw new InvalidDataError({ payment_id: ["Pay first, then send the payment's id."] });
+    }
+    const payment = await findPayment(tx, command.paymentId);
+    assertPaymentUsable(payment, userId, quotation);
+    if (await findOrderByPayment(tx, payment!.id)) {
+      throw new ConflictError("This payment was already used for another order.");
+    }
+    await claimOwnQuotation(tx, userId, quotation.id);
+    return placeAwaitingPayment(tx, deps.jobs, quotation.id, {
+      ...common,
+      paymentId: payment!.id,
+      paymentMethod: payment!.method,
+    });
+  });
+}
+
+/** The caller's order of this service; another user's or another service's is 404, the same answer. */
+export async function ownPurchaseOrder(
+  db: Db,
+  userId: number,
+  service: PurchaseService,
+  orderId: number,
+): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.userId !== userId || order.service !== service) {
+    throw new NotFoundError("Order not found.");
+  }
+  return order;
+}
+
+/** An order as the purchase routes answer it: the confirmation record, what was bought, the code's state. */
+export async function toPurchaseConfirmation(db: Db, order: OrderRow): Promise<PurchaseConfirmation> {
+  const terms = order.terms as unknown as PurchaseOrderTerms;
+  let redeemCodeStatus: PurchaseConfirmation["redeem_code_status"] = null;
+  if (order.service === "gift-cards") {
+    const [code] = await db
+      .select({ shownAt: giftCardCodes.shownAt })
+      .from(giftCardCodes)
+      .where(eq(giftCardCodes.orderId, order.id));
+    redeemCodeStatus = !code ? "pending" : code.shownAt ? "shown" : "ready";
+  }
+  return {
+    ...toConfirmationRecord(order),
+    item: itemOf(terms.purchase),
+    redeem_code_status: redeemCodeStatus,
+  };
+}
+
+/**
+ * POST /gift-cards/orders/{id}/redeem-code: the code and PIN, answered once. The one statement that
+ * marks it shown decides which of two requests at once gets it; later ones are told where it went.
+ */
+export async function revealRedeemCode(
+  db: Db,
+  decrypt: (sealed: string) => string,
+  userId: number,
+  orderId: number,
+): Promise<RedeemCode> {
+  const order = await ownPurchaseOrder(db, userId, "gift-cards", orderId);
+  const [revealed] = await db
+    .update(giftCardCodes)
+    .set({ shownAt: sql`now()` })
+    .where(and(eq(giftCardCodes.orderId, order.id), isNull(giftCardCodes.shownAt)))
+    .returning();
+  if (!revealed) {
+    const [code] = await db.select().from(giftCardCodes).where(eq(giftCardCodes.orderId, order.id));
+    throw new ConflictError(code ? PURCHASE_MESSAGES.codeShown : PURCHASE_MESSAGES.codeNotReady);
+  }
+  const terms = order.terms as unknown as PurchaseOrderTerms;
+  return {
+    order_id: order.id,
+    code: decrypt(revealed.codeSealed),
+    pin: revealed.pinSealed ? decrypt(revealed.pinSealed) : null,
+    redeem_instructions: terms.purchase.redeem_instructions ?? "",
+  };
+}
