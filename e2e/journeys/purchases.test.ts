@@ -47,7 +47,7 @@ describe("purchase journey", () => {
     await page.getByRole("textbox", { name: /Mobile number/ }).fill(national);
     await page.getByRole("button", { name: "Find operator" }).click();
     await visible(page, /is a Telcel number/);
-    await page.getByRole("radio").first().click();
+    await page.getByRole("main").getByRole("radio").first().click();
     await enabled(page, "Continue");
   }
 
@@ -106,7 +106,7 @@ describe("purchase journey", () => {
     await at(page, "/account/gift-cards/amount");
     const range = page.getByRole("textbox", { name: /^Amount/ });
     if (await range.isVisible()) await range.fill("25");
-    else await page.getByRole("radio").first().click();
+    else await page.getByRole("main").getByRole("radio").first().click();
     const recipient = `gift.${stamp}@example.com`;
     await page.getByRole("textbox", { name: /Recipient's name/ }).fill("Luis Pérez");
     await page.getByRole("textbox", { name: /Recipient's e-mail/ }).fill(recipient);
