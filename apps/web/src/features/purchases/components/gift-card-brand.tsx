@@ -43,7 +43,7 @@ export const GiftCardBrand = ({
             {product.brand}
           </Title>
           <Text c="dimmed">{product.name}</Text>
-          <Badge mt={6} variant="light" color="gray.7">
+          <Badge mt={6} variant="filled" color="gray.7">
             {product.category}
           </Badge>
         </div>

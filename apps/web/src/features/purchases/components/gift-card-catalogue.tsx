@@ -153,7 +153,7 @@ export const GiftCardCatalogue = ({
                   </div>
                 </Group>
                 <Group justify="space-between" mt="md" gap="xs" wrap="wrap">
-                  <Badge variant="light" color="gray.7">
+                  <Badge variant="filled" color="gray.7">
                     {product.category}
                   </Badge>
                   <Text size="sm" fw={600}>
