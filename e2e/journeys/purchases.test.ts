@@ -104,6 +104,9 @@ describe("purchase journey", () => {
     await shoot(page, "giftcard-brand");
     await page.getByRole("button", { name: /^Buy a / }).click();
     await at(page, "/account/gift-cards/amount");
+    await expect
+      .poll(() => page.getByRole("textbox", { name: /Recipient's name/ }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     const range = page.getByRole("textbox", { name: /^Amount/ });
     if (await range.isVisible()) await range.fill("25");
     else await page.getByRole("main").getByRole("radio").first().click();
