@@ -132,6 +132,16 @@ const WalletWithdrawFlowRoute = lazy(() =>
   import("./routes/wallet-withdraw-flow-route").then((m) => ({ default: m.WalletWithdrawFlowRoute })),
 );
 
+const PurchaseFlowRoute = lazy(() =>
+  import("./routes/purchase-flow-route").then((m) => ({ default: m.PurchaseFlowRoute })),
+);
+const GiftCardsRoute = lazy(() =>
+  import("./routes/gift-card-pages-route").then((m) => ({ default: m.GiftCardsRoute })),
+);
+const GiftCardBrandRoute = lazy(() =>
+  import("./routes/gift-card-pages-route").then((m) => ({ default: m.GiftCardBrandRoute })),
+);
+
 /** A redirect that keeps the query (a shared wallet link: `/account/wallets/send?wallet_id=VW-…`). */
 const NavigateKeepingSearch = ({ to }: { to: string }) => {
   const { search } = useLocation();
@@ -207,6 +217,22 @@ export const AppRoutes = () => (
           <Route path="wallets/send/:step" element={walletElement(<WalletSendRoute />)} />
           <Route path="wallets/withdraw" element={<Navigate to="method" replace />} />
           <Route path="wallets/withdraw/:step" element={walletElement(<WalletWithdrawFlowRoute />)} />
+          <Route path="reload-phones" element={<Navigate to="amount" replace />} />
+          <Route
+            path="reload-phones/:step"
+            element={<PurchaseFlowRoute key="reload-phones" service="reload-phones" />}
+          />
+          <Route path="gift-cards" element={<GiftCardsRoute />} />
+          <Route path="gift-cards/brand/:id" element={<GiftCardBrandRoute />} />
+          <Route
+            path="gift-cards/:step"
+            element={<PurchaseFlowRoute key="gift-cards" service="gift-cards" />}
+          />
+          <Route path="pay-bills" element={<Navigate to="service" replace />} />
+          <Route
+            path="pay-bills/:step"
+            element={<PurchaseFlowRoute key="prepaid-pay-bills" service="prepaid-pay-bills" />}
+          />
           <Route path="history" element={<HistoryRoute />} />
           <Route path="history/:id" element={<OrderDetailsRoute />} />
           <Route path="orders" element={<Navigate to="/account/history" replace />} />

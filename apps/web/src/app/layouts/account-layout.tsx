@@ -43,9 +43,10 @@ export const AccountLayout = () => {
   const isPhone = useMediaQuery("(max-width: 48em)");
   const role = useAuthStore((state) => state.type);
   const user = useAuthStore((state) => state.user);
+  const permissions = useAuthStore((state) => state.permissions);
   const signOut = useSignOut();
   useDashboardRuleCheck();
-  const navLinks = navLinksFor(role);
+  const navLinks = navLinksFor(role, permissions);
   const displayName = user ? (user.organization_name ?? `${user.first_name} ${user.last_name}`.trim()) : "";
   const { rightPanelOpen, summaryPanelOpen, responsiveForm, setRightPanelOpen, setSummaryPanelOpen } =
     useLayoutStore();

@@ -2,8 +2,11 @@ import {
   IconApi,
   IconCertificate,
   IconChartBar,
+  IconDeviceMobile,
+  IconGift,
   IconHistory,
   IconLayoutDashboard,
+  IconReceipt,
   IconSend,
   IconSettings,
   IconUserCircle,
@@ -12,6 +15,7 @@ import {
   IconWallet,
 } from "@tabler/icons-react";
 import { ROLES, type Role } from "@vela/shared/api";
+import type { PermissionKey, Permissions } from "@vela/shared/auth";
 
 const EVERYONE = ROLES;
 
@@ -28,6 +32,30 @@ export const ACCOUNT_NAV_LINKS = [
     icon: IconWallet,
     exact: false,
     roles: ["client", "business"],
+  },
+  {
+    to: "/account/reload-phones",
+    label: "account.reloadPhones",
+    icon: IconDeviceMobile,
+    exact: false,
+    roles: EVERYONE,
+    permission: "recharge",
+  },
+  {
+    to: "/account/gift-cards",
+    label: "account.giftCards",
+    icon: IconGift,
+    exact: false,
+    roles: EVERYONE,
+    permission: "giftcard",
+  },
+  {
+    to: "/account/pay-bills",
+    label: "account.payBills",
+    icon: IconReceipt,
+    exact: false,
+    roles: EVERYONE,
+    permission: "paybill",
   },
   { to: "/account/recipients", label: "account.recipients", icon: IconUsers, exact: false, roles: EVERYONE },
   { to: "/account/senders", label: "account.senders", icon: IconUsersGroup, exact: false, roles: ["agent"] },
@@ -49,8 +77,16 @@ export const ACCOUNT_NAV_LINKS = [
   icon: unknown;
   exact: boolean;
   roles: readonly Role[];
+  /** A service the session's permissions may switch off (spec §6): its link is then hidden. */
+  permission?: PermissionKey;
 }[];
 
-/** The sidebar links a role sees. */
-export const navLinksFor = (role: Role | null) =>
-  role === null ? [] : ACCOUNT_NAV_LINKS.filter((link) => link.roles.some((allowed) => allowed === role));
+/** The sidebar links a role sees, without the services its permissions switch off. */
+export const navLinksFor = (role: Role | null, permissions?: Permissions) =>
+  role === null
+    ? []
+    : ACCOUNT_NAV_LINKS.filter(
+        (link) =>
+          link.roles.some((allowed) => allowed === role) &&
+          (!("permission" in link) || !permissions || permissions[link.permission]),
+      );

@@ -13,6 +13,7 @@ import { ok, renderWithApp, stubApi } from "@/test/render";
 import { sendMoneyRoutes } from "@/test/send-money-api";
 import { AppRoutes } from "../router";
 import { AccountLayout } from "./account-layout";
+import { navLinksFor } from "./account-nav-links";
 
 const stubHomeApi = () => vi.stubGlobal("fetch", stubApi(sendMoneyRoutes()).fetchStub);
 
@@ -167,6 +168,9 @@ describe("account layout", () => {
       "Dashboard",
       "Send money",
       "Wallets",
+      "Phone top-up",
+      "Gift cards",
+      "Pay bills",
       "Recipients",
       "Order history",
       "Profile",
@@ -186,6 +190,9 @@ describe("account layout", () => {
     expect(sidebarLinks()).toEqual([
       "Dashboard",
       "Send money",
+      "Phone top-up",
+      "Gift cards",
+      "Pay bills",
       "Recipients",
       "Senders",
       "Order history",
@@ -203,6 +210,9 @@ describe("account layout", () => {
       "Dashboard",
       "Send money",
       "Wallets",
+      "Phone top-up",
+      "Gift cards",
+      "Pay bills",
       "Recipients",
       "Order history",
       "API keys",
@@ -210,6 +220,19 @@ describe("account layout", () => {
       "Profile",
       "Settings",
     ]);
+  });
+
+  it("hides the purchase services the session's permissions switch off", () => {
+    const labels = (permissions: Parameters<typeof navLinksFor>[1]) =>
+      navLinksFor("client", permissions).map((link) => link.label);
+    expect(labels({ giftcard: true, paybill: true, recharge: true, sendmoney: true })).toEqual(
+      expect.arrayContaining(["account.reloadPhones", "account.giftCards", "account.payBills"]),
+    );
+    const off = labels({ giftcard: false, paybill: false, recharge: false, sendmoney: true });
+    expect(off).not.toContain("account.reloadPhones");
+    expect(off).not.toContain("account.giftCards");
+    expect(off).not.toContain("account.payBills");
+    expect(off).toContain("account.sendMoney");
   });
 
   it("refuses an area of another role with a page that says so", async () => {

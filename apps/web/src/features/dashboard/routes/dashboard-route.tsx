@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { BalancesCard } from "../components/balances-card";
 import { RecentActivityCard } from "../components/recent-activity-card";
+import { ServicesCard } from "../components/services-card";
 
 /** The account's first page: the wallets' balances (not for agents) and the latest transfers. */
 export const DashboardRoute = () => {
@@ -13,6 +14,7 @@ export const DashboardRoute = () => {
   useDocumentTitle(`${t("account.dashboard")} · Vela`);
   // Agents send for walk-in customers and hold no wallets (the sidebar has none for them either).
   const hasWallets = useAuthStore((state) => state.type !== "agent");
+  const permissions = useAuthStore((state) => state.permissions);
   return (
     <Stack gap="xl" maw={960}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
@@ -28,6 +30,8 @@ export const DashboardRoute = () => {
           {t("account.sendMoney")}
         </Button>
       </Group>
+
+      <ServicesCard permissions={permissions} />
 
       <SimpleGrid cols={{ base: 1, md: hasWallets ? 2 : 1 }} spacing="lg">
         {hasWallets ? <BalancesCard /> : null}

@@ -90,6 +90,11 @@ export type PaymentStepProps = {
   onQuotationChanged: (quotation: Quotation) => void;
   onPaid: (paymentId: number) => void;
   onBack: () => void;
+  /**
+   * The wallet method (url "wallet", payment_type_id 8) was chosen: nothing is paid here, the
+   * transaction takes the money from the wallet. Without it the wallet method cannot be used.
+   */
+  onWalletChosen?: () => void;
 };
 
 /**
@@ -170,6 +175,7 @@ export const PaymentStep = (props: PaymentStepProps) => {
           tab: method.url ? (TAB_OF_URL[method.url] ?? null) : null,
         });
       }
+      if ((sub?.url ?? method.url) === "wallet") props.onWalletChosen?.();
     },
     onError: (error) => notifyApiError(error),
   });
@@ -380,6 +386,14 @@ export const PaymentStep = (props: PaymentStepProps) => {
           )}
         </Tabs.Panel>
       </Tabs>
+    );
+  } else if (payUrl === "wallet" && props.onWalletChosen) {
+    const onWallet = props.onWalletChosen;
+    body = (
+      <Stack gap="sm" align="flex-start">
+        <Text>{t("payment.wallet.text", { amount: amountText })}</Text>
+        <Button onClick={onWallet}>{t("payment.wallet.continue")}</Button>
+      </Stack>
     );
   } else {
     body = (

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { PurchaseQuotation, PurchaseService } from "@vela/shared/purchases";
+import { isApiError } from "@/shared/api/api-error";
+import { notifyApiError } from "@/shared/api/notify";
+import {
+  createPurchaseQuotation,
+  type PurchaseQuotationRequest,
+  purchaseQuotationQueryOptions,
+} from "../api/orders";
+
+/**
+ * A first step's "continue": creates the quotation and keeps it in the query cache (the next steps
+ * read it there, `item` included). A 422's field messages stay with the form (`fieldErrors`); any
+ * other refusal is notified.
+ */
+export const useCreatePurchaseQuotation = <S extends PurchaseService>(
+  service: S,
+  onCreated: (quotation: PurchaseQuotation) => void,
+) => {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (body: PurchaseQuotationRequest[S]) => createPurchaseQuotation(service, body),
+    onSuccess: (quotation) => {
+      queryClient.setQueryData(purchaseQuotationQueryOptions(quotation.id).queryKey, quotation);
+      onCreated(quotation);
+    },
+    meta: { notifyOnError: false },
+    onError: (error) => notifyApiError(error),
+  });
+  const errors = isApiError(mutation.error) ? (mutation.error.errors ?? {}) : {};
+  return {
+    ...mutation,
+    /** The first message of a field the API refused, or undefined. */
+    fieldError: (field: string): string | undefined => errors[field]?.[0],
+  };
+};
+
+/** The first message of a refused field of any failed request, or undefined. */
+export const fieldErrorOf = (error: unknown, field: string): string | undefined =>
+  isApiError(error) ? error.errors?.[field]?.[0] : undefined;

@@ -1,0 +1,173 @@
+import type { PurchaseService } from "@vela/shared/purchases";
+import { create } from "zustand";
+import { createJSONStorage, persist } from "zustand/middleware";
+
+/** Spec §2: a phone top-up and a gift card share these four steps, numbered from 0. */
+export const TOPUP_STEPS = ["AMOUNT", "PAYMENT", "SEND", "CONFIRMATION"] as const;
+export const GIFT_CARD_STEPS = ["AMOUNT", "PAYMENT", "SEND", "CONFIRMATION"] as const;
+/** A bill: which service, which provider, which plan (skipped without plans), whose bill, then pay. */
+export const BILL_STEPS = [
+  "SERVICE",
+  "PROVIDER",
+  "PLAN",
+  "RECIPIENT",
+  "PAYMENT",
+  "SEND",
+  "CONFIRMATION",
+] as const;
+
+export const PURCHASE_FLOW_STEPS = {
+  "reload-phones": TOPUP_STEPS,
+  "gift-cards": GIFT_CARD_STEPS,
+  "prepaid-pay-bills": BILL_STEPS,
+} as const satisfies Record<PurchaseService, readonly string[]>;
+
+export type PurchaseStepName = (typeof PURCHASE_FLOW_STEPS)[PurchaseService][number];
+
+/** Where each service lives in the account area. */
+export const PURCHASE_BASE_PATH = {
+  "reload-phones": "/account/reload-phones",
+  "gift-cards": "/account/gift-cards",
+  "prepaid-pay-bills": "/account/pay-bills",
+} as const satisfies Record<PurchaseService, string>;
+
+/** A step's address: `/account/pay-bills/provider`. */
+export const purchaseStepPath = (service: PurchaseService, step: string) =>
+  `${PURCHASE_BASE_PATH[service]}/${step.toLowerCase()}`;
+
+/** The step an address names, or -1. */
+export const purchaseStepIndex = (service: PurchaseService, segment: string | undefined) =>
+  (PURCHASE_FLOW_STEPS[service] as readonly string[]).findIndex(
+    (step) => step.toLowerCase() === segment?.toLowerCase(),
+  );
+
+export type PurchaseFlowData = {
+  /** The current step (spec §4: from 0). */
+  step: number;
+  /** A gift card: the card chosen on its brand page. */
+  product_id: number | null;
+  /** A bill: the country, the service, the provider and the plan chosen on the first steps. */
+  country_id: number | null;
+  service_type_id: number | null;
+  provider_id: number | null;
+  plan_id: number | null;
+  /** The held price; the quotation itself is server state (TanStack Query). */
+  quotation_id: number | null;
+  /** The wallet method (payment_type_id 8) was chosen: nothing is paid before the transaction. */
+  paidFromWallet: boolean;
+  /** The transaction attempt's Idempotency-Key, kept across a double click, a retry and a reload. */
+  transactionKey: string | null;
+  /** The placed order: CONFIRMATION follows it. */
+  order_id: number | null;
+};
+
+type PurchaseFlowActions = {
+  setStep: (step: number) => void;
+  productChosen: (productId: number) => void;
+  billCountryChosen: (countryId: number) => void;
+  billServiceChosen: (serviceTypeId: number) => void;
+  billProviderChosen: (providerId: number) => void;
+  billPlanChosen: (planId: number | null) => void;
+  quotationCreated: (quotationId: number) => void;
+  walletChosen: (isWallet: boolean) => void;
+  ensureTransactionKey: () => string;
+  forgetTransactionKey: () => void;
+  transactionConfirmed: (orderId: number) => void;
+  /** Spec §4 reset: step 0, the selections, the quotation and the order cleared. */
+  reset: () => void;
+};
+
+export type PurchaseFlowState = PurchaseFlowData & PurchaseFlowActions;
+
+export const INITIAL_PURCHASE_FLOW_DATA: PurchaseFlowData = {
+  step: 0,
+  product_id: null,
+  country_id: null,
+  service_type_id: null,
+  provider_id: null,
+  plan_id: null,
+  quotation_id: null,
+  paidFromWallet: false,
+  transactionKey: null,
+  order_id: null,
+};
+
+/** What a new choice makes stale: the held quotation and anything placed on it. */
+const priceChanged: Partial<PurchaseFlowData> = {
+  quotation_id: null,
+  paidFromWallet: false,
+  transactionKey: null,
+  order_id: null,
+};
+
+/** One small store per purchase service; a reload keeps the choices (sessionStorage). */
+export const createPurchaseFlowStore = (service: PurchaseService) => {
+  const lastStep = PURCHASE_FLOW_STEPS[service].length - 1;
+  const clamp = (step: number) => Math.min(Math.max(step, 0), lastStep);
+  return create<PurchaseFlowState>()(
+    persist(
+      (set, get) => ({
+        ...INITIAL_PURCHASE_FLOW_DATA,
+        setStep: (step) => set({ step: clamp(step) }),
+        productChosen: (productId) => set({ ...INITIAL_PURCHASE_FLOW_DATA, product_id: productId }),
+        billCountryChosen: (countryId) =>
+          set((state) =>
+            state.country_id === countryId
+              ? state
+              : {
+                  country_id: countryId,
+                  service_type_id: null,
+                  provider_id: null,
+                  plan_id: null,
+                  ...priceChanged,
+                },
+          ),
+        billServiceChosen: (serviceTypeId) =>
+          set((state) =>
+            state.service_type_id === serviceTypeId
+              ? state
+              : { service_type_id: serviceTypeId, provider_id: null, plan_id: null, ...priceChanged },
+          ),
+        billProviderChosen: (providerId) =>
+          set((state) =>
+            state.provider_id === providerId
+              ? state
+              : { provider_id: providerId, plan_id: null, ...priceChanged },
+          ),
+        billPlanChosen: (planId) =>
+          set((state) => (state.plan_id === planId ? state : { plan_id: planId, ...priceChanged })),
+        quotationCreated: (quotationId) => set({ ...priceChanged, quotation_id: quotationId }),
+        walletChosen: (isWallet) => set({ paidFromWallet: isWallet, transactionKey: null }),
+        ensureTransactionKey: () => {
+          const existing = get().transactionKey;
+          if (existing) return existing;
+          const key = crypto.randomUUID();
+          set({ transactionKey: key });
+          return key;
+        },
+        forgetTransactionKey: () => set({ transactionKey: null }),
+        transactionConfirmed: (orderId) => set({ order_id: orderId, transactionKey: null }),
+        reset: () => set({ ...INITIAL_PURCHASE_FLOW_DATA }),
+      }),
+      {
+        name: `vela-purchase-${service}`,
+        storage: createJSONStorage(() => sessionStorage),
+        // The step follows the address; everything else the person chose is kept.
+        partialize: (state): Partial<PurchaseFlowData> =>
+          Object.fromEntries(
+            (Object.keys(INITIAL_PURCHASE_FLOW_DATA) as (keyof PurchaseFlowData)[])
+              .filter((key) => key !== "step")
+              .map((key) => [key, state[key]]),
+          ),
+      },
+    ),
+  );
+};
+
+export type PurchaseFlowStore = ReturnType<typeof createPurchaseFlowStore>;
+
+export const PURCHASE_FLOW_STORES = {
+  "reload-phones": createPurchaseFlowStore("reload-phones"),
+  "gift-cards": createPurchaseFlowStore("gift-cards"),
+  "prepaid-pay-bills": createPurchaseFlowStore("prepaid-pay-bills"),
+} as const satisfies Record<PurchaseService, PurchaseFlowStore>;

@@ -1,0 +1,585 @@
+import { compareAmounts } from "@vela/shared/decimal";
+import type { Payment } from "@vela/shared/payments";
+import type {
+  BillPlan,
+  BillProvider,
+  GiftCardProduct,
+  Operator,
+  PurchaseConfirmation,
+  PurchaseItem,
+  PurchaseQuotation,
+  PurchaseService,
+} from "@vela/shared/purchases";
+import type { Country, Currency } from "@vela/shared/reference";
+import type { StubHandler } from "@/test/render";
+
+/**
+ * An in-memory backend of the purchase services' contract for the SPA's tests: a Mexican and a
+ * Colombian catalogue, quotations priced at a fixed rate, card payments, the wallet method, and
+ * orders that move on each time they are asked (a number ending in 0000 ends refunded).
+ */
+export const PUSD: Currency = { id: 10, iso: "USD", name: "US Dollar", decimals: 2, symbol: "$" };
+export const PMXN: Currency = { id: 12, iso: "MXN", name: "Mexican Peso", decimals: 2, symbol: "$" };
+export const PCOP: Currency = { id: 15, iso: "COP", name: "Colombian Peso", decimals: 2, symbol: "$" };
+const CURRENCIES = [PUSD, PMXN, PCOP];
+
+const country = (id: number, name: string, iso2: string, prefix: string, currency: Currency): Country => ({
+  id,
+  name,
+  iso2,
+  iso3: iso2,
+  flag: "",
+  flag_url: `/api/flags/${iso2}.svg`,
+  phone_prefix: prefix,
+  currency_id: currency.id,
+  currency_iso: currency.iso,
+});
+export const P_US = country(1, "United States", "US", "+1", PUSD);
+export const P_MX = country(4, "Mexico", "MX", "+52", PMXN);
+export const P_CO = country(6, "Colombia", "CO", "+57", PCOP);
+const COUNTRIES = [P_US, P_MX, P_CO];
+
+const topup = (id: number, operatorId: number, amount: string, kind: "airtime" | "data" = "airtime") => ({
+  id,
+  operator_id: operatorId,
+  name: kind === "data" ? `Data ${amount}` : `Airtime ${amount}`,
+  kind,
+  type: "FIXED" as const,
+  currency_iso: "MXN",
+  amount,
+  min: null,
+  max: null,
+  description: kind === "data" ? "3 GB" : "Credit",
+  validity: kind === "data" ? "30 days" : null,
+});
+export const TELCEL: Operator = {
+  id: 101,
+  name: "Telcel",
+  logo_url: "/logos/telcel.svg",
+  country_id: P_MX.id,
+  country_iso: "MX",
+  currency_id: PMXN.id,
+  currency_iso: "MXN",
+  data_bundles: true,
+  products: [topup(1001, 101, "100.00"), topup(1002, 101, "200.00"), topup(1003, 101, "150.00", "data")],
+};
+export const MOVISTAR: Operator = {
+  id: 102,
+  name: "Movistar",
+  logo_url: "/logos/movistar.svg",
+  country_id: P_MX.id,
+  country_iso: "MX",
+  currency_id: PMXN.id,
+  currency_iso: "MXN",
+  data_bundles: false,
+  products: [
+    {
+      id: 1101,
+      operator_id: 102,
+      name: "Any amount",
+      kind: "airtime",
+      type: "RANGE",
+      currency_iso: "MXN",
+      amount: null,
+      min: "20.00",
+      max: "500.00",
+      description: "Credit",
+      validity: null,
+    },
+  ],
+};
+
+const giftCard = (
+  id: number,
+  brand: string,
+  category: string,
+  soldIn: string[],
+  hasPin = false,
+): GiftCardProduct => ({
+  id,
+  name: `${brand} gift card`,
+  brand,
+  category,
+  logo_url: `/logos/${id}.svg`,
+  country_id: P_US.id,
+  country_iso: "US",
+  currency_id: PUSD.id,
+  currency_iso: "USD",
+  type: "FIXED",
+  denominations: ["10.00", "25.00", "50.00"],
+  min: null,
+  max: null,
+  has_pin: hasPin,
+  redeem_instructions: `Redeem at ${brand.toLowerCase()}.com/redeem.`,
+  terms: "No cash value.",
+  sold_in: soldIn,
+});
+export const AMAZON = giftCard(501, "Amazon", "Shopping", ["US", "MX"]);
+export const NETFLIX = giftCard(502, "Netflix", "Entertainment", ["MX"], true);
+export const ZARA_ES = giftCard(503, "Zara", "Fashion", ["ES"]);
+const GIFT_CARDS = [AMAZON, NETFLIX, ZARA_ES];
+
+const provider = (id: number, name: string, hasPlans: boolean, partial: boolean): BillProvider => ({
+  id,
+  name,
+  logo_url: `/logos/${id}.svg`,
+  country_id: P_CO.id,
+  service_type_id: 1,
+  currency_id: PCOP.id,
+  currency_iso: "COP",
+  reference_label: "Contract number",
+  reference_example: "1234567890",
+  reference_pattern: "^\\d{10}$",
+  has_plans: hasPlans,
+  partial_payment: partial,
+});
+export const ENEL = provider(301, "Enel Colombia", true, true);
+export const AIRE = provider(302, "Air-e", false, false);
+export const ENEL_PLANS: BillPlan[] = [
+  {
+    id: 401,
+    service_provider_id: 301,
+    name: "Pay your bill",
+    description: "The bill's balance",
+    amount: null,
+    currency_iso: "COP",
+  },
+  {
+    id: 402,
+    service_provider_id: 301,
+    name: "Energy pack 50 kWh",
+    description: "Prepaid energy",
+    amount: "40000.00",
+    currency_iso: "COP",
+  },
+];
+
+/** Units of the face currency per dollar. */
+const RATES: Record<string, string> = { MXN: "20", COP: "4000", USD: "1" };
+const FEE = "1.00";
+
+const ok = (data: unknown, message: string | null = null) => ({ body: { success: true, message, data } });
+const err = (status: number, message: string, errors?: Record<string, string[]>) => ({
+  status,
+  body: { success: false, message, ...(errors ? { errors } : {}) },
+});
+
+/** face / rate in the pay-in currency, to two digits (the tests use round numbers). */
+const price = (face: string, faceIso: string, payIso: string) => {
+  const dollars = Number(face) / Number(RATES[faceIso] ?? "1");
+  return (dollars * Number(RATES[payIso] ?? "1")).toFixed(2);
+};
+
+export type PurchasesBackendOptions = {
+  permissions?: Partial<Record<"recharge" | "giftcard" | "paybill", boolean>>;
+  /** examine-rules refuses the service with this modal. */
+  refuseRules?: boolean;
+  walletCurrencies?: Currency[];
+};
+
+export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
+  let nextId = 1;
+  const quotations = new Map<number, PurchaseQuotation & { walletPaid?: boolean }>();
+  const payments = new Map<number, Payment>();
+  const orders = new Map<
+    number,
+    PurchaseConfirmation & { polls: number; failing: boolean; codeShown: boolean }
+  >();
+  const replays = new Map<string, PurchaseConfirmation>();
+  const wallets = (options.walletCurrencies ?? [PUSD]).map((currency, index) => ({
+    id: 900 + index,
+    public_id: `VW-TEST-${index}`,
+    status: "open",
+    currency: { ...currency, flag_currency: null },
+    balance: "500.00",
+    available: "500.00",
+    on_hold: "0.00",
+    created_at: "2026-11-23T10:00:00.000Z",
+  }));
+
+  const quote = (service: PurchaseService, currencyFromId: number, item: PurchaseItem) => {
+    const from = CURRENCIES.find((currency) => currency.id === currencyFromId) ?? PUSD;
+    const to = CURRENCIES.find((currency) => currency.iso === item.face_currency_iso) ?? PUSD;
+    const send = price(item.face_value, item.face_currency_iso, from.iso);
+    const id = nextId++;
+    const quotation: PurchaseQuotation = {
+      id,
+      service,
+      status: "open",
+      expires_at: "2026-11-23T12:30:00.000Z",
+      expires_in: 1800,
+      created_at: "2026-11-23T12:00:00.000Z",
+      country_from_id: P_MX.id,
+      country_to_id: COUNTRIES.find((candidate) => candidate.iso2 === item.country_iso)?.id ?? null,
+      currency_from_id: from.id,
+      currency_to_id: to.id,
+      currency_from_iso: from.iso,
+      currency_to_iso: to.iso,
+      shipping_method_id: 1,
+      shipping_method: { name: "Instant", slug: "instant" },
+      payment_method: "Card",
+      send_amount: send,
+      receiving_amount: item.face_value,
+      vela_fee_amount: FEE,
+      external_fee_amount: "0.00",
+      discount: "0.00",
+      amount_paid: (Number(send) + Number(FEE)).toFixed(2),
+      rate: (Number(RATES[to.iso]) / Number(RATES[from.iso])).toFixed(4),
+      mid_rate: "1",
+      rate_source: "Test rates",
+      rate_as_of: null,
+      rate_legs: [],
+      item,
+    } as unknown as PurchaseQuotation;
+    quotations.set(id, quotation);
+    return { status: 201, body: { success: true, message: null, data: quotation } };
+  };
+
+  const confirmation = (quotation: PurchaseQuotation, paymentId: number | null): PurchaseConfirmation => {
+    const id = 7000 + nextId++;
+    return {
+      id,
+      order_id: id,
+      ref: `VL-${id}`,
+      ref_contract: `C-${id}`,
+      tracking_number: `T${id}`,
+      status: "processing",
+      status_label: "Processing",
+      quotation_id: quotation.id,
+      payment_detail_id: paymentId,
+      payment_method: paymentId === null ? "Vela wallet" : "Card",
+      recipient_id: null,
+      recipient_name: quotation.item.recipient_name,
+      sender_id: null,
+      sender_name: null,
+      service_provider_id: quotation.item.operator_id,
+      service_type_id: null,
+      country_from_id: quotation.country_from_id,
+      country_to_id: quotation.country_to_id,
+      currency_from_id: quotation.currency_from_id,
+      currency_to_id: quotation.currency_to_id,
+      currency_from_iso: quotation.currency_from_iso,
+      currency_to_iso: quotation.currency_to_iso,
+      send_amount: quotation.send_amount,
+      external_fee_amount: "0.00",
+      vela_fee_amount: quotation.vela_fee_amount,
+      discount: "0.00",
+      amount_paid: quotation.amount_paid,
+      rate: quotation.rate,
+      receiving_amount: quotation.receiving_amount,
+      guaranteed_rate: true,
+      delivery_method: "Instant",
+      processing_time: "Instant",
+      processing_time_id: null,
+      arrive: null,
+      pickup_reference: null,
+      status_reason: null,
+      quotation: {},
+      url_pdf: `/api/orders/generate/${id}`,
+      created_at: "2026-11-23T12:01:00.000Z",
+      date: "2026-11-23",
+      item: quotation.item,
+      redeem_code_status: quotation.item.service === "gift-cards" ? "pending" : null,
+    };
+  };
+
+  const handle: StubHandler = ({ url, method, body, headers }) => {
+    const path = url.pathname.replace(/^\/api\//, "");
+    const input = (body ?? {}) as Record<string, unknown>;
+    let match: RegExpMatchArray | null;
+
+    match = path.match(/^(sendmoney|giftcard|paybill|recharge|wallet)\/examine-rules$/);
+    if (match)
+      return ok(
+        options.refuseRules
+          ? {
+              allowed: false,
+              hide_modal: false,
+              modal: {
+                button: { label: "Verify phone", code: "VERIFY_PHONE" },
+                code: "VERIFY_PHONE",
+                id: "x",
+                persistent: false,
+                text: "Moving money needs a verified phone number.",
+                time: null,
+                title: "Verify your phone number",
+                img: null,
+                seconds: null,
+                show: true,
+              },
+            }
+          : { allowed: true, hide_modal: false, modal: null },
+      );
+    if (path === "countries") return ok(COUNTRIES);
+    if (path === "currencies") return ok(CURRENCIES);
+    if (path === "reload-phones/countries") return ok([P_MX, P_CO]);
+    if (path === "prepaid-pay-bills/countries") return ok([P_MX, P_CO]);
+    if (path === "wallets/u-wallets") return ok(wallets);
+    if (path === "reload-phones/operators") {
+      const phone = (url.searchParams.get("phone") ?? "").replace(/\s/g, "");
+      if (!/^\+52\d{10}$/.test(phone))
+        return err(422, "The given data was invalid.", {
+          phone: ["Enter a valid mobile number with its country code, e.g. +52 55 1234 5678."],
+        });
+      const national = phone.slice(3);
+      return ok({
+        country_id: P_MX.id,
+        country_iso: "MX",
+        phone: {
+          e164: phone,
+          prefix: "+52",
+          number: national,
+          country_iso: "MX",
+          formatted: `+52 ${national.slice(0, 2)} ${national.slice(2, 6)} ${national.slice(6)}`,
+        },
+        detected_operator_id: national.startsWith("55") ? TELCEL.id : MOVISTAR.id,
+        operators: [TELCEL, MOVISTAR],
+      });
+    }
+    if (path === "reload-phones/quotation" && method === "POST") {
+      const operator = [TELCEL, MOVISTAR].find((candidate) => candidate.id === Number(input.operator_id));
+      const product = operator?.products.find((candidate) => candidate.id === Number(input.product_id));
+      if (!operator || !product)
+        return err(422, "Product not found.", { product_id: ["Product not found."] });
+      const face = product.amount ?? String(input.amount);
+      return quote("reload-phones", Number(input.currency_from_id), {
+        service: "reload-phones",
+        provider_name: operator.name,
+        logo_url: operator.logo_url,
+        product_id: product.id,
+        product_name: product.name,
+        face_value: face,
+        face_currency_iso: "MXN",
+        country_iso: "MX",
+        account: String(input.phone),
+        operator_id: operator.id,
+        recipient_name: null,
+      });
+    }
+    if (path === "gift-cards/products") {
+      const search = (url.searchParams.get("search") ?? "").toLowerCase();
+      const category = url.searchParams.get("category") ?? "";
+      return ok(
+        GIFT_CARDS.filter(
+          (card) =>
+            (!search || card.brand.toLowerCase().includes(search)) &&
+            (!category || card.category === category),
+        ),
+      );
+    }
+    match = path.match(/^gift-cards\/products\/(\d+)$/);
+    if (match) {
+      const card = GIFT_CARDS.find((candidate) => candidate.id === Number(match?.[1]));
+      return card ? ok(card) : err(404, "Product not found.");
+    }
+    if (path === "gift-cards/quotation" && method === "POST") {
+      const card = GIFT_CARDS.find((candidate) => candidate.id === Number(input.product_id));
+      if (!card) return err(404, "Product not found.");
+      return quote("gift-cards", Number(input.currency_from_id), {
+        service: "gift-cards",
+        provider_name: card.brand,
+        logo_url: card.logo_url,
+        product_id: card.id,
+        product_name: card.name,
+        face_value: String(input.amount),
+        face_currency_iso: "USD",
+        country_iso: "US",
+        account: String(input.recipient_email),
+        operator_id: null,
+        recipient_name: String(input.recipient_name),
+      });
+    }
+    if (path === "prepaid-pay-bills/services")
+      return ok(
+        Number(url.searchParams.get("country_id")) === P_CO.id
+          ? [
+              {
+                country_id: P_CO.id,
+                flag: "",
+                iso: "CO",
+                name: "Colombia",
+                service_type_id: 1,
+                service: "Electricity",
+                slug: "electricity",
+                id_field: "Contract number",
+              },
+            ]
+          : [],
+      );
+    if (path === "prepaid-pay-bills/providers") return ok([ENEL, AIRE]);
+    if (path === "prepaid-pay-bills/products")
+      return ok(Number(url.searchParams.get("service_provider_id")) === ENEL.id ? ENEL_PLANS : []);
+    if (path === "bills" && method === "POST") {
+      const reference = String(input.reference_number);
+      const found = [ENEL, AIRE].find((candidate) => candidate.id === Number(input.service_provider_id));
+      if (!found) return err(404, "Provider not found.");
+      if (reference.endsWith("0000"))
+        return err(404, "We found no bill with this reference number. Check it on your bill.");
+      return ok({
+        service_provider_id: found.id,
+        service_provider: found.name,
+        reference_number: reference,
+        balance: "120000.00",
+        balance_currency_iso: "COP",
+        currency_id: PCOP.id,
+        currency_iso: "COP",
+        country_from_id: P_MX.id,
+        country_to_id: P_CO.id,
+        currency_to_id: PCOP.id,
+        mobile_prefix: "+57",
+        customer_name: "Ma••• Ló•••",
+        due_date: "2026-12-05",
+        partial_payment: found.partial_payment,
+      });
+    }
+    if (path === "prepaid-pay-bills/quotation" && method === "POST") {
+      const found = [ENEL, AIRE].find((candidate) => candidate.id === Number(input.service_provider_id));
+      if (!found) return err(404, "Provider not found.");
+      const plan = ENEL_PLANS.find((candidate) => candidate.id === Number(input.product_id));
+      const payer = input.payer as { first_name: string; last_name: string } | undefined;
+      return quote("prepaid-pay-bills", Number(input.currency_from_id), {
+        service: "prepaid-pay-bills",
+        provider_name: found.name,
+        logo_url: found.logo_url,
+        product_id: plan?.id ?? null,
+        product_name: plan?.name ?? "Bill",
+        face_value: plan?.amount ?? String(input.amount ?? "120000.00"),
+        face_currency_iso: "COP",
+        country_iso: "CO",
+        account: String(input.reference_number),
+        operator_id: found.id,
+        recipient_name: payer ? `${payer.first_name} ${payer.last_name}` : null,
+      });
+    }
+    match = path.match(/^quotations\/(\d+)$/);
+    if (match) {
+      const quotation = quotations.get(Number(match[1]));
+      return quotation ? ok(quotation) : err(404, "Quotation not found.");
+    }
+    match = path.match(/^payments\/payment-methods\/(\d+)$/);
+    if (match) {
+      const quotation = quotations.get(Number(match[1]));
+      return ok([
+        {
+          id: 3,
+          slug: "credit-and-debit-card-methods",
+          name: "Credit or debit card",
+          description: "Visa, Mastercard",
+          fee: "0.00",
+          fee_currency: quotation?.currency_from_iso ?? "USD",
+          intermediate_step: false,
+          sub_methods: [],
+          url: "authorize-credit-card",
+          payment_currency_id: quotation?.currency_from_id ?? PUSD.id,
+          payment_currency_iso: quotation?.currency_from_iso ?? "USD",
+        },
+        {
+          id: 8,
+          slug: "wallet",
+          name: "Vela wallet",
+          description: "Pay from your wallet balance.",
+          fee: "0.00",
+          fee_currency: quotation?.currency_from_iso ?? "USD",
+          intermediate_step: false,
+          sub_methods: [],
+          url: "wallet",
+          payment_currency_id: quotation?.currency_from_id ?? PUSD.id,
+          payment_currency_iso: quotation?.currency_from_iso ?? "USD",
+        },
+      ]);
+    }
+    match = path.match(/^quotations\/payment-method\/(\d+)$/);
+    if (match) {
+      const quotation = quotations.get(Number(match[1]));
+      if (!quotation) return err(404, "Quotation not found.");
+      const { item: _item, ...summary } = quotation;
+      return ok(summary);
+    }
+    if (path === "payments/profiles") return ok([]);
+    if (path === "sandbox/cards/tokens")
+      return ok({ token: "tok_test_4242", brand: "Visa", last4: "4242", exp_month: 12, exp_year: 2034 });
+    if (path === "payments/authorize-credit-card" && method === "POST") {
+      const quotation = quotations.get(Number(input.quotation_id));
+      const payment: Payment = {
+        id: 800 + payments.size,
+        quotation_id: Number(input.quotation_id),
+        method: "card",
+        status: "authorized",
+        amount: quotation?.amount_paid ?? "0",
+        currency: quotation?.currency_from_iso ?? "USD",
+        redirect_url: null,
+        failure_message: null,
+        card: { brand: "Visa", last4: "4242" },
+        bank: null,
+        instructions: null,
+        created_at: "2026-11-23T12:01:00.000Z",
+      };
+      payments.set(payment.id, payment);
+      return ok(payment);
+    }
+    match = path.match(/^payments\/(\d+)$/);
+    if (match) {
+      const payment = payments.get(Number(match[1]));
+      return payment ? ok(payment) : err(404, "Payment not found.");
+    }
+    match = path.match(/^(reload-phones|gift-cards|prepaid-pay-bills)\/transaction$/);
+    if (match && method === "POST") {
+      const key = headers?.get("Idempotency-Key") ?? null;
+      if (key && replays.has(key)) return ok(replays.get(key));
+      const quotation = quotations.get(Number(input.quotation_id));
+      if (quotation?.status !== "open") return err(422, "This quotation is not open.");
+      const paymentId = input.payment_id === undefined ? null : Number(input.payment_id);
+      if (paymentId !== null && !payments.has(paymentId)) return err(422, "Payment not found.");
+      quotation.status = "used";
+      const placed = confirmation(quotation, paymentId);
+      orders.set(placed.order_id, {
+        ...placed,
+        polls: 0,
+        failing: quotation.item.service === "reload-phones" && quotation.item.account.endsWith("0000"),
+        codeShown: false,
+      });
+      if (key) replays.set(key, placed);
+      return { status: 201, body: { success: true, message: null, data: placed } };
+    }
+    match = path.match(/^(reload-phones|gift-cards|prepaid-pay-bills)\/orders\/(\d+)$/);
+    if (match) {
+      const order = orders.get(Number(match[2]));
+      if (!order) return err(404, "Order not found.");
+      order.polls++;
+      if (order.polls >= 1 && order.status === "processing") {
+        if (order.failing) {
+          order.status = "refunded";
+          order.status_label = "Refunded";
+          order.status_reason = "The operator is not taking top-ups right now. Nothing was charged.";
+        } else {
+          order.status = "completed";
+          order.status_label = "Completed";
+          if (order.item.service === "gift-cards") order.redeem_code_status = "ready";
+        }
+      }
+      const { polls: _polls, failing: _failing, codeShown: _shown, ...record } = order;
+      return ok(record);
+    }
+    match = path.match(/^gift-cards\/orders\/(\d+)\/redeem-code$/);
+    if (match && method === "POST") {
+      const order = orders.get(Number(match[1]));
+      if (!order) return err(404, "Order not found.");
+      if (order.redeem_code_status !== "ready")
+        return err(
+          409,
+          "The redeem code was already shown once. You will find it in the e-mail we sent you.",
+        );
+      order.redeem_code_status = "shown";
+      return ok({
+        order_id: order.order_id,
+        code: "AMZN-7K2Q-XW9P",
+        pin: null,
+        redeem_instructions: "Redeem at amazon.com/redeem.",
+      });
+    }
+    return err(404, "Not found");
+  };
+
+  const routes = new Proxy({} as Record<string, StubHandler>, { get: () => handle });
+  return { routes, orders, quotations, compare: compareAmounts };
+};
