@@ -178,7 +178,15 @@ describe("configuration", () => {
         .find((line) => /sandbox payment providers/.test(line.msg));
       expect(warning).toMatchObject({
         level: 40,
-        providers: ["CARD_PROVIDER", "BANK_PROVIDER", "GATEWAY_PROVIDER", "PAYOUT_PROVIDER"],
+        providers: [
+          "CARD_PROVIDER",
+          "BANK_PROVIDER",
+          "GATEWAY_PROVIDER",
+          "PAYOUT_PROVIDER",
+          "TOPUP_PROVIDER",
+          "GIFTCARD_PROVIDER",
+          "BILL_PROVIDER",
+        ],
       });
       expect(production.providers.cards.name).toBe("sandbox-cards");
     } finally {

@@ -49,8 +49,9 @@ const MessageCard = ({ message }: { message: OutboxMessage }) => {
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="xs" wrap="nowrap">
             <Badge
-              variant="light"
-              color={message.channel === "email" ? "vela" : "teal"}
+              // teal's light variant is too pale for axe's contrast check; a dark filled badge is not.
+              variant={message.channel === "email" ? "light" : "filled"}
+              color={message.channel === "email" ? "vela" : "teal.9"}
               leftSection={
                 message.channel === "email" ? (
                   <IconMail size={12} aria-hidden />
