@@ -219,7 +219,7 @@ describe("sandbox top-ups", () => {
     expect(state).toMatchObject({
       status: "failed",
       failureCode: "OPERATOR_DOWN",
-      failureMessage: "The operator is not taking top-ups right now..",
+      failureMessage: "The operator is not taking top-ups right now.",
       costMinor: 0n,
       confirmation: null,
     });
@@ -323,7 +323,7 @@ describe("sandbox gift cards", () => {
       failureMessage: GIFTCARD_FAILURES.OUT_OF_STOCK,
       costMinor: 0n,
     });
-    expect(failed.failureMessage).toBe("This gift card is out of stock right now..");
+    expect(failed.failureMessage).toBe("This gift card is out of stock right now.");
     expect(await cards.redeemCode(failed.transactionId)).toBeNull();
     expect(await cards.submit({ ...request, recipientEmail: "fine@example.com" })).toEqual(failed);
     expect(await cards.redeemCode("gc_unknown")).toBeNull();
@@ -364,7 +364,7 @@ describe("sandbox bills", () => {
       planId: payBill.id,
     });
     expect(paid).toMatchObject({ status: "failed", failureCode: "BILL_ALREADY_PAID", costMinor: 0n });
-    expect(paid.failureMessage).toBe("This bill is already paid..");
+    expect(paid.failureMessage).toBe("This bill is already paid.");
     const missing = await bills.submit({
       reference: ref("bp"),
       amountMinor: 1_000_000n,

@@ -23,10 +23,10 @@ import type { BillDef, BillPaymentProvider, BillProviderDef } from "./bill-provi
 export const SANDBOX_BILL_PROVIDER = "sandbox-bills";
 
 export const BILL_FAILURES = {
-  BILL_ALREADY_PAID: "This bill is already paid..",
-  BILL_NOT_FOUND: "The biller found no bill with this reference number..",
-  AMOUNT_ABOVE_BALANCE: "The amount is more than what the bill owes now..",
-  PARTIAL_NOT_ALLOWED: "This biller takes only the full balance..",
+  BILL_ALREADY_PAID: "This bill is already paid.",
+  BILL_NOT_FOUND: "The biller found no bill with this reference number.",
+  AMOUNT_ABOVE_BALANCE: "The amount is more than what the bill owes now.",
+  PARTIAL_NOT_ALLOWED: "This biller takes only the full balance.",
 } as const;
 
 const FIRST_NAMES = [

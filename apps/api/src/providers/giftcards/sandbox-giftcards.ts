@@ -14,7 +14,7 @@ import type { GiftCardProvider } from "./giftcard-provider";
 export const SANDBOX_GIFTCARD_PROVIDER = "sandbox-giftcards";
 
 export const GIFTCARD_FAILURES = {
-  OUT_OF_STOCK: "This gift card is out of stock right now..",
+  OUT_OF_STOCK: "This gift card is out of stock right now.",
 } as const;
 
 const CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";

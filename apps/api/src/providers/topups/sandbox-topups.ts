@@ -14,7 +14,7 @@ import type { DetectedNumber, TopupOperatorDef, TopupProvider } from "./topup-pr
 export const SANDBOX_TOPUP_PROVIDER = "sandbox-topups";
 
 export const TOPUP_FAILURES = {
-  OPERATOR_DOWN: "The operator is not taking top-ups right now..",
+  OPERATOR_DOWN: "The operator is not taking top-ups right now.",
 } as const;
 
 const MOBILE_TYPES = new Set(["MOBILE", "FIXED_LINE_OR_MOBILE"]);
