@@ -148,6 +148,11 @@ describe("the OpenAPI document", () => {
       "/api/wallets/send-money/transaction",
       "/api/wallets/withdraw-money/quotation/create",
       "/api/wallets/withdraw-money/transaction",
+      // Purchases (issue 11): each service's quotation and transaction.
+      ...["reload-phones", "gift-cards", "prepaid-pay-bills"].flatMap((service) => [
+        `/api/${service}/quotation`,
+        `/api/${service}/transaction`,
+      ]),
     ];
     expect(listing.sort()).toEqual(
       [...routes.map(({ url }) => `post ${url}`), ...moneyRoutes.map((url) => `post ${url}`)].sort(),
