@@ -202,7 +202,8 @@ export const PurchaseConfirmationView = ({
       </Group>
       {record.status_reason ? (
         <Alert
-          color={isRefunded ? "orange" : isFailed ? "red" : "blue"}
+          // Orange's light title is too pale for the contrast check; a refund is told in red like a failure.
+          color={isRefunded || isFailed ? "red" : "blue"}
           variant="light"
           title={isRefunded ? t("purchases.done.refundedWhy") : undefined}
         >
