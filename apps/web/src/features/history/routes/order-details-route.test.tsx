@@ -34,7 +34,7 @@ describe("an order's details", () => {
 
   it("shows the amounts, the recipient, the timeline and links to tracking", async () => {
     const stub = renderDetails({ "/api/orders/7/details": ok(detailsFixture()) });
-    expect(await screen.findByRole("heading", { level: 1, name: "Transfer VL-0007" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Order VL-0007" })).toBeTruthy();
     expect(screen.getAllByText("Sent").length).toBeGreaterThan(0);
     expect(screen.getByText("3.99 USD")).toBeTruthy();
     expect(screen.getAllByText("253.99 USD").length).toBeGreaterThan(0);

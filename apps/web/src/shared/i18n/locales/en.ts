@@ -810,7 +810,7 @@ export const en = {
     },
     details: {
       back: "Order history",
-      title: "Transfer {{ref}}",
+      title: "Order {{ref}}",
       loadError: "We couldn't load this transfer.",
       notFoundTitle: "We can't find this transfer",
       notFoundText: "It may belong to another account, or the address may be mistyped.",

@@ -813,7 +813,7 @@ export const es = {
     },
     details: {
       back: "Historial de órdenes",
-      title: "Envío {{ref}}",
+      title: "Pedido {{ref}}",
       loadError: "No pudimos cargar este envío.",
       notFoundTitle: "No encontramos este envío",
       notFoundText: "Puede pertenecer a otra cuenta o la dirección puede estar mal escrita.",
