@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "../db/client";
+import { type Db, queryRows } from "../db/client";
 import { authThrottles } from "../db/schema/index";
 import { TooManyRequestsError } from "../http/errors";
 
@@ -152,4 +152,37 @@ export async function pruneThrottles(db: Db, batchSize: number): Promise<number>
     .where(sql`(${authThrottles.kind}, ${authThrottles.subject}) in (${ended})`)
     .returning({ kind: authThrottles.kind });
   return deleted.length;
+}
+
+/** A fixed window of uses per subject: `max` in `windowSeconds`, counted from the window's first use. */
+export type UseWindow = { kind: string; max: number; windowSeconds: number };
+
+/**
+ * Counts one use of `subject` against its window before the work runs, in one statement (uses sent
+ * together each take their own place in the count), and refuses it past the limit with 429 and the
+ * wait (Retry-After); `message` says it in minutes.
+ */
+export async function claimUse(
+  db: Db,
+  window: UseWindow,
+  subject: string,
+  message: (minutes: number) => string,
+): Promise<void> {
+  const { kind, max, windowSeconds } = window;
+  const expired = sql`(auth_throttles.blocked_until is null or auth_throttles.blocked_until <= now())`;
+  const [row] = await queryRows<{ failures: number; wait_seconds: number }>(
+    db,
+    sql`insert into auth_throttles (kind, subject, failures, blocked_until, updated_at)
+        values (${kind}, ${subject}, 1, now() + make_interval(secs => ${windowSeconds}), now())
+        on conflict (kind, subject) do update set
+          failures = case when ${expired} then 1 else least(auth_throttles.failures + 1, 32000) end,
+          blocked_until = case when ${expired}
+            then now() + make_interval(secs => ${windowSeconds}) else auth_throttles.blocked_until end,
+          updated_at = now()
+        returning failures, ceil(extract(epoch from blocked_until - now()))::int as wait_seconds`,
+  );
+  if (row && row.failures > max) {
+    const seconds = Math.max(1, row.wait_seconds);
+    throw new TooManyRequestsError(message(Math.ceil(seconds / 60)), seconds);
+  }
 }

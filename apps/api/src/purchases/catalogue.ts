@@ -7,9 +7,9 @@ import {
   toMinor,
 } from "@vela/shared/decimal";
 import { PURCHASE_MESSAGES } from "@vela/shared/purchases";
-import { sql } from "drizzle-orm";
-import { type Db, queryRows } from "../db/client";
-import { InvalidDataError, NotFoundError, TooManyRequestsError } from "../http/errors";
+import { claimUse } from "../auth/throttles";
+import type { Db } from "../db/client";
+import { InvalidDataError, NotFoundError } from "../http/errors";
 import type {
   BillDef,
   BillPaymentProvider,
@@ -237,21 +237,5 @@ const TOO_MANY_LOOKUPS = {
  * (429, Retry-After).
  */
 export async function claimBillLookup(db: Db, userId: number, language: Language = "en"): Promise<void> {
-  const { kind, max, windowSeconds } = BILL_LOOKUP_LIMIT;
-  const expired = sql`(auth_throttles.blocked_until is null or auth_throttles.blocked_until <= now())`;
-  const [row] = await queryRows<{ failures: number; wait_seconds: number }>(
-    db,
-    sql`insert into auth_throttles (kind, subject, failures, blocked_until, updated_at)
-        values (${kind}, ${String(userId)}, 1, now() + make_interval(secs => ${windowSeconds}), now())
-        on conflict (kind, subject) do update set
-          failures = case when ${expired} then 1 else least(auth_throttles.failures + 1, 32000) end,
-          blocked_until = case when ${expired}
-            then now() + make_interval(secs => ${windowSeconds}) else auth_throttles.blocked_until end,
-          updated_at = now()
-        returning failures, ceil(extract(epoch from blocked_until - now()))::int as wait_seconds`,
-  );
-  if (row && row.failures > max) {
-    const seconds = Math.max(1, row.wait_seconds);
-    throw new TooManyRequestsError(TOO_MANY_LOOKUPS[language](Math.ceil(seconds / 60)), seconds);
-  }
+  await claimUse(db, BILL_LOOKUP_LIMIT, String(userId), TOO_MANY_LOOKUPS[language]);
 }

@@ -8,8 +8,9 @@ import {
 } from "@vela/shared/wallet-send";
 import { type SQL, sql } from "drizzle-orm";
 import { maskPersonName } from "../auth/masking";
+import { claimUse } from "../auth/throttles";
 import { type Db, queryRows } from "../db/client";
-import { InvalidDataError, NotFoundError, TooManyRequestsError } from "../http/errors";
+import { InvalidDataError, NotFoundError } from "../http/errors";
 
 /**
  * Finding the person a wallet send goes to (spec §7 send-money search-user and recent recipients).
@@ -120,23 +121,7 @@ function recipientOf(rows: PersonWalletRow[], preferredWalletId?: string): Walle
  * together each take their own place in the count), and refuses it past the limit with the wait.
  */
 export async function claimSearch(db: Db, userId: number): Promise<void> {
-  const { kind, max, windowSeconds } = SEARCH_LIMIT;
-  const expired = sql`(auth_throttles.blocked_until is null or auth_throttles.blocked_until <= now())`;
-  const [row] = await queryRows<{ failures: number; wait_seconds: number }>(
-    db,
-    sql`insert into auth_throttles (kind, subject, failures, blocked_until, updated_at)
-        values (${kind}, ${String(userId)}, 1, now() + make_interval(secs => ${windowSeconds}), now())
-        on conflict (kind, subject) do update set
-          failures = case when ${expired} then 1 else least(auth_throttles.failures + 1, 32000) end,
-          blocked_until = case when ${expired}
-            then now() + make_interval(secs => ${windowSeconds}) else auth_throttles.blocked_until end,
-          updated_at = now()
-        returning failures, ceil(extract(epoch from blocked_until - now()))::int as wait_seconds`,
-  );
-  if (row && row.failures > max) {
-    const seconds = Math.max(1, row.wait_seconds);
-    throw new TooManyRequestsError(SEARCH_MESSAGES.tooMany(Math.ceil(seconds / 60)), seconds);
-  }
+  await claimUse(db, SEARCH_LIMIT, String(userId), SEARCH_MESSAGES.tooMany);
 }
 
 /**
