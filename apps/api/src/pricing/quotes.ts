@@ -228,33 +228,57 @@ export async function walletOffer(
       : reference.shippingBySlug.get(kind === "withdraw" ? "bank-deposit" : "vela");
   if (!vela) throw new InvalidDataError({ withdrawal_method_id: ["Unknown delivery method."] });
   const terms = WALLET_TERMS[kind];
-  const marginBps = from.id === to.id ? 0 : terms.marginBps;
+  return corridorlessOffer({
+    from,
+    to,
+    shipping: vela,
+    transferTime: kind === "withdraw" ? WITHDRAWAL_TRANSFER_TIME : "Instant",
+    paymentMethod,
+    rate,
+    marginBps: terms.marginBps,
+    fee: { fixedMinor: 0n, percentBps: terms.feeBps[paymentMethod] ?? terms.feeBps["*"] ?? 0 },
+    limitsIn: WALLET_REFERENCE_LIMITS,
+  });
+}
+
+/**
+ * An offer priced without a corridor (wallet operations and purchases): the paying and receiving
+ * currencies, one fee tier, the margin only across two currencies, limits set in a reference
+ * currency at the quote's own rate, a 10-minute lock.
+ */
+function corridorlessOffer(input: {
+  from: CurrencyRow;
+  to: CurrencyRow;
+  shipping: { id: number; name: string; slug: string };
+  transferTime: string;
+  paymentMethod: string;
+  rate: RateLock;
+  marginBps: number;
+  fee: { fixedMinor: bigint; percentBps: number };
+  limitsIn: { currency: string; min: string; max: string };
+}): Offer {
+  const { from, to, rate } = input;
+  const marginBps = from.id === to.id ? 0 : input.marginBps;
   return {
     countryFromId: null,
     countryToId: null,
     from,
     to,
-    shipping: { id: vela.id, name: vela.name, slug: vela.slug },
+    shipping: { id: input.shipping.id, name: input.shipping.name, slug: input.shipping.slug },
     corridorMethodId: null,
-    transferTime: kind === "withdraw" ? WITHDRAWAL_TRANSFER_TIME : "Instant",
+    transferTime: input.transferTime,
     guaranteedRate: true,
     estimatedFeeCurrency: from.iso,
     quoteTtlSeconds: 600,
-    paymentMethod,
+    paymentMethod: input.paymentMethod,
     rate,
     terms: {
       fromDecimals: from.decimals,
       toDecimals: to.decimals,
       midRate: rate.midRate,
       marginBps,
-      tiers: [
-        {
-          upToMinor: null,
-          fixedMinor: 0n,
-          percentBps: terms.feeBps[paymentMethod] ?? terms.feeBps["*"] ?? 0,
-        },
-      ],
-      limits: walletLimits(rate, from, to, rateLessMargin(rate.midRate, marginBps)),
+      tiers: [{ upToMinor: null, ...input.fee }],
+      limits: walletLimits(rate, from, to, rateLessMargin(rate.midRate, marginBps), input.limitsIn),
     },
   };
 }
@@ -301,41 +325,17 @@ export async function purchaseOffer(
   const delivery = reference.shippingBySlug.get(terms.slug);
   if (!delivery) throw new Error(`the delivery method ${terms.slug} is not seeded`);
   const rate = locked ?? currentRate(context, from, to, [PURCHASE_REFERENCE_LIMITS.currency]);
-  const marginBps = from.id === to.id ? 0 : terms.marginBps;
-  return {
-    countryFromId: null,
-    countryToId: null,
+  return corridorlessOffer({
     from,
     to,
-    shipping: { id: delivery.id, name: delivery.name, slug: delivery.slug },
-    corridorMethodId: null,
+    shipping: delivery,
     transferTime: terms.time,
-    guaranteedRate: true,
-    estimatedFeeCurrency: from.iso,
-    quoteTtlSeconds: 600,
     paymentMethod,
     rate,
-    terms: {
-      fromDecimals: from.decimals,
-      toDecimals: to.decimals,
-      midRate: rate.midRate,
-      marginBps,
-      tiers: [
-        {
-          upToMinor: null,
-          fixedMinor: toMinor(roundFeeUp(terms.fixedFee, from.decimals), from.decimals),
-          percentBps: 0,
-        },
-      ],
-      limits: walletLimits(
-        rate,
-        from,
-        to,
-        rateLessMargin(rate.midRate, marginBps),
-        PURCHASE_REFERENCE_LIMITS,
-      ),
-    },
-  };
+    marginBps: terms.marginBps,
+    fee: { fixedMinor: toMinor(roundFeeUp(terms.fixedFee, from.decimals), from.decimals), percentBps: 0 },
+    limitsIn: PURCHASE_REFERENCE_LIMITS,
+  });
 }
 
 function toCalculation(offer: Offer, price: Price, promo: PromoRow | null): Calculation {
