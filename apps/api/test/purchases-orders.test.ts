@@ -472,3 +472,23 @@ describe("examine-rules and the identity threshold", () => {
     expect(refused.json().errors.amount[0]).toMatch(/identity verification/);
   });
 });
+
+describe("in Spanish", () => {
+  it("translates the purchase refusals", async () => {
+    const { operatorId, productId } = await telcelProduct("+52 55 1234 5678");
+    const refused = await call({
+      method: "POST",
+      url: "/reload-phones/quotation",
+      headers: { language: "es" },
+      payload: {
+        phone: "+52 55 1234 5678",
+        operator_id: operatorId,
+        product_id: productId,
+        currency_from_id: kit.ids.USD,
+        amount: "77.00",
+      },
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors.amount).toEqual(["Elige uno de los importes disponibles: 100.00."]);
+  });
+});

@@ -1,5 +1,6 @@
 import type { Language } from "@vela/shared/api";
 import { spanishValidationMessage } from "@vela/shared/validation-messages";
+import { PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS } from "../purchases/messages-es";
 import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "../wallets/dw-messages-es";
 import { WALLET_SPANISH, WALLET_SPANISH_PATTERNS } from "../wallets/messages";
 import { WALLET_SEND_SPANISH, WALLET_SEND_SPANISH_PATTERNS } from "../wallets/send-messages-es";
@@ -204,6 +205,8 @@ const SPANISH: Record<string, string> = {
   ...WALLET_SPANISH,
   // Wallet deposits and withdrawals (wallets/dw-messages-es.ts).
   ...WALLET_DW_SPANISH,
+  // Top-ups, gift cards and bills (purchases/messages-es.ts).
+  ...PURCHASE_SPANISH,
 };
 
 /** Messages that carry a value (a number of decimals, a currency, an amount), by their shape. */
@@ -229,6 +232,7 @@ const SPANISH_PATTERNS: [RegExp, (...parts: string[]) => string][] = [
   ...WALLET_SEND_SPANISH_PATTERNS,
   ...WALLET_SPANISH_PATTERNS,
   ...WALLET_DW_SPANISH_PATTERNS,
+  ...PURCHASE_SPANISH_PATTERNS,
 ];
 
 function spanish(message: string): string {
