@@ -155,6 +155,11 @@ describe("phone top-ups", () => {
 
     const current = await call({ url: `/reload-phones/orders/${order.id}` });
     expect(current.json().data.status).toBe("completed");
+    const receipt = await call({ url: `/orders/generate/${order.id}` });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers["content-type"]).toContain("application/pdf");
+    const details = (await call({ url: `/orders/${order.id}/details` })).json().data;
+    expect(details.recipient_name).toBe("Telcel · +525512345678");
     const history = await call({ url: "/orders?service=reload-phones" });
     expect(history.json().data.data.map((item: { id: number }) => item.id)).toContain(order.id);
   });
