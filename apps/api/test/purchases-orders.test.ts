@@ -497,3 +497,69 @@ describe("in Spanish", () => {
     expect(refused.json().errors.amount).toEqual(["Elige uno de los importes disponibles: 100.00."]);
   });
 });
+
+describe("purchases placed together", () => {
+  it("count the identity threshold one after another, and a repeated key moves money once", async () => {
+    const buyer = await wallets.signUp();
+    const wallet = await wallets.wallet(buyer, "USD");
+    await wallets.fund(wallet, 200_000n);
+    // 950 USD already bought this month: each 40 USD card fits alone, two do not.
+    const earlier = await wallets.walletQuotation(buyer, "convert", "USD", "EUR", "100.00");
+    const order = await wallets.insertOrder(app.db, earlier, { service: "gift-cards" });
+    await app.db
+      .update(orders)
+      .set({
+        status: "completed",
+        sendAmountMinor: 95_000n,
+        feeMinor: 0n,
+        discountMinor: 0n,
+        amountPaidMinor: 95_000n,
+      })
+      .where(eq(orders.id, order.id));
+    const catalogue = (
+      await call({ url: `/gift-cards/products?country_id=${kit.ids.US}`, token: buyer.token })
+    ).json().data;
+    const product = catalogue.find(
+      (item: { type: string; currency_iso: string }) => item.type === "RANGE" && item.currency_iso === "USD",
+    );
+    const quote = async () => {
+      const response = await call({
+        method: "POST",
+        url: "/gift-cards/quotation",
+        token: buyer.token,
+        payload: {
+          product_id: product.id,
+          amount: "40.00",
+          currency_from_id: kit.ids.USD,
+          recipient_name: "Grace Hopper",
+          recipient_email: "grace@example.com",
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      await chooseWallet(response.json().data.id, buyer.token);
+      return response.json().data.id as number;
+    };
+    const [first, second] = [await quote(), await quote()];
+    const key = randomUUID();
+    const answers = await Promise.all([
+      transact("gift-cards", { quotation_id: first }, buyer.token, key),
+      transact("gift-cards", { quotation_id: first }, buyer.token, key),
+      transact("gift-cards", { quotation_id: second }, buyer.token),
+    ]);
+    const [placed, repeated, other] = answers;
+    expect(placed!.statusCode, placed!.body).toBe(repeated!.statusCode);
+    expect(repeated!.json().data?.id).toBe(placed!.json().data?.id);
+    const statuses = [placed!.statusCode, other!.statusCode].sort();
+    expect(statuses).toEqual([201, 422]);
+    const refused = placed!.statusCode === 422 ? placed! : other!;
+    expect(refused.json().errors.amount[0]).toMatch(/identity verification/);
+    const bought = await app.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        and(eq(orders.userId, buyer.id), eq(orders.service, "gift-cards"), sql`${orders.id} <> ${order.id}`),
+      );
+    expect(bought).toHaveLength(1);
+    expect(await wallets.available(wallet)).toBe(200_000n - 4_000n);
+  });
+});

@@ -83,3 +83,14 @@ export async function assertUnderIdentityThreshold(
     throw new InvalidDataError({ amount: [identityThresholdMessage()] }, identityThresholdMessage());
   }
 }
+
+/**
+ * Serialises the purchases of one user and service for the rest of the caller's transaction (a
+ * transaction-scoped advisory lock), so the 30-day count and the order that adds to it commit in turn.
+ */
+export async function lockPurchaseWindow(db: Db, userId: number, service: PurchaseService) {
+  await queryRows(
+    db,
+    sql`select pg_advisory_xact_lock(hashtextextended(${`purchase-window:${userId}:${service}`}, 0))`,
+  );
+}

@@ -45,7 +45,7 @@ import type { FxRateProvider } from "../providers/fx/rate-provider";
 import { findOwnSender, type SenderRow, syncSelfSender } from "../senders/repository";
 import { walletOf } from "../wallets/repository";
 import { resolveBill, resolveGiftCard, resolveTopup } from "./catalogue";
-import { assertUnderIdentityThreshold } from "./limits";
+import { assertUnderIdentityThreshold, lockPurchaseWindow } from "./limits";
 
 /**
  * The purchase services (issue 11): phone top-ups, gift cards and bill payments. Each purchase is a
@@ -366,6 +366,13 @@ export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCo
       );
     }
     const { terms, transferTime } = await orderTermsOf(scoped, quotation);
+    // The threshold again, now that money moves: under a lock per user and service, so purchases
+    // placed together are counted one after another (each sees the orders committed before it).
+    await lockPurchaseWindow(tx, userId, command.service);
+    await assertUnderIdentityThreshold(tx, deps.rates, userId, command.service, {
+      iso: terms.currency_from_iso,
+      amount: String(terms.quotation.amount_paid),
+    });
     const common = {
       userId,
       ...quotedOrderValues(quotation),
