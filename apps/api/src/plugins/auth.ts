@@ -1,5 +1,5 @@
 import type { Role } from "@vela/shared/api";
-import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { createSecrets, type Secrets } from "../auth/secrets";
 import { type Authenticated, resolveAccessToken } from "../auth/sessions";
@@ -25,6 +25,24 @@ declare module "fastify" {
 export function currentAuth(request: FastifyRequest): Authenticated {
   if (!request.auth) throw new UnauthenticatedError();
   return request.auth;
+}
+
+/** Marks a preValidation hook that refuses callers without a session (the OpenAPI document reads it). */
+const SESSION_REQUIRED = Symbol("vela.sessionRequired");
+
+/**
+ * Marks a preValidation hook as requiring a session: requireAuth's hooks are marked, and a guard
+ * that wraps one (a service's permission check) marks itself, so the document names the bearer
+ * scheme on exactly the operations that refuse anonymous callers.
+ */
+export function sessionRequired<T extends (...args: never[]) => unknown>(hook: T): T {
+  return Object.assign(hook, { [SESSION_REQUIRED]: true });
+}
+
+/** Whether a route's preValidation refuses callers without a session. */
+export function requiresSession(route: Pick<RouteOptions, "preValidation">): boolean {
+  const hooks = [route.preValidation ?? []].flat();
+  return hooks.some((hook) => typeof hook === "function" && SESSION_REQUIRED in hook);
 }
 
 /**
@@ -54,16 +72,18 @@ export const authPlugin = fp<{ config: Config }>(
       }
     });
 
-    app.decorate("requireAuth", (roles?: readonly Role[]) => async (request: FastifyRequest) => {
-      if (!request.auth) {
-        throw new UnauthenticatedError(
-          request.authProblem === "expired" ? "Your session has expired." : "Unauthenticated.",
-        );
-      }
-      if (roles && !roles.includes(request.auth.user.role)) {
-        throw new NotAllowedError("Your account type cannot use this.");
-      }
-    });
+    app.decorate("requireAuth", (roles?: readonly Role[]) =>
+      sessionRequired(async (request: FastifyRequest) => {
+        if (!request.auth) {
+          throw new UnauthenticatedError(
+            request.authProblem === "expired" ? "Your session has expired." : "Unauthenticated.",
+          );
+        }
+        if (roles && !roles.includes(request.auth.user.role)) {
+          throw new NotAllowedError("Your account type cannot use this.");
+        }
+      }),
+    );
   },
   { name: "auth", dependencies: ["database", "request-context", "providers"] },
 );

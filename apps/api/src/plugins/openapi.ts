@@ -1,13 +1,78 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { errorEnvelope } from "@vela/shared/api";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
 import { createJsonSchemaTransform } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requiresSession } from "./auth";
 import { IDEMPOTENCY_KEY_HEADER, idempotencyKeyHeaderSchema } from "./idempotency";
 import { requestHeadersSchema } from "./request-context";
 
 export const DOCS_PREFIX = "/api/docs";
+
+/** The security scheme every operation behind a session names. */
+export const BEARER_SCHEME = "bearerAuth";
+
+/**
+ * Development tools, not part of the contract clients are generated from: never documented,
+ * whether or not they are registered in this environment.
+ */
+const UNDOCUMENTED_PREFIXES = ["/api/sandbox/", "/api/dev/"];
+
+/**
+ * Every tag an operation may carry, in the order the docs list them. An operation whose tag is not
+ * here fails the OpenAPI test and Spectral's operation-tag-defined rule.
+ */
+export const OPENAPI_TAGS = [
+  { name: "health", description: "Whether the process and its database are up." },
+  {
+    name: "reference",
+    description: "Countries, currencies, places and the payout network: public data, cacheable for an hour.",
+  },
+  { name: "auth", description: "Sessions: sign in, the session check, token refresh and sign out." },
+  { name: "two-factor", description: "The second step of a sign-in, for accounts with two-factor on." },
+  { name: "password recovery", description: "Setting a new password with a code sent by e-mail or SMS." },
+  {
+    name: "onboarding",
+    description: "Opening client, agent and business accounts, and verifying their e-mail and phone.",
+  },
+  { name: "rules", description: "What a user has to do before using the dashboard or a service." },
+  { name: "account", description: "The signed-in user: profile, picture and reminders." },
+  {
+    name: "settings",
+    description: "Two-factor, phone, e-mail, password, and the saved cards and bank accounts.",
+  },
+  { name: "send money", description: "Calculators, delivery methods and the transfer of a paid quotation." },
+  {
+    name: "quotations",
+    description: "Priced quotes with a locked rate: their sender, recipient, promo code and payment method.",
+  },
+  { name: "senders", description: "The people a user sends on behalf of." },
+  {
+    name: "recipients",
+    description: "The people who receive, and the links that invite them to fill in their details.",
+  },
+  {
+    name: "external recipients",
+    description:
+      "What an invited recipient sees through a single-use link (its x-invitation-token header, no session).",
+  },
+  {
+    name: "payments",
+    description:
+      "Paying a quotation (cards, ACH debits, push transfers, hosted gateways) and providers' webhooks.",
+  },
+  { name: "reload phones", description: "Phone top-ups: operators, products, quotations and orders." },
+  { name: "gift cards", description: "Gift cards: the catalogue, quotations, orders and redeem codes." },
+  { name: "pay bills", description: "Bill payments: services, billers, bills, quotations and orders." },
+  {
+    name: "wallets",
+    description: "Multi-currency wallets: balances, history, deposits, conversions, sends and withdrawals.",
+  },
+  { name: "history", description: "The user's orders, their details and receipts, and recent activity." },
+  { name: "tracking", description: "A transfer's progress by its tracking number, without signing in." },
+];
 
 const zodTransform = createJsonSchemaTransform({
   skipList: [
@@ -19,17 +84,69 @@ const zodTransform = createJsonSchemaTransform({
   ],
 });
 
+/**
+ * The spec's request headers as documented: all but `authorization`, which the bearer security
+ * scheme describes (OpenAPI tools ignore an Authorization header parameter). The request context
+ * still checks the header's shape at run time.
+ */
+const documentedHeadersSchema = requestHeadersSchema.omit({ authorization: true });
+
 /** What a route opted into idempotency (`config: { idempotent: true }`) also accepts. */
-const idempotentHeadersSchema = requestHeadersSchema.extend({
+const idempotentHeadersSchema = documentedHeadersSchema.extend({
   [IDEMPOTENCY_KEY_HEADER]: idempotencyKeyHeaderSchema.optional(),
 });
 
+const pascal = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/**
+ * A stable camelCase operationId from the method and path, for routes that do not set one:
+ * `GET /api/orders/{id}/details` is `getOrdersByIdDetails`. Renaming a path renames its id, as it
+ * renames the operation for every generated client anyway.
+ */
+export function derivedOperationId(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\//, "")
+    .split("/")
+    .filter(Boolean)
+    .flatMap((segment) => {
+      const parameter = /^[:{](.+?)}?$/.exec(segment)?.[1];
+      const parts = (parameter ?? segment).split(/[^A-Za-z0-9]+/).filter(Boolean);
+      return parameter ? ["By", ...parts.map(pascal)] : parts.map(pascal);
+    });
+  return `${method.toLowerCase()}${words.join("")}`;
+}
+
+type TransformInput = Parameters<typeof zodTransform>[0] & { route: RouteOptions };
+
+/** Adds what every documented operation shares before the zod schemas become JSON Schema. */
+function transformRoute(document: TransformInput) {
+  const { schema, url, route } = document;
+  if (!schema || UNDOCUMENTED_PREFIXES.some((prefix) => url.startsWith(prefix))) {
+    return zodTransform({ ...document, schema: { ...schema, hide: true } });
+  }
+  const method = Array.isArray(route.method) ? route.method[0] : route.method;
+  const baseHeaders = route.config?.idempotent ? idempotentHeadersSchema : documentedHeadersSchema;
+  // A route's own headers (an invitation token, a required key) add to the spec's, not replace them.
+  const ownHeaders = schema.headers instanceof z.ZodObject ? schema.headers : undefined;
+  return zodTransform({
+    ...document,
+    schema: {
+      operationId: derivedOperationId(String(method), url),
+      ...schema,
+      headers: ownHeaders ? baseHeaders.extend(ownHeaders.shape) : baseHeaders,
+      security: requiresSession(route) ? [{ [BEARER_SCHEME]: [] }] : [],
+      response: Object.assign({ default: errorEnvelope }, schema.response),
+    },
+  });
+}
+
 /**
  * The OpenAPI document, generated from the zod schemas every route declares, browsable at
- * /api/docs. Every operation also lists the spec's request headers and the error shape, and an
- * idempotent route its `Idempotency-Key`, which one plugin handles for all routes rather than each
- * route declaring them again (the idempotency plugin checks the key itself, so this is documentation
- * only and changes no validation).
+ * /api/docs. Conventions (docs/ARCHITECTURE.md): each route's schema gives a `summary` and `tags`
+ * (declared in OPENAPI_TAGS); this transform adds what all share: an operationId derived from the
+ * method and path (unless the route sets one), the bearer scheme as `security` when the route's
+ * preValidation requires a session, the spec's request headers, `Idempotency-Key` on a route that
+ * opted into idempotency, and the error shape. The sandbox and development tools are left out.
  */
 export const openApiPlugin = fp(
   async (app: FastifyInstance) => {
@@ -41,19 +158,35 @@ export const openApiPlugin = fp(
           version: "1.0.0",
           description:
             "Money transfers and multi-currency wallets. Success: `{ success: true, message, data }`; " +
-            "failure: `{ success: false, message, errors? }` (errors only for validation, as `{ field: [messages] }`).",
+            "failure: `{ success: false, message, errors? }` (errors only for validation, as `{ field: [messages] }`). " +
+            "Operations behind a session take the access token of `POST /api/authentication/login` as " +
+            "`Authorization: Bearer <token>`; every answer to such a request is sent with `Cache-Control: no-store`.",
         },
-        servers: [],
-      },
-      transform: (document) =>
-        zodTransform({
-          ...document,
-          schema: document.schema && {
-            headers: document.route.config?.idempotent ? idempotentHeadersSchema : requestHeadersSchema,
-            ...document.schema,
-            response: Object.assign({ default: errorEnvelope }, document.schema.response),
+        // Every path starts with /api: the document is served by, and describes, this server.
+        servers: [{ url: "/", description: "This server" }],
+        tags: OPENAPI_TAGS,
+        components: {
+          securitySchemes: {
+            [BEARER_SCHEME]: {
+              type: "http",
+              scheme: "bearer",
+              description:
+                "The access token a sign-in answers (`access_token`), renewed with its refresh token.",
+            },
           },
-        }),
+        },
+      },
+      transform: (document) => transformRoute(document as TransformInput),
+      // Where people reach the product is known once the configuration is (the auth plugin's).
+      transformObject: (document) => {
+        if (!("openapiObject" in document)) return document.swaggerObject;
+        const { openapiObject } = document;
+        const contact = { name: "Vela", url: `${app.config.PUBLIC_APP_URL}/contact-us` };
+        return {
+          ...openapiObject,
+          info: { title: "Vela API", version: "1.0.0", ...openapiObject.info, contact },
+        };
+      },
     });
     await app.register(swaggerUi, {
       routePrefix: DOCS_PREFIX,

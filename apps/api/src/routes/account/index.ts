@@ -152,7 +152,15 @@ export async function accountRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary: "A profile picture (public: its id is an unguessable UUID)",
         params: z.object({ id: z.uuid() }),
-        // The 200 answer is the image itself, sent as bytes, so it has no JSON schema.
+        // The 200 answer is the image itself, sent as bytes (never through the JSON serializer).
+        response: {
+          200: {
+            description: "The picture, in the type it was uploaded as",
+            content: {
+              "image/*": { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) },
+            },
+          },
+        },
       },
     },
     async (request, reply) => {

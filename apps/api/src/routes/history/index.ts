@@ -113,9 +113,12 @@ export async function historyRoutes(app: FastifyInstance) {
         summary: "The order's receipt as a PDF download (application/pdf)",
         params: orderIdParams,
         response: {
-          200: z
-            .instanceof(Buffer)
-            .describe("The receipt PDF, sent as application/pdf with Content-Disposition: attachment"),
+          200: {
+            description: "The receipt PDF, sent with Content-Disposition: attachment",
+            content: {
+              "application/pdf": { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) },
+            },
+          },
         },
       },
     },

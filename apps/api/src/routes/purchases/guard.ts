@@ -2,7 +2,7 @@ import { PURCHASE_MESSAGES, PURCHASE_PERMISSION, type PurchaseService } from "@v
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { permissionsOf } from "../../auth/user-view";
 import { NotAllowedError } from "../../http/errors";
-import { currentAuth } from "../../plugins/auth";
+import { currentAuth, sessionRequired } from "../../plugins/auth";
 
 /**
  * The preValidation of every route of a purchase service: a session, and the service's permission
@@ -11,10 +11,10 @@ import { currentAuth } from "../../plugins/auth";
  */
 export function requirePurchaseService(app: FastifyInstance, service: PurchaseService) {
   const signedIn = app.requireAuth();
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return sessionRequired(async (request: FastifyRequest, reply: FastifyReply) => {
     await signedIn.call(app, request, reply);
     if (!permissionsOf(currentAuth(request).user)[PURCHASE_PERMISSION[service]]) {
       throw new NotAllowedError(PURCHASE_MESSAGES.disabled);
     }
-  };
+  });
 }

@@ -32,6 +32,13 @@ const QUOTATION_BODIES = {
   "prepaid-pay-bills": billQuotationRequest,
 } as const;
 
+/** Each service's tag in the OpenAPI document, shared with its catalogue routes. */
+const TAGS: Record<PurchaseService, string> = {
+  "reload-phones": "reload phones",
+  "gift-cards": "gift cards",
+  "prepaid-pay-bills": "pay bills",
+};
+
 const NAMES: Record<PurchaseService, string> = {
   "reload-phones": "phone top-up",
   "gift-cards": "gift card",
@@ -55,7 +62,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
   const orderParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
   for (const service of PURCHASE_SERVICES) {
-    const tags = [service];
+    const tags = [TAGS[service]];
     const guard = requirePurchaseService(app, service);
 
     routes.post(
@@ -133,7 +140,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
     {
       preValidation: requirePurchaseService(app, "gift-cards"),
       schema: {
-        tags: ["gift-cards"],
+        tags: [TAGS["gift-cards"]],
         summary: "A delivered gift card's redeem code and PIN, answered once (it was also e-mailed)",
         params: orderParams,
         response: { 200: successEnvelope(redeemCode) },

@@ -83,6 +83,8 @@ export async function walletRoutes(app: FastifyInstance) {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
+        // Derived, it would read getWalletsUWallets.
+        operationId: "getUserWallets",
         summary: "The user's wallets with balance, available and on hold, oldest first",
         response: { 200: successEnvelope(z.array(wallet)) },
       },
