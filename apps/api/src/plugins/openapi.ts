@@ -159,8 +159,8 @@ export const openApiPlugin = fp(
           description:
             "Money transfers and multi-currency wallets. Success: `{ success: true, message, data }`; " +
             "failure: `{ success: false, message, errors? }` (errors only for validation, as `{ field: [messages] }`). " +
-            "Operations behind a session take the access token of `POST /api/authentication/login` as " +
-            "`Authorization: Bearer <token>`; every answer to such a request is sent with `Cache-Control: no-store`.",
+            "Operations behind a session take the `token` a sign-in, sign-up or refresh answers, as " +
+            "`Authorization: Bearer <token>`. Answers are `Cache-Control: no-store` except public reference data.",
         },
         // Every path starts with /api: the document is served by, and describes, this server.
         servers: [{ url: "/", description: "This server" }],
@@ -171,7 +171,7 @@ export const openApiPlugin = fp(
               type: "http",
               scheme: "bearer",
               description:
-                "The access token a sign-in answers (`access_token`), renewed with its refresh token.",
+                "The access token (`token`) a sign-in, sign-up or refresh answers; its `refresh_token` renews it.",
             },
           },
         },

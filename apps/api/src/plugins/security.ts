@@ -58,7 +58,10 @@ export function securityHeaders(config: Config): Record<string, string> {
   return headers;
 }
 
-/** Security headers with a CSP the SPA and the API docs work under, and the global rate limit. */
+/**
+ * Security headers with a CSP the SPA and the API docs work under, `no-store` on API answers, and
+ * the global rate limit.
+ */
 export const securityPlugin = fp<{ config: Config }>(
   async (app: FastifyInstance, { config }) => {
     // Helmet's headers for our options, worked out once. @fastify/helmet calls helmet(options) on
@@ -68,6 +71,17 @@ export const securityPlugin = fp<{ config: Config }>(
     const headers = securityHeaders(config);
     app.addHook("onRequest", async (_request, reply) => {
       reply.headers(headers);
+    });
+
+    // An API answer may carry a token (sign-in, refresh, two-step, recovery) or someone's data
+    // (every answer to a request with a session), which no browser or shared cache may keep
+    // (RFC 6749 §5.1, RFC 9111 §5.2.2.5). So every /api answer, errors included, is `no-store`
+    // unless its route declared it the same for everyone with `public` (reference data, flags).
+    app.addHook("onSend", async (request, reply) => {
+      if (!request.url.startsWith("/api/")) return;
+      const declared = reply.getHeader("cache-control");
+      if (typeof declared === "string" && /\b(public|no-store)\b/.test(declared)) return;
+      reply.header("Cache-Control", "no-store");
     });
 
     const redis = config.REDIS_URL
