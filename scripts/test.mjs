@@ -1,6 +1,7 @@
 // `npm test`: everything a fresh clone needs to prove, in order: typecheck, lint, unit and API
-// tests (Vitest; on PGlite unless TEST_DATABASE_URL is set), the production build, and the
-// browser journeys (Playwright driving Chromium against the built app). Ends with one summary
+// tests (Vitest; on PGlite unless TEST_DATABASE_URL is set), the OpenAPI document linted with
+// Spectral (.spectral.yaml), the production build, and the browser journeys (Playwright driving
+// Chromium against the built app). Ends with one summary
 // line "N passed, N failed, N skipped" over every test that ran.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -28,6 +29,8 @@ const steps = [
     ],
     results: "unit.json",
   },
+  // The document the API serves (written to test-results/openapi.json), linted offline.
+  { name: "OpenAPI lint", command: ["npm", ["run", "lint:openapi"]] },
   { name: "build", command: ["npm", ["run", "build"]] },
   {
     name: "browser journeys",

@@ -1,7 +1,8 @@
 // Writes the OpenAPI document the app serves at /api/docs/json to a file (the first argument), so
-// `npm test` can lint it with Spectral. The app is built in-process on a throwaway in-memory
-// PGlite, migrated but not seeded: the document comes from the route schemas, not from the data.
-import { writeFile } from "node:fs/promises";
+// `npm test` can lint it with Spectral (`npm run lint:openapi`). The app is built in-process on a
+// throwaway in-memory PGlite, migrated but not seeded: the document comes from the route schemas.
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { openDatabase } from "../src/db/client";
@@ -29,6 +30,7 @@ try {
   await app.ready();
   const response = await app.inject({ method: "GET", url: "/api/docs/json" });
   if (response.statusCode !== 200) throw new Error(`/api/docs/json answered ${response.statusCode}`);
+  await mkdir(path.dirname(output), { recursive: true });
   await writeFile(output, `${JSON.stringify(response.json(), null, 2)}\n`);
   console.log(`OpenAPI document written to ${output}`);
 } finally {
