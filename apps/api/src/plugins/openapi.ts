@@ -116,6 +116,17 @@ export function derivedOperationId(method: string, url: string): string {
   return `${method.toLowerCase()}${words.join("")}`;
 }
 
+/** The document's info; its contact is added once the configuration is known. */
+const info = {
+  title: "Vela API",
+  version: "1.0.0",
+  description:
+    "Money transfers and multi-currency wallets. Success: `{ success: true, message, data }`; " +
+    "failure: `{ success: false, message, errors? }` (errors only for validation, as `{ field: [messages] }`). " +
+    "Operations behind a session take the `token` a sign-in, sign-up or refresh answers, as " +
+    "`Authorization: Bearer <token>`. Answers are `Cache-Control: no-store` except public reference data.",
+};
+
 type TransformInput = Parameters<typeof zodTransform>[0] & { route: RouteOptions };
 
 /** Adds what every documented operation shares before the zod schemas become JSON Schema. */
@@ -153,15 +164,7 @@ export const openApiPlugin = fp(
     await app.register(swagger, {
       openapi: {
         openapi: "3.1.0",
-        info: {
-          title: "Vela API",
-          version: "1.0.0",
-          description:
-            "Money transfers and multi-currency wallets. Success: `{ success: true, message, data }`; " +
-            "failure: `{ success: false, message, errors? }` (errors only for validation, as `{ field: [messages] }`). " +
-            "Operations behind a session take the `token` a sign-in, sign-up or refresh answers, as " +
-            "`Authorization: Bearer <token>`. Answers are `Cache-Control: no-store` except public reference data.",
-        },
+        info,
         // Every path starts with /api: the document is served by, and describes, this server.
         servers: [{ url: "/", description: "This server" }],
         tags: OPENAPI_TAGS,
@@ -182,10 +185,7 @@ export const openApiPlugin = fp(
         if (!("openapiObject" in document)) return document.swaggerObject;
         const { openapiObject } = document;
         const contact = { name: "Vela", url: `${app.config.PUBLIC_APP_URL}/contact-us` };
-        return {
-          ...openapiObject,
-          info: { title: "Vela API", version: "1.0.0", ...openapiObject.info, contact },
-        };
+        return { ...openapiObject, info: { ...info, contact } };
       },
     });
     await app.register(swaggerUi, {
