@@ -96,7 +96,7 @@ export async function referenceRoutes(app: FastifyInstance) {
       {
         schema: {
           tags: ["reference"],
-          summary: `Countries where ${service} is offered`,
+          summary: `Countries where the ${service} service is offered`,
           querystring: directionQuery,
           response: { 200: successEnvelope(z.array(country)) },
         },

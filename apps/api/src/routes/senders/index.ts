@@ -117,7 +117,7 @@ export async function senderRoutes(app: FastifyInstance) {
         preValidation: signedIn,
         schema: {
           tags: TAGS,
-          summary: `The user's senders kept for ${service}`,
+          summary: `The user's senders kept for the ${service} service`,
           querystring: senderListQuery.omit({ service: true }),
           response: senderPage,
         },
@@ -135,7 +135,7 @@ export async function senderRoutes(app: FastifyInstance) {
           summary:
             service === "consignments"
               ? "Adds a sender for consignments: identity document, date of birth (18+), address"
-              : `Adds a sender for ${service}: name and an e-mail address or phone number`,
+              : `Adds a sender for the ${service} service: name and an e-mail address or phone number`,
           body,
           response: createdSender,
         },
