@@ -148,6 +148,10 @@ describe("a staging start with ALLOW_SANDBOX_PROVIDERS=true", () => {
   });
 
   it("shows the banner on the prerendered home page and the login page, in English and Spanish", async () => {
+    // One build serves every environment: the prerendered HTML has no banner, the hydrated page asks.
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    expect(html).toContain("Send money home");
+    expect(html).not.toContain(BANNER.en);
     for (const language of ["en", "es"] as const) {
       for (const [size, viewport] of Object.entries(VIEWPORTS)) {
         const { page, problems } = await openPage("/", viewport, language);
