@@ -20,13 +20,19 @@ async function freePort(): Promise<number> {
   });
 }
 
-export type RunningServer = { baseUrl: string; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  stop: () => Promise<void>;
+  /** What the server has written to standard output and error so far (its log). */
+  output: () => string;
+};
 
 /**
- * Starts the built production server (apps/api/dist/server.js, serving apps/web/dist) on a free
- * port with a fresh embedded database in a temporary folder, as a new user's first start would.
+ * Spawns the built server (apps/api/dist/server.js) on a free port with a fresh embedded database in
+ * a temporary folder, as a new user's first start would; `extraEnv` adds to or overrides the
+ * journeys' environment.
  */
-export async function startProductionServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+async function spawnServer(extraEnv: Record<string, string>) {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), "vela-e2e-"));
   const output: string[] = [];
@@ -55,12 +61,21 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
   });
   child.stdout?.on("data", (chunk) => output.push(String(chunk)));
   child.stderr?.on("data", (chunk) => output.push(String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const removeData = () => rm(dataDir, { recursive: true, force: true });
+  return { port, child, output, exited, removeData };
+}
 
+/** Starts the built production server and waits until it answers /api/health. */
+export async function startProductionServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  const { port, child, output, exited, removeData } = await spawnServer(extraEnv);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 150_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null)
+    if (child.exitCode !== null) {
+      await removeData();
       throw new Error(`The server exited (${child.exitCode}):\n${output.join("")}`);
+    }
     const healthy = await fetch(`${baseUrl}/api/health`).then(
       (response) => response.ok,
       () => false,
@@ -68,15 +83,34 @@ export async function startProductionServer(extraEnv: Record<string, string> = {
     if (healthy) {
       return {
         baseUrl,
+        output: () => output.join(""),
         stop: async () => {
           child.kill("SIGTERM");
-          await new Promise((resolve) => child.once("exit", resolve));
-          await rm(dataDir, { recursive: true, force: true });
+          await exited;
+          await removeData();
         },
       };
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   child.kill("SIGKILL");
+  await exited;
+  await removeData();
   throw new Error(`The server did not become healthy in time:\n${output.join("")}`);
+}
+
+/**
+ * Starts the built server expecting it to refuse (a configuration it must not run with) and answers
+ * its exit code and output; one that is still running after `timeoutMs` is stopped and reported.
+ */
+export async function runServerToExit(
+  extraEnv: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; output: string }> {
+  const { child, output, exited, removeData } = await spawnServer(extraEnv);
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const code = await exited;
+  clearTimeout(timer);
+  await removeData();
+  return { code, output: output.join("") };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { useFriendlyValidationMessages } from "@vela/shared/validation-messages";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
-import type { Config } from "./config";
+import { type Config, sandboxesAllowed } from "./config";
 import type { Database } from "./db/client";
 import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
 import { serializeError } from "./http/log-serializers";
@@ -157,7 +157,9 @@ export async function buildApp({
       await api.register(senderRoutes);
       await api.register(recipientsRoutes);
       await api.register(externalRecipientRoutes);
-      await api.register(sandboxRoutes);
+      // The sandboxes' public pages (approve a payment, make a transfer arrive) credit money for
+      // nothing: production serves them only on a staging server that opted in.
+      if (sandboxesAllowed(config)) await api.register(sandboxRoutes);
       await api.register(paymentRoutes);
       await api.register(paymentInstrumentRoutes);
       await api.register(purchaseRoutes);

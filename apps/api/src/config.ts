@@ -24,6 +24,46 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+/**
+ * Every provider a sandbox can stand in for, by the variable that chooses it, with what it is. One
+ * list serves the production rule (configSchema refuses each sandbox unless ALLOW_SANDBOX_PROVIDERS),
+ * the staging warning (plugins/providers.ts) and the SPA's banner (GET /api/app-info): a new kind
+ * (identity verification) joins all three with its line here.
+ */
+const SANDBOXABLE_PROVIDERS = {
+  CARD_PROVIDER: { sandbox: "no card is really charged", fix: "a real card processor" },
+  BANK_PROVIDER: { sandbox: "no bank transfer really moves", fix: "real bank rails" },
+  GATEWAY_PROVIDER: { sandbox: "anyone may approve a gateway payment", fix: "real hosted gateways" },
+  PAYOUT_PROVIDER: { sandbox: "no payout is really paid", fix: "a real payout partner" },
+  TOPUP_PROVIDER: { sandbox: "no phone is really topped up", fix: "a real top-up aggregator" },
+  GIFTCARD_PROVIDER: { sandbox: "its gift card codes are made up", fix: "a real gift card aggregator" },
+  BILL_PROVIDER: { sandbox: "no bill is really paid", fix: "a real bill payment aggregator" },
+  FX_PROVIDER: { sandbox: "its exchange rates are made up", fix: "FX_PROVIDER=ecb" },
+} as const;
+
+export type SandboxVariable = keyof typeof SANDBOXABLE_PROVIDERS;
+
+/** The variables whose provider is a sandbox in this configuration, in the list's order. */
+export function sandboxesInUse(config: Record<SandboxVariable, string>): SandboxVariable[] {
+  return (Object.keys(SANDBOXABLE_PROVIDERS) as SandboxVariable[]).filter(
+    (variable) => config[variable] === "sandbox",
+  );
+}
+
+/**
+ * Whether sandbox routes (/api/sandbox/*) and sandbox providers may serve: always outside
+ * production; in production only on a staging server that opted in with ALLOW_SANDBOX_PROVIDERS.
+ */
+export const sandboxesAllowed = (config: Pick<Config, "NODE_ENV" | "ALLOW_SANDBOX_PROVIDERS">) =>
+  config.NODE_ENV !== "production" || config.ALLOW_SANDBOX_PROVIDERS;
+
+/**
+ * A production server running sandboxes (the staging opt-in): no real money moves. It logs so at
+ * start and the SPA shows it on every page; development and test run sandboxes without saying so.
+ */
+export const isSandboxedProduction = (config: Config) =>
+  config.NODE_ENV === "production" && sandboxesInUse(config).length > 0;
+
 const configSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -100,6 +140,11 @@ const configSchema = z
     PUBLIC_APP_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
     /** How often an idle job worker looks for new jobs, in seconds (pg-boss's minimum is 0.5). */
     JOBS_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(1),
+    /**
+     * A staging server's opt-in: production starts with sandbox providers (every page then says "no
+     * real money moves"). Without it production refuses to start while any provider is a sandbox.
+     */
+    ALLOW_SANDBOX_PROVIDERS: booleanFlag.default(false),
     /** Which card processor, bank rails, hosted gateways and payout partner: only the sandboxes exist yet. */
     CARD_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
     BANK_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
@@ -143,6 +188,17 @@ const configSchema = z
         path: ["SMS_WEBHOOK_URL"],
         message: "is required in production (SMS codes are never kept in the outbox there)",
       });
+    }
+    // A sandbox in production would let anyone "pay" through its public approve pages: refused,
+    // one line per sandbox, unless a staging server opted in.
+    if (!config.ALLOW_SANDBOX_PROVIDERS) {
+      for (const variable of sandboxesInUse(config)) {
+        context.addIssue({
+          code: "custom",
+          path: [variable],
+          message: `is a sandbox in production (${SANDBOXABLE_PROVIDERS[variable].sandbox}); set ${SANDBOXABLE_PROVIDERS[variable].fix}, or ALLOW_SANDBOX_PROVIDERS=true on a staging server`,
+        });
+      }
     }
   })
   .transform((config) => ({

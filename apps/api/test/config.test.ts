@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config";
+import {
+  ConfigError,
+  isSandboxedProduction,
+  loadConfig,
+  sandboxesAllowed,
+  sandboxesInUse,
+} from "../src/config";
 
 // Proves the configuration is validated at start-up with one clear line per problem.
 describe("loadConfig", () => {
@@ -29,7 +35,11 @@ describe("loadConfig", () => {
   });
 
   it("refuses production without real e-mail and SMS transports, so no code is kept in the outbox", () => {
-    const production = { NODE_ENV: "production", APP_SECRET: "x".repeat(32) };
+    const production = {
+      NODE_ENV: "production",
+      APP_SECRET: "x".repeat(32),
+      ALLOW_SANDBOX_PROVIDERS: "true",
+    };
     try {
       loadConfig(production);
       expect.unreachable("production started without SMTP_URL and SMS_WEBHOOK_URL");
@@ -48,5 +58,74 @@ describe("loadConfig", () => {
     expect(configured.SMTP_URL).toBe("smtp://mail.example.com:587");
     // Development keeps the outbox working with neither.
     expect(loadConfig({}).SMTP_URL).toBeUndefined();
+  });
+
+  describe("sandbox providers in production", () => {
+    const production = {
+      NODE_ENV: "production",
+      APP_SECRET: "x".repeat(32),
+      SMTP_URL: "smtp://mail.example.com:587",
+      SMS_WEBHOOK_URL: "https://sms.example.com/send",
+    };
+    const SANDBOX_VARIABLES = [
+      "CARD_PROVIDER",
+      "BANK_PROVIDER",
+      "GATEWAY_PROVIDER",
+      "PAYOUT_PROVIDER",
+      "TOPUP_PROVIDER",
+      "GIFTCARD_PROVIDER",
+      "BILL_PROVIDER",
+      "FX_PROVIDER",
+    ];
+    const problemsOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as ConfigError).problems;
+      }
+      return expect.unreachable("production started with sandbox providers and no opt-in");
+    };
+
+    it("refuses to start, one line per sandbox naming its variable and how to fix it", () => {
+      const problems = problemsOf(production);
+      expect(problems.map((problem) => problem.split(":")[0])).toEqual(SANDBOX_VARIABLES);
+      for (const problem of problems) {
+        expect(problem).toMatch(
+          /^[A-Z_]+: is a sandbox in production \(.+\); set .+, or ALLOW_SANDBOX_PROVIDERS=true on a staging server$/,
+        );
+      }
+      expect(problems.at(-1)).toContain("set FX_PROVIDER=ecb");
+      // A real rate feed leaves only the payment and purchase sandboxes to refuse.
+      expect(problemsOf({ ...production, FX_PROVIDER: "ecb" })).toHaveLength(SANDBOX_VARIABLES.length - 1);
+      // The refusal says which variable; `ALLOW_SANDBOX_PROVIDERS=false` is no opt-in.
+      expect(problemsOf({ ...production, ALLOW_SANDBOX_PROVIDERS: "false" })).toHaveLength(
+        SANDBOX_VARIABLES.length,
+      );
+      expect(() => loadConfig({ ...production, ALLOW_SANDBOX_PROVIDERS: "maybe" })).toThrow(
+        /ALLOW_SANDBOX_PROVIDERS/,
+      );
+    });
+
+    it("starts a staging server that opted in, which then counts as sandboxed production", () => {
+      const staging = loadConfig({ ...production, ALLOW_SANDBOX_PROVIDERS: "true" });
+      expect(staging.ALLOW_SANDBOX_PROVIDERS).toBe(true);
+      expect(sandboxesInUse(staging)).toEqual(SANDBOX_VARIABLES);
+      expect(isSandboxedProduction(staging)).toBe(true);
+      expect(sandboxesAllowed(staging)).toBe(true);
+      expect(
+        sandboxesInUse(loadConfig({ ...production, ALLOW_SANDBOX_PROVIDERS: "1", FX_PROVIDER: "ecb" })),
+      ).not.toContain("FX_PROVIDER");
+    });
+
+    it("lets development and test run their sandboxes without the opt-in, and without the banner", () => {
+      for (const NODE_ENV of ["development", "test"]) {
+        const config = loadConfig({ NODE_ENV });
+        expect(config.ALLOW_SANDBOX_PROVIDERS).toBe(false);
+        expect(sandboxesInUse(config)).toEqual(SANDBOX_VARIABLES);
+        expect(sandboxesAllowed(config)).toBe(true);
+        expect(isSandboxedProduction(config)).toBe(false);
+      }
+    });
   });
 });

@@ -61,6 +61,7 @@ describe("in production", () => {
       APP_SECRET: "x".repeat(32),
       SMTP_URL: "smtp://127.0.0.1:2525",
       SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms",
+      ALLOW_SANDBOX_PROVIDERS: "true",
     });
   });
   afterAll(() => production.close());

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { buildApp } from "../src/app";
 import { ConflictError } from "../src/http/errors";
 import { GATEWAY_NAMES, type GatewayName } from "../src/providers/gateways/hosted-gateway";
 import type { WebhookProvider } from "../src/providers/sandbox-webhooks";
 import { signBody } from "../src/providers/sandbox-webhooks";
-import { buildTestApp, FX_TEST_CLOCK, openFreshDatabase, type TestApp, testConfig } from "./helper";
+import { buildTestApp, type TestApp, testConfig } from "./helper";
 
 // The hosted gateways' sandbox (praxis, d24, PayPal): a session's page with Approve, Decline and
 // Cancel; each answer sends a signed webhook to the gateway's own path and the browser back.
@@ -155,45 +154,6 @@ describe("hosted pages", () => {
 });
 
 describe("configuration", () => {
-  it("production with sandbox providers starts, with a warning in the log", async () => {
-    const lines: string[] = [];
-    const database = await openFreshDatabase();
-    const production = await buildApp({
-      config: testConfig({
-        NODE_ENV: "production",
-        LOG_LEVEL: "warn",
-        APP_SECRET: "x".repeat(40),
-        SMTP_URL: "smtp://localhost:2525",
-        SMS_WEBHOOK_URL: "https://sms.example.com/send",
-        SANDBOX_SWEEP_SECONDS: "0",
-      }),
-      database,
-      fx: FX_TEST_CLOCK,
-      logStream: { write: (line) => void lines.push(line) },
-    });
-    try {
-      await production.ready();
-      const warning = lines
-        .map((line) => JSON.parse(line))
-        .find((line) => /sandbox payment providers/.test(line.msg));
-      expect(warning).toMatchObject({
-        level: 40,
-        providers: [
-          "CARD_PROVIDER",
-          "BANK_PROVIDER",
-          "GATEWAY_PROVIDER",
-          "PAYOUT_PROVIDER",
-          "TOPUP_PROVIDER",
-          "GIFTCARD_PROVIDER",
-          "BILL_PROVIDER",
-        ],
-      });
-      expect(production.providers.cards.name).toBe("sandbox-cards");
-    } finally {
-      await production.close();
-    }
-  });
-
   it("refuses a short webhook secret or a sweep interval out of range", () => {
     expect(() => testConfig({ SANDBOX_WEBHOOK_SECRET: "short" })).toThrow(/SANDBOX_WEBHOOK_SECRET/);
     expect(() => testConfig({ SANDBOX_ACH_SETTLE_SECONDS: "-1" })).toThrow(/SANDBOX_ACH_SETTLE_SECONDS/);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import type { Config } from "../config";
+import { type Config, isSandboxedProduction, sandboxesInUse } from "../config";
 import type { BankRails } from "../providers/banks/bank-rails";
 import { createSandboxBanks } from "../providers/banks/sandbox-banks";
 import type { BillPaymentProvider } from "../providers/bills/bill-provider";
@@ -162,19 +162,11 @@ function createSandboxes(app: FastifyInstance, config: Config): Sandboxes {
     },
   };
 
-  const kinds = [
-    ["CARD_PROVIDER", config.CARD_PROVIDER],
-    ["BANK_PROVIDER", config.BANK_PROVIDER],
-    ["GATEWAY_PROVIDER", config.GATEWAY_PROVIDER],
-    ["PAYOUT_PROVIDER", config.PAYOUT_PROVIDER],
-    ["TOPUP_PROVIDER", config.TOPUP_PROVIDER],
-    ["GIFTCARD_PROVIDER", config.GIFTCARD_PROVIDER],
-    ["BILL_PROVIDER", config.BILL_PROVIDER],
-  ].filter(([, value]) => value === "sandbox");
-  if (config.NODE_ENV === "production" && kinds.length > 0) {
+  // A staging server that opted in (production refuses sandboxes otherwise): said once, in the log.
+  if (isSandboxedProduction(config)) {
     app.log.warn(
-      { providers: kinds.map(([name]) => name) },
-      "sandbox payment providers are configured in production: no real money moves",
+      { providers: sandboxesInUse(config) },
+      "ALLOW_SANDBOX_PROVIDERS: sandbox providers serve this production server; no real money moves",
     );
   }
 

@@ -1,6 +1,8 @@
+import { appInfo } from "@vela/shared/app-info";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { isSandboxedProduction } from "../config";
 import { ok, okSchema } from "../http/envelope";
 import { AppError } from "../http/errors";
 
@@ -32,6 +34,25 @@ export async function healthRoutes(app: FastifyInstance) {
     async (_request, reply) => {
       reply.header("Cache-Control", "no-store");
       return ok({ status: "ok" as const }, "pong");
+    },
+  );
+
+  // The SPA asks once per visit whether to show the staging banner ("Sandbox: no real money moves").
+  const info = { sandbox: isSandboxedProduction(app.config) };
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/app-info",
+    {
+      schema: {
+        tags: ["health"],
+        summary:
+          "What the SPA needs to know about this server: whether it runs sandbox providers in production",
+        response: { 200: okSchema(appInfo) },
+      },
+    },
+    async (_request, reply) => {
+      // Fixed for the life of the process; a new deploy (a new process) may change it.
+      reply.header("Cache-Control", "no-cache");
+      return ok(info);
     },
   );
 

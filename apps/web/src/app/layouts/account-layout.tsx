@@ -27,7 +27,10 @@ import { Logo } from "@/shared/ui/logo";
 import { RouteOutlet } from "../routes/route-outlet";
 import classes from "./account-layout.module.css";
 import { navLinksFor } from "./account-nav-links";
+import { SANDBOX_BANNER_HEIGHT, SandboxBanner, useSandboxBanner } from "./sandbox-banner";
 import { TransferInProgressPanel } from "./transfer-in-progress-panel";
+
+const HEADER_HEIGHT = 64;
 
 const ROLE_LABELS = { client: "roles.client", agent: "roles.agent", business: "roles.business" } as const;
 
@@ -45,6 +48,8 @@ export const AccountLayout = () => {
   const user = useAuthStore((state) => state.user);
   const permissions = useAuthStore((state) => state.permissions);
   const signOut = useSignOut();
+  // A staging server's banner sits on top of the fixed header, which grows by its height.
+  const hasSandboxBanner = useSandboxBanner();
   useDashboardRuleCheck();
   const navLinks = navLinksFor(role, permissions);
   const displayName = user ? (user.organization_name ?? `${user.first_name} ${user.last_name}`.trim()) : "";
@@ -58,7 +63,7 @@ export const AccountLayout = () => {
 
   return (
     <AppShell
-      header={{ height: 64 }}
+      header={{ height: HEADER_HEIGHT + (hasSandboxBanner ? SANDBOX_BANNER_HEIGHT : 0) }}
       navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !sidebarOpened } }}
       aside={{ width: 320, breakpoint: "lg", collapsed: { desktop: !rightPanelOpen, mobile: true } }}
       padding={{ base: responsiveForm ? "sm" : "md", sm: "lg", lg: "xl" }}
@@ -69,7 +74,8 @@ export const AccountLayout = () => {
       </a>
 
       <AppShell.Header className={classes.header}>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <SandboxBanner />
+        <Group h={HEADER_HEIGHT} px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={sidebarOpened}

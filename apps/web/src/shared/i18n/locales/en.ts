@@ -32,6 +32,10 @@ export const en = {
     title: "Error",
     unexpected: UNEXPECTED_ERROR_MESSAGE,
   },
+  sandbox: {
+    region: "Sandbox notice",
+    banner: "Sandbox: no real money moves",
+  },
   nav: {
     main: "Main",
     sendMoney: "Send money",

@@ -29,6 +29,10 @@ export const es = {
     title: "Error",
     unexpected: "Error inesperado, inténtalo de nuevo.",
   },
+  sandbox: {
+    region: "Aviso de entorno de pruebas",
+    banner: "Sandbox: no se mueve dinero real",
+  },
   nav: {
     main: "Principal",
     sendMoney: "Enviar dinero",

@@ -1,0 +1,81 @@
+import { act, screen, within } from "@testing-library/react";
+import { Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { changeLanguage } from "@/shared/i18n/i18n";
+import { CLIENT_USER, sessionFor } from "@/test/fixtures";
+import { ok, renderWithApp, type StubRoute, stubApi } from "@/test/render";
+import { sendMoneyRoutes } from "@/test/send-money-api";
+import { AppRoutes } from "../router";
+import { AccountLayout } from "./account-layout";
+
+// Proves the staging banner: the SPA asks GET /api/app-info at run time and, on a production
+// server running sandboxes, says "Sandbox: no real money moves" (in the page's language) on top of
+// the public pages and of the signed-in area; anywhere else (development, test, an API that does not
+// answer) nothing is shown and nobody is told of the failed question.
+
+const stubAppInfo = (appInfo: StubRoute) => {
+  const stub = stubApi({ ...sendMoneyRoutes(), "/api/app-info": appInfo });
+  vi.stubGlobal("fetch", stub.fetchStub);
+  return stub;
+};
+
+const banner = () => screen.findByRole("region", { name: "Sandbox notice" });
+
+afterEach(async () => {
+  useAuthStore.getState().logout();
+  await changeLanguage("en");
+});
+
+describe("the sandbox banner", () => {
+  it("shows on a public page of a sandboxed production server, as a status, in English and Spanish", async () => {
+    const stub = stubAppInfo(ok({ sandbox: true }));
+    renderWithApp(<AppRoutes />, { route: "/help" });
+
+    const region = await banner();
+    expect(within(region).getByRole("status").textContent).toBe("Sandbox: no real money moves");
+    // Above the header, the first thing on the page after the skip link.
+    expect(region.compareDocumentPosition(screen.getByRole("banner"))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    // Asked without session headers, once.
+    const asked = stub.requests.filter((request) => request.url === "/api/app-info");
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.headers.has("authorization")).toBe(false);
+
+    await act(() => changeLanguage("es"));
+    const spanish = await screen.findByRole("region", { name: "Aviso de entorno de pruebas" });
+    expect(within(spanish).getByRole("status").textContent).toBe("Sandbox: no se mueve dinero real");
+  });
+
+  it("shows in the signed-in area's header", async () => {
+    useAuthStore.getState().setAuthSession(sessionFor(CLIENT_USER));
+    stubAppInfo(ok({ sandbox: true }));
+    renderWithApp(
+      <Routes>
+        <Route path="account" element={<AccountLayout />}>
+          <Route index element={<h1>Dashboard</h1>} />
+        </Route>
+      </Routes>,
+      { route: "/account" },
+    );
+
+    const region = await banner();
+    expect(within(screen.getByRole("banner")).getByRole("region", { name: "Sandbox notice" })).toBe(region);
+  });
+
+  it.each([
+    ["the server runs no sandbox in production (or is a development server)", ok({ sandbox: false })],
+    ["the server does not answer", { status: 503, body: { success: false, message: "Down" } }],
+  ])("stays hidden, without a notice, when %s", async (_case, appInfo) => {
+    const stub = stubAppInfo(appInfo);
+    renderWithApp(<AppRoutes />, { route: "/help" });
+
+    await screen.findByRole("heading", { level: 1, name: "This page is on its way" });
+    await vi.waitFor(() =>
+      expect(stub.requests.some((request) => request.url === "/api/app-info")).toBe(true),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole("region", { name: "Sandbox notice" })).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByText("Down")).toBeNull();
+  });
+});
