@@ -77,6 +77,7 @@ describe("a staging start with ALLOW_SANDBOX_PROVIDERS=true", () => {
       startProductionServer({
         ...PRODUCTION,
         ALLOW_SANDBOX_PROVIDERS: "true",
+        SANDBOX_WEBHOOK_SECRET: "a-staging-webhook-secret",
         SMTP_URL: sinks.smtpUrl,
         SMS_WEBHOOK_URL: sinks.smsUrl,
       }),

@@ -155,10 +155,7 @@ const configSchema = z
     GIFTCARD_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
     BILL_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
     /** Signs the sandbox providers' webhooks (vela-signature: sha256=<hex HMAC of the raw body>). */
-    SANDBOX_WEBHOOK_SECRET: z
-      .string()
-      .min(16, "must be at least 16 characters")
-      .default("vela-sandbox-webhook-secret"),
+    SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     /** How long a sandbox ACH debit stays pending before it settles (or returns, for the test accounts). */
     SANDBOX_ACH_SETTLE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(5),
     /** How long a sandbox payout is processing before it is paid (or ready for pickup, or fails). */
@@ -199,11 +196,20 @@ const configSchema = z
           message: `is a sandbox in production (${SANDBOXABLE_PROVIDERS[variable].sandbox}); set ${SANDBOXABLE_PROVIDERS[variable].fix}, or ALLOW_SANDBOX_PROVIDERS=true on a staging server`,
         });
       }
+    } else if (!config.SANDBOX_WEBHOOK_SECRET && sandboxesInUse(config).some((v) => v !== "FX_PROVIDER")) {
+      // The development value is public: with it anyone could sign a "payment captured" webhook.
+      context.addIssue({
+        code: "custom",
+        path: ["SANDBOX_WEBHOOK_SECRET"],
+        message:
+          "is required on a staging server (the development value would let anyone sign the sandboxes' webhooks)",
+      });
     }
   })
   .transform((config) => ({
     ...config,
     PUBLIC_APP_URL: (config.PUBLIC_APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ""),
+    SANDBOX_WEBHOOK_SECRET: config.SANDBOX_WEBHOOK_SECRET ?? "vela-sandbox-webhook-secret",
   }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -39,6 +39,7 @@ describe("loadConfig", () => {
       NODE_ENV: "production",
       APP_SECRET: "x".repeat(32),
       ALLOW_SANDBOX_PROVIDERS: "true",
+      SANDBOX_WEBHOOK_SECRET: "a-staging-webhook-secret",
     };
     try {
       loadConfig(production);
@@ -107,14 +108,34 @@ describe("loadConfig", () => {
       );
     });
 
+    it("asks a staging server for its own webhook secret: the development one is public", () => {
+      expect(problemsOf({ ...production, ALLOW_SANDBOX_PROVIDERS: "true" })).toEqual([
+        "SANDBOX_WEBHOOK_SECRET: is required on a staging server (the development value would let anyone sign the sandboxes' webhooks)",
+      ]);
+      expect(loadConfig({ NODE_ENV: "development" }).SANDBOX_WEBHOOK_SECRET).toBe(
+        "vela-sandbox-webhook-secret",
+      );
+    });
+
     it("starts a staging server that opted in, which then counts as sandboxed production", () => {
-      const staging = loadConfig({ ...production, ALLOW_SANDBOX_PROVIDERS: "true" });
+      const staging = loadConfig({
+        ...production,
+        ALLOW_SANDBOX_PROVIDERS: "true",
+        SANDBOX_WEBHOOK_SECRET: "a-staging-webhook-secret",
+      });
       expect(staging.ALLOW_SANDBOX_PROVIDERS).toBe(true);
       expect(sandboxesInUse(staging)).toEqual(SANDBOX_VARIABLES);
       expect(isSandboxedProduction(staging)).toBe(true);
       expect(sandboxesAllowed(staging)).toBe(true);
       expect(
-        sandboxesInUse(loadConfig({ ...production, ALLOW_SANDBOX_PROVIDERS: "1", FX_PROVIDER: "ecb" })),
+        sandboxesInUse(
+          loadConfig({
+            ...production,
+            ALLOW_SANDBOX_PROVIDERS: "1",
+            FX_PROVIDER: "ecb",
+            SANDBOX_WEBHOOK_SECRET: "a-staging-webhook-secret",
+          }),
+        ),
       ).not.toContain("FX_PROVIDER");
     });
 

@@ -62,6 +62,7 @@ describe("in production", () => {
       SMTP_URL: "smtp://127.0.0.1:2525",
       SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms",
       ALLOW_SANDBOX_PROVIDERS: "true",
+      SANDBOX_WEBHOOK_SECRET: "a-staging-webhook-secret",
     });
   });
   afterAll(() => production.close());

@@ -15,6 +15,7 @@ const PRODUCTION = {
   SMTP_URL: "smtp://127.0.0.1:2525",
   SMS_WEBHOOK_URL: "http://127.0.0.1:9/sms",
   SANDBOX_SWEEP_SECONDS: "0",
+  SANDBOX_WEBHOOK_SECRET: "a-staging-webhook-secret",
 };
 
 const SANDBOX_PATHS = [
