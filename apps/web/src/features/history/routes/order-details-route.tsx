@@ -67,11 +67,15 @@ const OrderDetailsView = ({ order }: { order: OrderDetails }) => {
     amounts.push([t("history.details.externalFee"), moneyText(order.external_fee_amount, from, language)]);
   if (Number(order.discount) !== 0)
     amounts.push([t("history.details.discount"), `−${moneyText(order.discount, from, language)}`]);
-  amounts.push(
-    [t("history.details.total"), moneyText(order.amount_paid, from, language), true],
-    [t("history.details.rate"), rateText(order.rate, from, order.currency_to_iso, language)],
-    [t("history.details.receives"), moneyText(order.receiving_amount, order.currency_to_iso, language), true],
-  );
+  amounts.push([t("history.details.total"), moneyText(order.amount_paid, from, language), true]);
+  // No rate line where nothing was converted (a deposit into a wallet of its own currency).
+  const rate = rateText(from, order.currency_to_iso, order.rate, language);
+  if (rate) amounts.push([t("history.details.rate"), rate]);
+  amounts.push([
+    t("history.details.receives"),
+    moneyText(order.receiving_amount, order.currency_to_iso, language),
+    true,
+  ]);
   if (order.guaranteed_rate) amounts.push([t("history.details.guaranteed"), "✓"]);
 
   const summary: Fact[] = [

@@ -869,10 +869,10 @@ export const en = {
   payment: {
     wallet: {
       text: "{{amount}} is taken from your wallet when you confirm.",
-      continue: "Pay from my wallet",
+      continue: "Continue with my wallet",
     },
     title: "How do you want to pay?",
-    text: "You pay {{amount}} for this transfer.",
+    text: "You pay {{amount}}.",
     fees: "Fees: {{fees}}",
     feeLabel: "Fee {{fee}}",
     methodsTitle: "Payment methods",
@@ -896,6 +896,9 @@ export const en = {
       save: "Save this card for next time",
       saved: "Your saved cards",
       new: "Use a new card",
+      continue: "Continue with this card",
+      holdNote:
+        "We hold the amount on your card now; it is charged only when you confirm on the next screen.",
       expires: "Expires {{month}}/{{year}}",
       line1: "Billing address",
       city: "City",

@@ -872,10 +872,10 @@ export const es = {
   payment: {
     wallet: {
       text: "Se descuentan {{amount}} de tu billetera al confirmar.",
-      continue: "Pagar con mi billetera",
+      continue: "Continuar con mi billetera",
     },
     title: "¿Cómo quieres pagar?",
-    text: "Pagas {{amount}} por este envío.",
+    text: "Pagas {{amount}}.",
     fees: "Comisiones: {{fees}}",
     feeLabel: "Comisión {{fee}}",
     methodsTitle: "Métodos de pago",
@@ -899,6 +899,9 @@ export const es = {
       save: "Guardar esta tarjeta para la próxima vez",
       saved: "Tus tarjetas guardadas",
       new: "Usar otra tarjeta",
+      continue: "Continuar con esta tarjeta",
+      holdNote:
+        "Retenemos el monto en tu tarjeta ahora; solo se cobra cuando confirmas en la siguiente pantalla.",
       expires: "Vence {{month}}/{{year}}",
       line1: "Dirección de facturación",
       city: "Ciudad",
