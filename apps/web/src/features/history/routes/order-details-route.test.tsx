@@ -73,7 +73,6 @@ describe("an order's details", () => {
             currency_to_iso: "USD",
             rate: "1.00000000",
             receiving_amount: "1250.00",
-            guaranteed_rate: false,
           }),
         ),
       },
@@ -82,6 +81,7 @@ describe("an order's details", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Wallet deposit VL-0008" })).toBeTruthy();
     expect(screen.getAllByText("1,250.00 USD").length).toBeGreaterThan(0);
     expect(screen.queryByText("Exchange rate")).toBeNull();
+    expect(screen.queryByText("Guaranteed rate")).toBeNull();
     expect(screen.queryByText(/1 USD = /)).toBeNull();
   });
 

@@ -82,7 +82,7 @@ const OrderDetailsView = ({ order }: { order: OrderDetails }) => {
     moneyText(order.receiving_amount, order.currency_to_iso, language),
     true,
   ]);
-  if (order.guaranteed_rate) amounts.push([t("history.details.guaranteed"), "✓"]);
+  if (rate && order.guaranteed_rate) amounts.push([t("history.details.guaranteed"), "✓"]);
 
   const summary: Fact[] = [
     [t("history.details.reference"), order.ref, true],
