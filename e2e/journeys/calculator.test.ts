@@ -110,7 +110,7 @@ describe("home calculator", () => {
     const text = await settledPrice(page);
     expect(text).toContain("2.99 USD");
     expect(text).toContain("102.99 USD");
-    expect(text).toMatch(/1 USD = \d+\.\d{4} MXN/);
+    expect(text).toMatch(/1 USD = [\d,]+\.\d{2,4} MXN/);
     expect(text).toContain("Instant");
     expect(text).toContain("Guaranteed");
     expect(await field(page, "They receive").inputValue()).toMatch(/^\d{1,3}(,\d{3})*\.\d{2}$/);

@@ -34,7 +34,7 @@ describe("purchase journey", () => {
     await page.getByLabel(/Card number/).fill("4242 4242 4242 4242");
     await page.getByLabel(/Expiry date/).fill("12/34");
     await page.getByLabel(/Security code/).fill("123");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: "Continue with this card" }).click();
   }
 
   /** The top-up's AMOUNT step: the Mexican number, its operator, the first fixed product. */

@@ -102,7 +102,10 @@ describe("send-money journey", () => {
     await expect
       .poll(() => page.getByRole("heading", { name: "Payment methods" }).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    expect(await page.getByTestId("payment-fees").textContent()).toBe("Fees: 0.00 USD");
+    // The fee line agrees with the summary beside it (no "0.00 USD" while the summary shows a fee).
+    const fees = ((await page.getByTestId("payment-fees").textContent()) ?? "").replace("Fees: ", "");
+    expect(fees).toMatch(/^\d[\d,]*\.\d{2} USD$/);
+    expect(await page.getByRole("region", { name: "Your transfer" }).first().textContent()).toContain(fees);
     await page.getByRole("button", { name: method }).first().click();
   }
 
@@ -203,7 +206,8 @@ describe("send-money journey", () => {
     });
     await typeCard(page, "4242 4242 4242 4242");
     await shoot(page, "payment-card");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    // The card form only authorizes; "Send …" on the next screen is what charges it.
+    await page.getByRole("button", { name: "Continue with this card" }).click();
     const trackingNumber = await confirm(page, "card");
     expect(sentToApi.some((body) => body.includes("4242424242424242"))).toBe(false);
 
@@ -229,6 +233,8 @@ describe("send-money journey", () => {
     await page.goto(`${baseUrl}/account/history`, { waitUntil: "networkidle" });
     await expect.poll(() => page.getByText(ref).first().isVisible(), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => page.getByText("Completed").first().isVisible(), { timeout: 15_000 }).toBe(true);
+    // Each row names its service.
+    expect(await page.getByText(/^Money transfer · /).count()).toBeGreaterThan(0);
     await shoot(page, "history");
     await page.goto(`${baseUrl}/tracking/${trackingNumber}`, { waitUntil: "networkidle" });
     await expect.poll(() => page.getByText("Completed").first().isVisible(), { timeout: 15_000 }).toBe(true);
@@ -247,7 +253,7 @@ describe("send-money journey", () => {
     await chooseMethod(page, /^Credit or debit card/);
     // The card saved? none was asked to be saved, so the form is open again.
     await typeCard(page, "4000 0000 0000 0002");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: "Continue with this card" }).click();
     await expect
       .poll(() => page.getByText("Your card was declined.").first().isVisible(), { timeout: 20_000 })
       .toBe(true);

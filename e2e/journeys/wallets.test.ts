@@ -213,7 +213,7 @@ describe("wallet journey", () => {
       .click();
     await typeCard(page);
     await shoot(page, "deposit-card");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: "Continue with this card" }).click();
     await at(page, "/account/wallets/deposit/send");
     await page.getByRole("button", { name: /^Confirm and add / }).click();
     await heading(page, "Deposit placed");

@@ -142,6 +142,8 @@ describe("GET /orders/{id}/details and recent_activity/{id}", () => {
       processing_time: "Within 1 business day",
       url_pdf: `/api/orders/generate/${order.id}`,
       date: order.createdAt.toISOString().slice(0, 10),
+      service: "consignments",
+      service_name: "Send money",
     });
     expect(details.timeline.map((step) => step.status)).toEqual([
       "awaiting_payment",
@@ -160,6 +162,16 @@ describe("GET /orders/{id}/details and recent_activity/{id}", () => {
     const again = await get(`/recent_activity/${order.id}`);
     expect(again.statusCode).toBe(200);
     expect(again.json().data).toEqual(response.json().data);
+  });
+
+  it("names the order's service, so a gift card's page is titled for a gift card", async () => {
+    const order = await kit.insertOrder(owner.id, { service: "gift-cards" });
+    const response = await get(`/orders/${order.id}/details`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(orderDetails.parse(response.json().data)).toMatchObject({
+      service: "gift-cards",
+      service_name: "Gift card",
+    });
   });
 
   it("answers 404 for another user's order and for one that does not exist", async () => {

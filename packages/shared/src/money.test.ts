@@ -6,7 +6,9 @@ import {
   FALLBACK_LIMITS,
   formatMinor,
   formatMoney,
+  moneyText,
   RESET_SEND_AMOUNT,
+  rateText,
 } from "./money";
 
 describe("formatMoney", () => {
@@ -98,5 +100,42 @@ describe("spec §9 constants", () => {
     }
     expect(toMinor(DEFAULT_SEND_AMOUNT, 2)).toBe(toMinor(RESET_SEND_AMOUNT, 2));
     expect(Object.isFrozen(FALLBACK_LIMITS)).toBe(true);
+  });
+});
+
+describe("moneyText", () => {
+  it("shows an amount in the digits the API wrote, grouped, with its currency", () => {
+    expect(moneyText("1260.1", "USD")).toBe("1,260.10 USD");
+    expect(moneyText("1260.10", "USD", "es")).toBe("1.260,10 USD");
+    expect(moneyText("1500", "JPY")).toBe("1,500 JPY");
+    expect(moneyText("12.345", "KWD")).toBe("12.34 KWD");
+  });
+});
+
+describe("rateText", () => {
+  it("shows a rate of 1 or more with four decimals, cut, never rounded up", () => {
+    expect(rateText("USD", "MXN", "20.22243878")).toBe("1 USD = 20.2224 MXN");
+    expect(rateText("USD", "MXN", "17.25999999")).toBe("1 USD = 17.2599 MXN");
+  });
+
+  it("gives a small rate four significant digits, never more than six decimals", () => {
+    expect(rateText("EUR", "USD", "0.99999999")).toBe("1 EUR = 0.9999 USD");
+    expect(rateText("JPY", "USD", "0.00654321")).toBe("1 JPY = 0.006543 USD");
+    expect(rateText("IDR", "USD", "0.00006364")).toBe("1 IDR = 0.000063 USD");
+  });
+
+  it("trims trailing zeros down to two decimals", () => {
+    expect(rateText("USD", "EUR", "0.50000000")).toBe("1 USD = 0.50 EUR");
+    expect(rateText("EUR", "USD", "1.10000000")).toBe("1 EUR = 1.10 USD");
+    expect(rateText("USD", "MXN", "17.25100000")).toBe("1 USD = 17.251 MXN");
+  });
+
+  it("groups the thousands of large rates and follows the page's separators", () => {
+    expect(rateText("USD", "IDR", "15712.34567", "en")).toBe("1 USD = 15,712.3456 IDR");
+    expect(rateText("USD", "IDR", "15712.34567", "es")).toBe("1 USD = 15.712,3456 IDR");
+  });
+
+  it("has nothing to show where nothing was converted", () => {
+    expect(rateText("USD", "USD", "1.00000000")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { assertCurrencyDecimals, fromMinor, roundAmount } from "./decimal";
+import { assertCurrencyDecimals, countDecimals, fromMinor, roundAmount } from "./decimal";
 
 /**
  * The one money formatter (spec §5: "Amounts are displayed with thousands separators and at
@@ -74,6 +74,56 @@ export function formatMinor(
   options: Omit<FormatMoneyOptions, "decimals"> = {},
 ): string {
   return formatMoney(fromMinor(amountMinor, decimals), { ...options, decimals });
+}
+
+/**
+ * An amount as the API writes it, in its currency's own digits ("1260.10" USD, "1500" JPY), for
+ * people: "1,260.10 USD", "1.500 JPY" in Spanish. The screens' one way to show an amount. The
+ * digits are read from the amount: none means a currency without decimals; any (even "1260.1")
+ * means the two a currency with decimals always shows.
+ */
+export function moneyText(amount: string, currencyIso: string, locale: MoneyLocale = "en"): string {
+  const decimals = countDecimals(amount) === 0 ? 0 : DISPLAY_DECIMALS_MAX;
+  return formatMoney(amount, { currencyIso, decimals, locale });
+}
+
+/** Decimals a rate of 1 or more shows ("1 USD = 17.2512 MXN"). */
+export const RATE_DECIMALS_SHOWN = 4;
+/** Never more decimals than this, however small the rate. */
+export const RATE_DECIMALS_SHOWN_MAX = 6;
+/** Decimals a rate keeps after its trailing zeros are trimmed ("1.10", never "1.1"). */
+const RATE_DECIMALS_SHOWN_MIN = 2;
+
+/**
+ * The one rule for showing an exchange rate: "1 USD = 17.2512 MXN".
+ * - A rate of 1 or more shows 4 decimals (at least 5 significant digits); a rate under 1 shows
+ *   4 significant digits ("1 JPY = 0.006543 USD"), but never more than 6 decimals.
+ * - Cut towards zero, never rounded up, so the rate shown is never better than the one priced.
+ * - Trailing zeros are trimmed down to 2 decimals: the API's "0.50000000" reads "0.50".
+ * - The whole part is grouped like money ("1 USD = 15,712.3456 IDR", "15.712,3456" in Spanish).
+ * - Nothing was converted between one currency and itself: null, so no rate line is shown.
+ */
+export function rateText(
+  fromIso: string,
+  toIso: string,
+  rate: string,
+  locale: MoneyLocale = "en",
+): string | null {
+  if (fromIso === toIso) return null;
+  const [wholeDigits = "0", fractionDigits = ""] = roundAmount(
+    rate,
+    RATE_DECIMALS_SHOWN_MAX,
+    "truncate",
+  ).split(".");
+  const leadingZeros = wholeDigits === "0" ? (fractionDigits.match(/^0*/)?.[0].length ?? 0) : 0;
+  const decimals =
+    wholeDigits === "0"
+      ? Math.min(leadingZeros + RATE_DECIMALS_SHOWN, RATE_DECIMALS_SHOWN_MAX)
+      : RATE_DECIMALS_SHOWN;
+  let shown = fractionDigits.slice(0, decimals);
+  while (shown.length > RATE_DECIMALS_SHOWN_MIN && shown.endsWith("0")) shown = shown.slice(0, -1);
+  const whole = formatMoney(wholeDigits, { decimals: 0, locale });
+  return `1 ${fromIso} = ${whole}${SEPARATORS[locale].decimal}${shown} ${toIso}`;
 }
 
 /** "1234567" → "1,234,567": groups of three from the right. */

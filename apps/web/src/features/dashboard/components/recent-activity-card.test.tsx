@@ -39,9 +39,9 @@ describe("the recent activity card", () => {
     const list = await screen.findByRole("list", { name: "Latest transfers" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(3);
     expect(within(list).getByText("Completed")).toBeTruthy();
-    expect(within(list).getByRole("link", { name: "Details of transfer VL-0002" }).getAttribute("href")).toBe(
-      "/account/history/2",
-    );
+    expect(
+      within(list).getByRole("link", { name: "Details of money transfer VL-0002" }).getAttribute("href"),
+    ).toBe("/account/history/2");
     expect(screen.getByRole("link", { name: "View all" }).getAttribute("href")).toBe("/account/history");
   });
 

@@ -1,9 +1,10 @@
 import { Stack, Text } from "@mantine/core";
 import { IconActivity } from "@tabler/icons-react";
-import { formatMoney } from "@vela/shared/money";
+import { moneyText } from "@vela/shared/money";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { serviceLabel } from "@/shared/ui/order-service-label";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { useRecentActivity } from "../api/get-recent-activity";
 import { DashboardCard } from "./dashboard-card";
@@ -35,30 +36,30 @@ export const RecentActivityCard = () => {
           </Text>
         ) : (
           <ul className={classes.list} aria-label={t("history.recent.label")}>
-            {orders.map((order) => (
-              <li key={order.id} className={classes.item}>
-                <Link
-                  to={`/account/history/${order.id}`}
-                  className={classes.link}
-                  aria-label={t("history.list.open", { ref: order.ref })}
-                >
-                  <Stack gap={4} miw={0}>
-                    <Text fw={600} size="sm" truncate className={classes.who}>
-                      {order.recipient_name
-                        ? t("history.list.to", { name: order.recipient_name })
-                        : order.service_name}
+            {orders.map((order) => {
+              const service = serviceLabel(t, order.service, order.service_name);
+              return (
+                <li key={order.id} className={classes.item}>
+                  <Link
+                    to={`/account/history/${order.id}`}
+                    className={classes.link}
+                    aria-label={t("history.list.open", { service: service.toLowerCase(), ref: order.ref })}
+                  >
+                    <Stack gap={4} miw={0}>
+                      <Text fw={600} size="sm" truncate className={classes.who}>
+                        {order.recipient_name
+                          ? t("history.list.serviceTo", { service, name: order.recipient_name })
+                          : service}
+                      </Text>
+                      <OrderStatusBadge status={order.status} size="sm" />
+                    </Stack>
+                    <Text size="sm" fw={650} className={classes.amount}>
+                      {moneyText(order.amount_paid, order.currency_from_iso, language)}
                     </Text>
-                    <OrderStatusBadge status={order.status} size="sm" />
-                  </Stack>
-                  <Text size="sm" fw={650} className={classes.amount}>
-                    {formatMoney(order.amount_paid, {
-                      currencyIso: order.currency_from_iso,
-                      locale: language,
-                    })}
-                  </Text>
-                </Link>
-              </li>
-            ))}
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         )
       }

@@ -3,23 +3,28 @@ import type { OrderListItem } from "@vela/shared/orders";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { serviceLabel } from "@/shared/ui/order-service-label";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { dateText, moneyText } from "../utils/format";
 import classes from "./history.module.css";
 
-/** One order in a list: to whom, when, how much, where it stands; the whole row opens its details. */
+/**
+ * One order in a list: which service, for whom, when, how much, where it stands; the whole row
+ * opens its details.
+ */
 export const OrderRow = ({ order }: { order: OrderListItem }) => {
   const { t } = useTranslation();
   const language = useLanguage();
+  const service = serviceLabel(t, order.service, order.service_name);
   const who = order.recipient_name
-    ? t("history.list.to", { name: order.recipient_name })
-    : order.service_name;
+    ? t("history.list.serviceTo", { service, name: order.recipient_name })
+    : service;
   return (
     <li className={classes.row}>
       <Link
         to={`/account/history/${order.id}`}
         className={classes.link}
-        aria-label={t("history.list.open", { ref: order.ref })}
+        aria-label={t("history.list.open", { service: service.toLowerCase(), ref: order.ref })}
       >
         <Stack gap={2} miw={0} className={classes.whoCell}>
           <Text fw={650} truncate className={classes.who}>

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { changeLanguage } from "@/shared/i18n/i18n";
 import { renderWithApp, stubApi } from "@/test/render";
 import { orderFixture, ordersBackend } from "../testing/orders-backend";
 import { HistoryRoute } from "./history-route";
@@ -44,7 +45,7 @@ const option = (name: string) =>
 describe("the order history", () => {
   it("lists ten orders a page, newest first, and moves between pages", async () => {
     const { requests, user } = renderPage();
-    expect(await screen.findByText("To Recipient 1")).toBeTruthy();
+    expect(await screen.findByText("Money transfer · Recipient 1")).toBeTruthy();
     expect(within(list()).getAllByRole("listitem")).toHaveLength(10);
     expect(screen.getByText("12 orders")).toBeTruthy();
     expect(within(list()).getAllByText("253.99 USD")).toHaveLength(10);
@@ -54,16 +55,16 @@ describe("the order history", () => {
     expect(first.get("limit")).toBe("10");
 
     await user.click(screen.getByRole("button", { name: "Page 2" }));
-    expect(await screen.findByText("To Recipient 12")).toBeTruthy();
+    expect(await screen.findByText("Money transfer · Recipient 12")).toBeTruthy();
     await waitFor(() => expect(within(list()).getAllByRole("listitem")).toHaveLength(2));
     expect(listQueries(requests).at(-1)?.get("page")).toBe("2");
   });
 
   it("filters by status and by service from the selects, starting again from page 1", async () => {
     const { requests, user } = renderPage();
-    await screen.findByText("To Recipient 1");
+    await screen.findByText("Money transfer · Recipient 1");
     await user.click(screen.getByRole("button", { name: "Page 2" }));
-    await screen.findByText("To Recipient 12");
+    await screen.findByText("Money transfer · Recipient 12");
 
     await user.click(input("Status"));
     await user.click(option("Completed"));
@@ -101,8 +102,55 @@ describe("the order history", () => {
 
   it("opens an order's details from its row", async () => {
     const { user } = renderPage();
-    await user.click(await screen.findByRole("link", { name: "Details of transfer VL-0003" }));
+    await user.click(await screen.findByRole("link", { name: "Details of money transfer VL-0003" }));
     expect(await screen.findByText("Details page")).toBeTruthy();
+  });
+
+  it("names each order's service, in English and in Spanish", async () => {
+    const orders = [
+      orderFixture(1, {
+        service: "gift-cards",
+        service_name: "Gift card",
+        recipient_name: "ana@example.com",
+      }),
+      orderFixture(2, {
+        service: "reload-phones",
+        service_name: "Phone top-up",
+        recipient_name: "Telcel · +52 55 1234 5678",
+      }),
+      orderFixture(3, { service: "prepaid-pay-bills", service_name: "Bill payment", recipient_name: null }),
+      orderFixture(4, { service: "wallet-deposit", service_name: "Wallet deposit", recipient_name: null }),
+      orderFixture(5, {
+        service: "wallet-withdraw",
+        service_name: "Wallet withdrawal",
+        recipient_name: null,
+      }),
+      orderFixture(6, { service: "wallet-convert", service_name: "Wallet conversion", recipient_name: null }),
+      orderFixture(7, { service: "wallet-send", service_name: "Wallet send", recipient_name: "Luis Pérez" }),
+      orderFixture(8),
+    ];
+    renderPage(orders);
+    expect(await screen.findByText("Gift card · ana@example.com")).toBeTruthy();
+    for (const name of [
+      "Phone top-up · Telcel · +52 55 1234 5678",
+      "Bill payment",
+      "Wallet deposit",
+      "Withdrawal",
+      "Currency conversion",
+      "Wallet send · Luis Pérez",
+      "Money transfer · Recipient 8",
+    ])
+      expect(within(list()).getByText(name)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Details of gift card VL-0001" })).toBeTruthy();
+
+    await act(() => changeLanguage("es"));
+    try {
+      expect(await screen.findByText("Tarjeta de regalo · ana@example.com")).toBeTruthy();
+      expect(screen.getByText("Depósito en billetera")).toBeTruthy();
+      expect(screen.getByText("Envío de dinero · Recipient 8")).toBeTruthy();
+    } finally {
+      await act(() => changeLanguage("en"));
+    }
   });
 
   it("offers a retry when the list fails to load", async () => {

@@ -5,16 +5,12 @@ import { ORDER_STATUSES, type OrderStatus } from "@vela/shared/orders";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { FilterSelect } from "@/shared/ui/filter-select";
+import { serviceLabel } from "@/shared/ui/order-service-label";
 import { PagedListBody, PagedListFooter } from "@/shared/ui/paged-list";
 import { type SelectOption, useOrderSelect } from "../api/get-order-selects";
 import { type OrderFilters, useOrders } from "../api/get-orders";
 import classes from "../components/history.module.css";
 import { OrderRow } from "../components/order-row";
-
-/** The services the SPA has words for; another service shows the server's name. */
-const SERVICE_LABELS: Record<string, "history.services.consignments"> = {
-  consignments: "history.services.consignments",
-};
 
 const isStatus = (value: string): value is OrderStatus =>
   (ORDER_STATUSES as readonly string[]).includes(value);
@@ -76,10 +72,7 @@ export const HistoryRoute = () => {
         <FilterSelect
           label={t("history.filters.service")}
           allLabel={t("history.filters.allServices")}
-          options={options(services.data, (item) => {
-            const key = SERVICE_LABELS[item.id];
-            return key ? t(key) : item.name;
-          })}
+          options={options(services.data, (item) => serviceLabel(t, item.id, item.name))}
           value={filters.service}
           onChange={(service) => update({ service, page: 1 })}
         />

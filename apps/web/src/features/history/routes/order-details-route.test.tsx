@@ -1,8 +1,9 @@
 import { cleanNotifications, notificationsStore } from "@mantine/notifications";
-import { act, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { changeLanguage } from "@/shared/i18n/i18n";
 import { ok, renderWithApp, stubApi } from "@/test/render";
 import { detailsFixture } from "../testing/orders-backend";
 import { OrderDetailsRoute } from "./order-details-route";
@@ -34,7 +35,7 @@ describe("an order's details", () => {
 
   it("shows the amounts, the recipient, the timeline and links to tracking", async () => {
     const stub = renderDetails({ "/api/orders/7/details": ok(detailsFixture()) });
-    expect(await screen.findByRole("heading", { level: 1, name: "Order VL-0007" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Money transfer VL-0007" })).toBeTruthy();
     expect(screen.getAllByText("Sent").length).toBeGreaterThan(0);
     expect(screen.getByText("3.99 USD")).toBeTruthy();
     expect(screen.getAllByText("253.99 USD").length).toBeGreaterThan(0);
@@ -51,6 +52,52 @@ describe("an order's details", () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole("link", { name: "VT00000007" }));
     expect(await screen.findByText("Tracking page")).toBeTruthy();
+  });
+
+  it("shows a rate by the shared rule, and none for a deposit that converted nothing", async () => {
+    renderDetails({
+      "/api/orders/7/details": ok(detailsFixture({ rate: "17.25431200", amount_paid: "1260.10" })),
+    });
+    expect(await screen.findByText("1 USD = 17.2543 MXN")).toBeTruthy();
+    expect(screen.getAllByText("1,260.10 USD").length).toBeGreaterThan(0);
+    cleanup();
+
+    renderDetails(
+      {
+        "/api/orders/8/details": ok(
+          detailsFixture({
+            id: 8,
+            ref: "VL-0008",
+            service: "wallet-deposit",
+            service_name: "Wallet deposit",
+            currency_to_iso: "USD",
+            rate: "1.00000000",
+            receiving_amount: "1250.00",
+          }),
+        ),
+      },
+      "/account/history/8",
+    );
+    expect(await screen.findByRole("heading", { level: 1, name: "Wallet deposit VL-0008" })).toBeTruthy();
+    expect(screen.getAllByText("1,250.00 USD").length).toBeGreaterThan(0);
+    expect(screen.queryByText("Exchange rate")).toBeNull();
+    expect(screen.queryByText("Guaranteed rate")).toBeNull();
+    expect(screen.queryByText(/1 USD = /)).toBeNull();
+  });
+
+  it("titles a gift card order for what it is, in English and in Spanish", async () => {
+    renderDetails({
+      "/api/orders/7/details": ok(detailsFixture({ service: "gift-cards", service_name: "Gift card" })),
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: "Gift card VL-0007" })).toBeTruthy();
+    await act(() => changeLanguage("es"));
+    try {
+      expect(
+        await screen.findByRole("heading", { level: 1, name: "Tarjeta de regalo VL-0007" }),
+      ).toBeTruthy();
+    } finally {
+      await act(() => changeLanguage("en"));
+    }
   });
 
   it("downloads the receipt as a file", async () => {
@@ -116,12 +163,12 @@ describe("an order's details", () => {
       },
       "/account/history/8",
     );
-    expect(await screen.findByText("We can't find this transfer")).toBeTruthy();
+    expect(await screen.findByText("We can't find this order")).toBeTruthy();
   });
 
   it("asks nothing for an address that names no order", async () => {
     const stub = renderDetails({}, "/account/history/abc");
-    expect(await screen.findByText("We can't find this transfer")).toBeTruthy();
+    expect(await screen.findByText("We can't find this order")).toBeTruthy();
     expect(stub.requests).toHaveLength(0);
   });
 });

@@ -3,17 +3,23 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft, IconDownload, IconMapPin } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import type { OrderDetails } from "@vela/shared/orders";
+import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ApiError, isSessionExpiredError } from "@/shared/api/api-error";
 import { downloadReceipt } from "@/shared/api/download-receipt";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { serviceLabel } from "@/shared/ui/order-service-label";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { useOrderDetails } from "../api/get-order-details";
 import classes from "../components/history.module.css";
 import { StatusTimeline } from "../components/status-timeline";
 import { dateText, dateTimeText, moneyText, rateText } from "../utils/format";
+
+/** "Gift card VL-0007": an order's page is titled for its kind. */
+const titleOf = (t: TFunction, order: OrderDetails) =>
+  t("history.details.title", { service: serviceLabel(t, order.service, order.service_name), ref: order.ref });
 
 type Fact = [label: string, value: ReactNode, strong?: boolean];
 
@@ -67,12 +73,16 @@ const OrderDetailsView = ({ order }: { order: OrderDetails }) => {
     amounts.push([t("history.details.externalFee"), moneyText(order.external_fee_amount, from, language)]);
   if (Number(order.discount) !== 0)
     amounts.push([t("history.details.discount"), `−${moneyText(order.discount, from, language)}`]);
-  amounts.push(
-    [t("history.details.total"), moneyText(order.amount_paid, from, language), true],
-    [t("history.details.rate"), rateText(order.rate, from, order.currency_to_iso, language)],
-    [t("history.details.receives"), moneyText(order.receiving_amount, order.currency_to_iso, language), true],
-  );
-  if (order.guaranteed_rate) amounts.push([t("history.details.guaranteed"), "✓"]);
+  amounts.push([t("history.details.total"), moneyText(order.amount_paid, from, language), true]);
+  // No rate line where nothing was converted (a deposit into a wallet of its own currency).
+  const rate = rateText(from, order.currency_to_iso, order.rate, language);
+  if (rate) amounts.push([t("history.details.rate"), rate]);
+  amounts.push([
+    t("history.details.receives"),
+    moneyText(order.receiving_amount, order.currency_to_iso, language),
+    true,
+  ]);
+  if (rate && order.guaranteed_rate) amounts.push([t("history.details.guaranteed"), "✓"]);
 
   const summary: Fact[] = [
     [t("history.details.reference"), order.ref, true],
@@ -103,7 +113,7 @@ const OrderDetailsView = ({ order }: { order: OrderDetails }) => {
       <Group justify="space-between" align="flex-start" gap="md">
         <Stack gap={6}>
           <Title order={1} size="h2">
-            {t("history.details.title", { ref: order.ref })}
+            {titleOf(t, order)}
           </Title>
           <Group gap="sm">
             <OrderStatusBadge status={order.status} size="lg" />
@@ -161,9 +171,7 @@ export const OrderDetailsRoute = () => {
   const orderId = Number(id);
   const isValidId = Number.isInteger(orderId) && orderId > 0;
   const details = useOrderDetails(isValidId ? orderId : null);
-  useDocumentTitle(
-    `${details.data ? t("history.details.title", { ref: details.data.ref }) : t("history.title")} · Vela`,
-  );
+  useDocumentTitle(`${details.data ? titleOf(t, details.data) : t("history.title")} · Vela`);
   const notFound = !isValidId || (details.error instanceof ApiError && details.error.status === 404);
 
   return (

@@ -64,6 +64,8 @@ export const detailsFixture = (overrides: Partial<OrderDetails> = {}): OrderDeta
   url_pdf: "/api/orders/generate/7",
   created_at: "2026-11-23T12:00:00.000Z",
   date: "2026-11-23",
+  service: "consignments",
+  service_name: "Send money",
   timeline: [
     { status: "awaiting_payment", label: "Awaiting payment", at: "2026-11-23T12:00:00.000Z", reason: null },
     { status: "paid", label: "Paid", at: "2026-11-23T12:01:00.000Z", reason: null },

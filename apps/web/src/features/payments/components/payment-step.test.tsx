@@ -1,8 +1,9 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Quotation } from "@vela/shared/pricing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
+import { changeLanguage } from "@/shared/i18n/i18n";
 import { ok, renderWithApp, type StubRoute, stubApi } from "@/test/render";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "../stores/payment-store";
 import { PaymentStep } from "./payment-step";
@@ -102,7 +103,11 @@ const payment = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 
-const renderStep = (routes: Record<string, StubRoute>, returnedPaymentId: number | null = null) => {
+const renderStep = (
+  routes: Record<string, StubRoute>,
+  returnedPaymentId: number | null = null,
+  quotation: Quotation = QUOTATION,
+) => {
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
   const stub = stubApi({
     "/api/payments/payment-methods/900": ok(METHODS),
@@ -115,7 +120,7 @@ const renderStep = (routes: Record<string, StubRoute>, returnedPaymentId: number
   const onReturnHandled = vi.fn();
   renderWithApp(
     <PaymentStep
-      quotation={QUOTATION}
+      quotation={quotation}
       senderId={9}
       returnUrl="http://localhost/account/send-money/payment"
       returnedPaymentId={returnedPaymentId}
@@ -237,7 +242,7 @@ describe("the PAYMENT step", () => {
     });
     expect(await screen.findByTestId("payment-fees")).toBeTruthy();
     await user.click(await screen.findByRole("radio", { name: /Visa •••• 4242/ }));
-    await user.click(screen.getByRole("button", { name: "Pay 250.00 USD" }));
+    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith(72));
     // Saved cards are the sender's profile payments with payment_method_id 3 (spec §7).
     expect(
@@ -245,6 +250,41 @@ describe("the PAYMENT step", () => {
     ).toBe(true);
     const authorize = requests.find((request) => request.url === "/api/payments/authorize-credit-card");
     expect(authorize?.body).toMatchObject({ quotation_id: 900, payment_profile_id: 5 });
+  });
+
+  it("shows the amount with thousands separators, the summary's fee, and names each button for what it does", async () => {
+    const large = { ...QUOTATION, send_amount: "1250.00", vela_fee_amount: "10.10", amount_paid: "1260.1" };
+    const { user } = renderStep(
+      { "/api/payments/profiles": ok([]), "/api/quotations/payment-method/900": ok(large) },
+      null,
+      large,
+    );
+    expect(await screen.findByText("You pay 1,260.10 USD.")).toBeTruthy();
+    // Before a method is chosen the fee is the quotation's, the one the summary beside it shows.
+    expect(screen.getByTestId("payment-fees").textContent).toBe("Fees: 10.10 USD");
+    const cardMethod = await screen.findByRole("button", { name: /Credit or debit card/ });
+    expect(cardMethod.textContent).toContain("Fee 7.50 USD");
+
+    // The card form only authorizes: its button continues, the next screen's confirmation charges.
+    await user.click(screen.getByRole("button", { name: /Credit or debit card/ }));
+    expect(await screen.findByRole("button", { name: "Continue with this card" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Pay / })).toBeNull();
+    expect(screen.getByText(/charged only when you confirm/)).toBeTruthy();
+
+    // An ACH debit is taken at this step: that button pays, with the amount grouped.
+    await user.click(screen.getByRole("tab", { name: "Bank account" }));
+    expect(await screen.findByRole("button", { name: "Pay 1,260.10 USD" })).toBeTruthy();
+
+    await act(() => changeLanguage("es"));
+    try {
+      expect(await screen.findByText("Pagas 1.260,10 USD.")).toBeTruthy();
+      expect(screen.getByTestId("payment-fees").textContent).toBe("Comisiones: 10,10 USD");
+      expect(screen.getByRole("button", { name: "Pagar 1.260,10 USD" })).toBeTruthy();
+      await user.click(screen.getByRole("tab", { name: "Tarjeta" }));
+      expect(await screen.findByRole("button", { name: "Continuar con esta tarjeta" })).toBeTruthy();
+    } finally {
+      await act(() => changeLanguage("en"));
+    }
   });
 
   it("reads the payment it came back with from 3-D Secure and shows why it failed", async () => {

@@ -8,6 +8,7 @@ import {
   IconTransfer,
 } from "@tabler/icons-react";
 import { type UseQueryResult, useMutation, useQuery } from "@tanstack/react-query";
+import { moneyText } from "@vela/shared/money";
 import {
   PAYMENT_MESSAGES,
   type Payment,
@@ -21,6 +22,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
 import { useCountries } from "@/shared/api/reference/get-countries";
+import { useLanguage } from "@/shared/i18n/use-language";
 import {
   authorizeCard,
   type BankAccountForm,
@@ -74,7 +76,8 @@ const offerOfTab = (
 const isUsable = (payment: Payment) =>
   payment.status === "authorized" || payment.status === "succeeded" || payment.status === "pending";
 
-const feeText = (fee: string, currency: string) => `${fee} ${currency}`;
+/** A fee as the payment state keeps it (spec §3: "0.00 USD" before a method is chosen). */
+const feeState = (fee: string, currency: string) => `${fee} ${currency}`;
 
 export type PaymentStepProps = {
   quotation: Quotation;
@@ -107,6 +110,7 @@ export type PaymentStepProps = {
 export const PaymentStep = (props: PaymentStepProps) => {
   const { quotation, returnedPaymentId, onReturnHandled, onPaid } = props;
   const { t } = useTranslation();
+  const locale = useLanguage();
   const store = usePaymentStore();
   const { forQuotation, paymentMade } = store;
   const methods = usePaymentMethods(quotation.id);
@@ -164,7 +168,7 @@ export const PaymentStep = (props: PaymentStepProps) => {
       props.onQuotationChanged(summary);
       setFailure(null);
       setTransferPayment(null);
-      const fees = feeText(summary.vela_fee_amount, summary.currency_from_iso);
+      const fees = feeState(summary.vela_fee_amount, summary.currency_from_iso);
       if (sub) {
         store.subMethodChosen({ methodId: method.id, id: sub.id, fees, tab: TAB_OF_URL[sub.url] ?? null });
       } else {
@@ -185,7 +189,7 @@ export const PaymentStep = (props: PaymentStepProps) => {
       setFailure(null);
       store.methodChosen({
         id: method.id,
-        fees: feeText(method.fee, method.fee_currency),
+        fees: feeState(method.fee, method.fee_currency),
         hasIntermediateStep: true,
         tab: null,
       });
@@ -241,7 +245,9 @@ export const PaymentStep = (props: PaymentStepProps) => {
     else store.backView(Boolean(offer?.intermediate_step));
   };
 
-  const amountText = `${quotation.amount_paid} ${quotation.currency_from_iso}`;
+  const amountText = moneyText(quotation.amount_paid, quotation.currency_from_iso, locale);
+  // The fee the summary shows beside this step: the quotation's, re-priced as a method is chosen.
+  const feesText = moneyText(quotation.vela_fee_amount, quotation.currency_from_iso, locale);
   let body: ReactNode;
   if (methods.isPending || returnedPaymentId !== null) {
     body =
@@ -275,7 +281,7 @@ export const PaymentStep = (props: PaymentStepProps) => {
             key={method.id}
             name={method.name}
             description={method.description}
-            feeText={feeText(method.fee, method.fee_currency)}
+            feeText={moneyText(method.fee, method.fee_currency, locale)}
             isSelected={method.id === store.paymentMethodSelected}
             isDisabled={choose.isPending}
             onChoose={() => chooseMethod(method)}
@@ -294,7 +300,7 @@ export const PaymentStep = (props: PaymentStepProps) => {
             key={sub.id}
             name={sub.name}
             description={sub.description}
-            feeText={feeText(sub.fee, sub.fee_currency)}
+            feeText={moneyText(sub.fee, sub.fee_currency, locale)}
             isSelected={sub.id === store.paymentSubMethodSelected}
             isDisabled={choose.isPending}
             onChoose={() => choose.mutate({ method: offer, sub })}
@@ -340,7 +346,6 @@ export const PaymentStep = (props: PaymentStepProps) => {
         <Tabs.Panel value="3" pt="md">
           <CardPanel
             senderId={props.senderId}
-            amountText={amountText}
             onPay={(source) =>
               pay((key) =>
                 authorizeCard(
@@ -415,7 +420,7 @@ export const PaymentStep = (props: PaymentStepProps) => {
           </Text>
         </div>
         <Text fw={600} data-testid="payment-fees">
-          {t("payment.fees", { fees: store.fees })}
+          {t("payment.fees", { fees: feesText })}
         </Text>
       </Group>
       {failure ? (
@@ -491,6 +496,7 @@ const SavedOrNewPanel = <T extends { id: number }>({
   newLabel,
   describe,
   payLabel,
+  note,
   renderForm,
   onPaySaved,
 }: {
@@ -502,6 +508,8 @@ const SavedOrNewPanel = <T extends { id: number }>({
   newLabel: string;
   describe: (item: T) => { label: string; description: string };
   payLabel: string;
+  /** What pressing the button does with the money, said before it is pressed. */
+  note?: string;
   /** The new-instrument form; `onCancel` goes back to the saved ones when there are any. */
   renderForm: (onCancel: (() => void) | undefined) => ReactNode;
   onPaySaved: (id: number) => Promise<void>;
@@ -512,11 +520,22 @@ const SavedOrNewPanel = <T extends { id: number }>({
   }, [query.isError, failedMessage]);
   const saved = query.data ?? [];
   if (query.isPending) return <Skeleton height={120} radius="md" />;
+  const noteText = note ? (
+    <Text size="sm" c="dimmed">
+      {note}
+    </Text>
+  ) : null;
   if (query.isError || saved.length === 0 || isFormWanted)
-    return renderForm(saved.length > 0 ? () => setIsFormWanted(false) : undefined);
+    return (
+      <Stack gap="sm">
+        {noteText}
+        {renderForm(saved.length > 0 ? () => setIsFormWanted(false) : undefined)}
+      </Stack>
+    );
   const chosen = saved.find((item) => item.id === selectedId) ?? null;
   return (
     <Stack gap="md">
+      {noteText}
       <Radio.Group
         label={savedLabel}
         value={chosen ? String(chosen.id) : null}
@@ -547,24 +566,26 @@ type CardSource =
   | { payment_profile_id: number }
   | { card_token: string; name_holder: string; save_card: boolean };
 
-/** Tab '3': the sender's saved cards, or a new card. */
+/**
+ * Tab '3': the sender's saved cards, or a new card. Choosing one only authorizes (holds) the
+ * amount; the card is charged by the next screen's confirmation, so the button says "continue".
+ */
 const CardPanel = ({
   senderId,
-  amountText,
   onPay,
 }: {
   senderId: number | null;
-  amountText: string;
   onPay: (source: CardSource) => Promise<void>;
 }) => {
   const { t } = useTranslation();
   const cards = useQuery(savedCardsQueryOptions(senderId));
   const cardSelected = usePaymentStore((state) => state.cardSelected);
   const selectCard = usePaymentStore((state) => state.selectCard);
-  const payLabel = t("payment.pay", { amount: amountText });
+  const payLabel = t("payment.card.continue");
   return (
     <SavedOrNewPanel
       saved={cards}
+      note={t("payment.card.holdNote")}
       failedMessage={PAYMENT_MESSAGES.cardsFailed}
       selectedId={cardSelected}
       onSelect={selectCard}
@@ -593,7 +614,7 @@ const CardPanel = ({
 
 type BankSource = { bank_account_id: number } | { bank_account: BankAccountForm; save_bank: boolean };
 
-/** Tab '1': the sender's saved bank accounts, or a new one, debited by ACH. */
+/** Tab '1': the sender's saved bank accounts, or a new one, debited by ACH: the money is taken here. */
 const BankPanel = ({
   senderId,
   amountText,

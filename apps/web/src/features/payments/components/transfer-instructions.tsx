@@ -1,13 +1,16 @@
 import { Alert, Stack, Text } from "@mantine/core";
+import { moneyText } from "@vela/shared/money";
 import type { TransferInstructionsView } from "@vela/shared/payments";
 import { useTranslation } from "react-i18next";
+import { useLanguage } from "@/shared/i18n/use-language";
 import classes from "./payments.module.css";
 
 /** Where and how to push a bank transfer, and the reference to quote on it. */
 export const TransferInstructions = ({ instructions }: { instructions: TransferInstructionsView }) => {
   const { t } = useTranslation();
+  const locale = useLanguage();
   const rows: [string, string | null][] = [
-    [t("payment.transfer.amount"), `${instructions.amount} ${instructions.currency}`],
+    [t("payment.transfer.amount"), moneyText(instructions.amount, instructions.currency, locale)],
     [t("payment.transfer.reference"), instructions.reference],
     [t("payment.transfer.beneficiary"), instructions.beneficiary_name],
     [t("payment.transfer.bank"), instructions.bank_name],

@@ -12,10 +12,9 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { formatRate } from "@/shared/money/format-rate";
 import { createPurchaseTransaction } from "../api/orders";
 import type { PurchaseFlowStore } from "../stores/purchase-flow-store";
-import { moneyText } from "../utils/format";
+import { moneyText, rateText } from "../utils/format";
 import { SummaryList } from "./summary-list";
 
 /** A failure that is the answer to this attempt (not a lost connection): the next try is a new attempt. */
@@ -75,6 +74,7 @@ export const usePriceRows = (quotation: {
   const locale = useLanguage();
   const from = quotation.currency_from_iso;
   const to = quotation.currency_to_iso;
+  const rate = rateText(from, to, quotation.rate, locale);
   return [
     [t("purchases.price.amount"), moneyText(quotation.send_amount, from, locale)],
     [t("purchases.price.fee"), moneyText(quotation.vela_fee_amount, from, locale)],
@@ -84,9 +84,7 @@ export const usePriceRows = (quotation: {
           string,
         ][])
       : []),
-    ...(from === to
-      ? []
-      : ([[t("purchases.price.rate"), formatRate(quotation.rate, from, to, locale)]] as [string, string][])),
+    ...(rate ? ([[t("purchases.price.rate"), rate]] as [string, string][]) : []),
     [t("purchases.price.total"), moneyText(quotation.amount_paid, from, locale)],
   ];
 };

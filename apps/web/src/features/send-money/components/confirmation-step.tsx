@@ -1,16 +1,15 @@
 import { Alert, Anchor, Button, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck, IconDownload, IconRepeat, IconRoute } from "@tabler/icons-react";
-import { formatMoney } from "@vela/shared/money";
+import { moneyText, rateText } from "@vela/shared/money";
 import type { ConfirmationRecord } from "@vela/shared/orders";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { notifyApiError } from "@/shared/api/notify";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { formatRate } from "@/shared/money/format-rate";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { downloadReceipt } from "../api/transaction";
-import { decimalsOf, SummaryRows } from "./summary-rows";
+import { SummaryRows } from "./summary-rows";
 
 /** The tracking page of an order: public, by tracking number. */
 export const trackingPath = (trackingNumber: string) => `/tracking/${encodeURIComponent(trackingNumber)}`;
@@ -39,8 +38,7 @@ export const ConfirmationStep = ({
   const [isDownloading, setIsDownloading] = useState(false);
   const from = record.currency_from_iso;
   const to = record.currency_to_iso;
-  const money = (amount: string, iso: string) =>
-    formatMoney(amount, { currencyIso: iso, decimals: decimalsOf(amount), locale });
+  const money = (amount: string, iso: string) => moneyText(amount, iso, locale);
   const isFailed = record.status === "payment_failed" || record.status === "failed";
 
   return (
@@ -94,7 +92,7 @@ export const ConfirmationStep = ({
           [t("sendFlow.summary.send"), money(record.send_amount, from)],
           [t("sendFlow.summary.fee"), money(record.vela_fee_amount, from)],
           [t("sendFlow.summary.total"), money(record.amount_paid, from)],
-          [t("sendFlow.summary.rate"), formatRate(record.rate, from, to, locale)],
+          [t("sendFlow.summary.rate"), rateText(from, to, record.rate, locale)],
           [t("sendFlow.summary.receive"), money(record.receiving_amount, to)],
           [t("sendFlow.summary.method"), record.delivery_method],
           [t("review.sender"), record.sender_name ?? "—"],

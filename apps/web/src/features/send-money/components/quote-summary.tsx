@@ -1,11 +1,10 @@
 import { Alert, Button, Paper, Skeleton, Text } from "@mantine/core";
 import { IconAlertCircle, IconClockHour4, IconRouteOff, IconShieldCheck } from "@tabler/icons-react";
 import { compareAmounts } from "@vela/shared/decimal";
-import { formatMoney, type MoneyLocale } from "@vela/shared/money";
+import { formatMoney, type MoneyLocale, rateText } from "@vela/shared/money";
 import type { Calculation, ShippingMethod } from "@vela/shared/pricing";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatRate } from "@/shared/money/format-rate";
 import classes from "./amount-step.module.css";
 
 /**
@@ -122,7 +121,7 @@ export const QuoteSummary = ({
         <Row label={t("sendMoney.amountStep.rate")}>
           {value(
             ready
-              ? formatRate(ready.rate, ready.currency_from_iso, ready.currency_to_iso, locale)
+              ? (rateText(ready.currency_from_iso, ready.currency_to_iso, ready.rate, locale) ?? undefined)
               : undefined,
             150,
           )}

@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconSend } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import { formatMoney } from "@vela/shared/money";
+import { moneyText, rateText } from "@vela/shared/money";
 import type { ConfirmationRecord } from "@vela/shared/orders";
 import type { Payment } from "@vela/shared/payments";
 import type { Quotation } from "@vela/shared/pricing";
@@ -9,10 +9,9 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { formatRate } from "@/shared/money/format-rate";
 import { createTransaction } from "../api/transaction";
 import { useSendMoneyStore } from "../stores/send-money-store";
-import { decimalsOf, SummaryRows } from "./summary-rows";
+import { SummaryRows } from "./summary-rows";
 
 /** How a payment is named in the review: "Visa •••• 4242", "Bank account •••• 6789", the method. */
 export const paymentLabel = (payment: Payment, transferText: (reference: string) => string) => {
@@ -62,8 +61,7 @@ export const ReviewStep = ({
   const ensureTransactionKey = useSendMoneyStore((state) => state.ensureTransactionKey);
   const from = quotation.currency_from_iso;
   const to = quotation.currency_to_iso;
-  const money = (amount: string, iso: string) =>
-    formatMoney(amount, { currencyIso: iso, decimals: decimalsOf(amount), locale });
+  const money = (amount: string, iso: string) => moneyText(amount, iso, locale);
 
   const transaction = useMutation({
     mutationFn: () =>
@@ -94,7 +92,7 @@ export const ReviewStep = ({
             ? ([[t("review.discount"), `−${money(quotation.discount, from)}`]] as [string, string][])
             : []),
           [t("sendFlow.summary.total"), money(quotation.amount_paid, from)],
-          [t("sendFlow.summary.rate"), formatRate(quotation.rate, from, to, locale)],
+          [t("sendFlow.summary.rate"), rateText(from, to, quotation.rate, locale)],
           [t("sendFlow.summary.receive"), money(quotation.receiving_amount, to)],
         ]}
       />

@@ -1,13 +1,9 @@
 import { Divider, Group, Stack, Text } from "@mantine/core";
-import { formatMoney } from "@vela/shared/money";
+import { moneyText, rateText } from "@vela/shared/money";
 import type { Quotation } from "@vela/shared/pricing";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { formatRate } from "@/shared/money/format-rate";
-
-/** The digits an amount was given with ("100.00" → 2, "1500" → 0): the API writes its currency's. */
-const decimalsOf = (amount: string) => Math.min(amount.split(".")[1]?.length ?? 0, 2);
 
 const Row = ({
   label,
@@ -49,10 +45,10 @@ export const TransferSummary = ({
 }) => {
   const { t } = useTranslation();
   const locale = useLanguage();
-  const money = (amount: string, currencyIso: string) =>
-    formatMoney(amount, { currencyIso, decimals: decimalsOf(amount), locale });
+  const money = (amount: string, currencyIso: string) => moneyText(amount, currencyIso, locale);
   const from = quotation.currency_from_iso;
   const to = quotation.currency_to_iso;
+  const rate = rateText(from, to, quotation.rate, locale);
   return (
     <Stack gap="sm" aria-label={t("sendFlow.summary.title")} role="region">
       <Text fw={650}>{t("sendFlow.summary.title")}</Text>
@@ -65,7 +61,7 @@ export const TransferSummary = ({
       </Stack>
       <Divider />
       <Stack component="dl" gap={8} m={0}>
-        <Row label={t("sendFlow.summary.rate")}>{formatRate(quotation.rate, from, to, locale)}</Row>
+        {rate ? <Row label={t("sendFlow.summary.rate")}>{rate}</Row> : null}
         <Row label={t("sendFlow.summary.receive")} strong>
           {money(quotation.receiving_amount, to)}
         </Row>

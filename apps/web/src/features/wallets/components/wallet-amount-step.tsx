@@ -7,14 +7,13 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { formatRate } from "@/shared/money/format-rate";
 import { AmountInput } from "@/shared/ui/amount-input";
 import { CurrencySelect } from "@/shared/ui/currency-select";
 import { useCalculation } from "../api/calculate";
 import type { WalletMoneyService, WalletPriceRequest } from "../api/money-services";
 import type { FlowCurrency } from "../api/types";
 import type { WalletFlowStore } from "../stores/wallet-flow-store";
-import { moneyText } from "../utils/format";
+import { moneyText, rateText } from "../utils/format";
 
 /** How long typing pauses before the amount is priced. */
 const PRICE_DEBOUNCE_MS = 400;
@@ -218,10 +217,10 @@ export const WalletAmountStep = (props: WalletAmountStepProps) => {
             {fromCurrency && fromCurrency.id === toCurrency?.id ? null : (
               <Row label={t("wallets.summary.rate")}>
                 {calculation ? (
-                  formatRate(
-                    calculation.rate,
+                  rateText(
                     calculation.currency_from_iso,
                     calculation.currency_to_iso,
+                    calculation.rate,
                     locale,
                   )
                 ) : (

@@ -13,10 +13,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { downloadReceipt } from "@/shared/api/download-receipt";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { formatRate } from "@/shared/money/format-rate";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import type { WalletFlowName } from "../stores/wallet-flow-store";
-import { dateTimeText, moneyText } from "../utils/format";
+import { dateTimeText, moneyText, rateText } from "../utils/format";
 import { SummaryList } from "./summary-list";
 import { StepPending } from "./wallet-flow-frame";
 
@@ -90,10 +89,7 @@ export const WalletConfirmation = ({
           [t("wallets.summary.total"), moneyText(record.amount_paid, from, locale)],
           ...(from === to
             ? []
-            : ([[t("wallets.summary.rate"), formatRate(record.rate, from, to, locale)]] as [
-                string,
-                string,
-              ][])),
+            : ([[t("wallets.summary.rate"), rateText(from, to, record.rate, locale)]] as [string, string][])),
           [receiveLabel, moneyText(record.receiving_amount, to, locale)],
           ...(record.recipient_name
             ? ([[t("wallets.summary.recipient"), record.recipient_name]] as [string, string][])

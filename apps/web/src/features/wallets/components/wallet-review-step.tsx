@@ -8,12 +8,11 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { formatRate } from "@/shared/money/format-rate";
 import { createWalletTransaction, type WalletTransactionBody } from "../api/create-transaction";
 import { WALLETS_QUERY_KEY } from "../api/get-wallets";
 import type { WalletMoneyService } from "../api/money-services";
 import type { WalletFlowStore } from "../stores/wallet-flow-store";
-import { moneyText } from "../utils/format";
+import { moneyText, rateText } from "../utils/format";
 import { SummaryList } from "./summary-list";
 
 /** A failure that is the answer to this attempt (not a lost connection): the next try is a new attempt. */
@@ -37,10 +36,7 @@ export const useQuotationRows = (quotation: Quotation, receiveLabel: string): [s
     // One currency has no rate worth a line.
     ...(from === to
       ? []
-      : ([[t("wallets.summary.rate"), formatRate(quotation.rate, from, to, locale)]] as [
-          string,
-          ReactNode,
-        ][])),
+      : ([[t("wallets.summary.rate"), rateText(from, to, quotation.rate, locale)]] as [string, ReactNode][])),
     [receiveLabel, moneyText(quotation.receiving_amount, to, locale)],
   ];
 };

@@ -1,11 +1,5 @@
-import { formatMoney, type MoneyLocale } from "@vela/shared/money";
-
-/** The digits an amount was given with ("100.00" → 2, "1500" → 0): the API writes its currency's. */
-export const decimalsOf = (amount: string) => Math.min(amount.split(".")[1]?.length ?? 0, 2);
-
-/** "1,234.50 USD" in the page's language, with the digits the API wrote. */
-export const moneyText = (amount: string, currencyIso: string, locale: MoneyLocale) =>
-  formatMoney(amount, { currencyIso, decimals: decimalsOf(amount), locale });
+/** Amounts ("1,234.50 USD") and rates in the page's language: the one formatter's (spec §5). */
+export { moneyText, rateText } from "@vela/shared/money";
 
 /** A day in the page's language ("23 Nov 2026"). */
 export const dateText = (iso: string, language: string) =>
