@@ -10,6 +10,7 @@ import {
   authAttempts,
   orderStatusHistory,
   orders,
+  outboxMessages,
   quotations,
   shippingMethods,
   verificationCodes,
@@ -352,6 +353,16 @@ describe("the confirmation code", () => {
     expect(sent.json().data.destination).not.toBe(ada.email);
     const code = await latestCode(app, ada.email);
     expect(code).toMatch(/^\d{6}$/);
+    // The account is named by the last four digits of its number (123456789), not of its type
+    // ("Checking" once showed as "•••• king") nor of its routing number (021000021).
+    const [mail] = await app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, ada.email))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1);
+    expect(mail!.text).toMatch(/withdrawal of [\d,.]+ USD from your wallet/);
+    expect(mail!.text).toContain("to Ada Lovelace (•••• 6789)");
     const [stored] = await app.db
       .select()
       .from(verificationCodes)
