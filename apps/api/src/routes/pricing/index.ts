@@ -26,6 +26,7 @@ import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import { type AnswerVersion, createAnswerCache } from "../../pricing/answer-cache";
 import { corridorMethodsOf, corridorTermsVersion, limitsOf } from "../../pricing/corridors";
+import { localizeDisplay } from "../../http/display-text";
 import { plainCalculatorQuery } from "../../pricing/home-query";
 import { findPromoCode, promoTerms } from "../../pricing/promo-codes";
 import {
@@ -130,7 +131,9 @@ export async function pricingRoutes(app: FastifyInstance) {
     // Serialized here rather than by the route's zod serializer: the calculation is built by
     // toCalculation, typed as the contract (tests check answers against its schema), and the text
     // is what is kept.
-    const body = JSON.stringify(ok(await calculateConsignment(context, input, null)));
+    const body = JSON.stringify(
+      ok(localizeDisplay(await calculateConsignment(context, input, null), request.ctx.language)),
+    );
     homeAnswers.set(key, version, body);
     return sendAnswer(reply, body);
   };
