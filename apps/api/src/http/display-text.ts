@@ -1,4 +1,5 @@
 import type { Language } from "@vela/shared/api";
+import { orderTextEs } from "../orders/status-text-es";
 import { ARRIVAL_TIMES_ES, METHOD_NAMES_ES } from "../pricing/delivery-text-es";
 import { localizedCurrencyName } from "../routes/reference/currency-names";
 
@@ -9,7 +10,10 @@ import { localizedCurrencyName } from "../routes/reference/currency-names";
  *   `transfer_time`), by its slug (pricing/delivery-text-es.ts);
  * - an arrival time, `transfer_time` or `processing_time` ("1-2 business days");
  * - a currency, any object with a three-letter `iso`, a `name` and its `decimals` or `symbol`
- *   (routes/reference/currency-names.ts).
+ *   (routes/reference/currency-names.ts);
+ * - an order status or service named beside its key: `{ status, status_label }`, a timeline's
+ *   `{ status, label }`, a select option `{ id, name }` (orders/status-text-es.ts); only a label
+ *   that is exactly the key's English one is replaced.
  * Kept English where stored because code reads it (`expectedArrival` parses the arrival time) and
  * an order keeps the words it was priced with. English answers are returned untouched, and an
  * object is copied only when something in it changed.
@@ -19,6 +23,11 @@ export function localizeDisplay<T>(value: T, language: Language): T {
 }
 
 const ARRIVAL_KEYS = new Set(["transfer_time", "processing_time"]);
+const ORDER_LABEL_FIELDS = [
+  ["status", "status_label"],
+  ["status", "label"],
+  ["id", "name"],
+] as const;
 
 function walk(value: unknown, language: Language): unknown {
   if (Array.isArray(value)) {
@@ -43,6 +52,15 @@ function walk(value: unknown, language: Language): unknown {
     else if (key === "shipping_method" && isNamed(item) && typeof item.slug === "string") {
       set(key, { ...item, name: METHOD_NAMES_ES[item.slug] ?? item.name });
     } else if (typeof item === "object" && item !== null) set(key, walk(item, language));
+  }
+  const status = typeof record.status === "string" ? record.status : null;
+  for (const [keyField, labelField] of ORDER_LABEL_FIELDS) {
+    const key = keyField === "status" ? status : record[keyField];
+    const label = record[labelField];
+    if (typeof key === "string" && typeof label === "string") {
+      const spanish = orderTextEs(key, label);
+      if (spanish) set(labelField, spanish);
+    }
   }
   if (isNamed(record)) {
     if ("transfer_time" in record && typeof record.slug === "string" && METHOD_NAMES_ES[record.slug]) {
