@@ -96,8 +96,7 @@ function leftovers(endpoint: string, en: Json, es: Json, path = "", field = ""):
   if (typeof en === "string") {
     const same = en === es && /\p{L}/u.test(en) && DISPLAY_FIELD.test(field) && !IDENTIFIER.test(en);
     const allowed =
-      en in SAME_IN_BOTH ||
-      PROPER_NOUNS.some((rule) => rule.endpoint.test(endpoint) && rule.path.test(path));
+      en in SAME_IN_BOTH || PROPER_NOUNS.some((rule) => rule.endpoint.test(endpoint) && rule.path.test(path));
     return same && !allowed ? [{ endpoint, path, text: en }] : [];
   }
   if (Array.isArray(en) && Array.isArray(es)) {
@@ -154,10 +153,22 @@ afterAll(async () => {
 describe("display texts in Spanish", () => {
   it("the comparison finds an English leftover in a display field, and leaves identifiers alone", () => {
     const en = { data: [{ id: 1, slug: "bank-deposit", name: "Bank deposit", transfer_time: "Instant" }] };
-    const es = { data: [{ id: 1, slug: "bank-deposit", name: "Depósito bancario", transfer_time: "Instant" }] };
+    const es = {
+      data: [{ id: 1, slug: "bank-deposit", name: "Depósito bancario", transfer_time: "Instant" }],
+    };
     expect(leftovers("/x", en, es)).toEqual([
       { endpoint: "/x", path: ".data[].transfer_time", text: "Instant" },
     ]);
+  });
+
+  it("a biller's reference is labelled in the screen's language, whatever language the biller uses", async () => {
+    const url = `/prepaid-pay-bills/providers?country_id=${ids.MX}&service_type_id=1`;
+    const { en, es } = await compare(url);
+    expect((data(en) as Array<{ name: string; reference_label: string }>)[0]).toMatchObject({
+      name: "CFE",
+      reference_label: "Service number",
+    });
+    expect((data(es) as Array<{ reference_label: string }>)[0]!.reference_label).toBe("Número de servicio");
   });
 
   it("every catalogue, reference, pricing, payment, purchase and rules endpoint answers in Spanish", async () => {
@@ -270,7 +281,8 @@ describe("display texts in Spanish", () => {
           `/prepaid-pay-bills/providers?country_id=${ids[country]}&service_type_id=${service.service_type_id}`,
         );
         for (const provider of data(providers) as Array<{ id: number; has_plans: boolean }>) {
-          if (provider.has_plans) await check(`/prepaid-pay-bills/products?service_provider_id=${provider.id}`);
+          if (provider.has_plans)
+            await check(`/prepaid-pay-bills/products?service_provider_id=${provider.id}`);
         }
       }
     }

@@ -3,9 +3,9 @@ import type { Socket } from "node:net";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, UNEXPECTED_ERROR_MESSAGE } from "@vela/shared/api";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { localizeDisplay } from "../http/display-text";
 import { AppError, type FieldErrors } from "../http/errors";
 import { translate, translateErrors } from "../http/messages";
-import { localizeDisplay } from "../http/display-text";
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
 
@@ -73,7 +73,9 @@ export const errorHandlerPlugin = fp(
       if (language === "en" || typeof payload !== "object" || payload === null) return payload;
       const localized = localizeDisplay(payload, language);
       const message = (localized as { message?: unknown }).message;
-      return typeof message === "string" ? { ...localized, message: translate(message, language) } : localized;
+      return typeof message === "string"
+        ? { ...localized, message: translate(message, language) }
+        : localized;
     });
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {

@@ -51,7 +51,8 @@ const PLAN_TEXTS_ES: Record<string, string> = {
 };
 
 /** The label of a biller's reference in the caller's language. */
-export const billReferenceLabel = (label: string, language: Language) => REFERENCE_LABELS[label]?.[language] ?? label;
+export const billReferenceLabel = (label: string, language: Language) =>
+  REFERENCE_LABELS[label]?.[language] ?? label;
 
 /** A plan's name or description in the caller's language (billers' own plan names stay as they are). */
 export const billPlanText = (text: string, language: Language) =>

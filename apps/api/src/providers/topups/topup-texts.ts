@@ -11,7 +11,8 @@ const BUNDLE_DESCRIPTIONS_ES: Record<string, string> = {
     "3 GB, llamadas y SMS ilimitados en México, EE. UU. y Canadá",
   "6 GB, unlimited calls and SMS in Mexico, USA and Canada":
     "6 GB, llamadas y SMS ilimitados en México, EE. UU. y Canadá",
-  "4 GB and unlimited calls to Mexico, USA and Canada": "4 GB y llamadas ilimitadas a México, EE. UU. y Canadá",
+  "4 GB and unlimited calls to Mexico, USA and Canada":
+    "4 GB y llamadas ilimitadas a México, EE. UU. y Canadá",
   "2 GB and unlimited WhatsApp": "2 GB y WhatsApp ilimitado",
   "5 GB, 300 minutes to El Salvador and the USA": "5 GB, 300 minutos a El Salvador y EE. UU.",
   "4 GB and unlimited calls to Honduras": "4 GB y llamadas ilimitadas a Honduras",

@@ -30,8 +30,8 @@ import { isPhoneVerifiedElsewhere, PHONE_TAKEN } from "../../auth/phone-ownershi
 import type { UserRow } from "../../auth/sessions";
 import { onboardingOf } from "../../auth/user-view";
 import { isUniqueViolation } from "../../db/errors";
-import { BUSINESS_TYPE_NAMES_ES } from "../../db/seed/business-types";
 import { businessTypes, users } from "../../db/schema/index";
+import { BUSINESS_TYPE_NAMES_ES } from "../../db/seed/business-types";
 import { ok } from "../../http/envelope";
 import { ConflictError, InvalidDataError, NotAllowedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";

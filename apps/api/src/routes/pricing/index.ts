@@ -19,6 +19,7 @@ import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/typ
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
+import { localizeDisplay } from "../../http/display-text";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { validatorCompiler } from "../../http/input";
@@ -26,7 +27,6 @@ import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import { type AnswerVersion, createAnswerCache } from "../../pricing/answer-cache";
 import { corridorMethodsOf, corridorTermsVersion, limitsOf } from "../../pricing/corridors";
-import { localizeDisplay } from "../../http/display-text";
 import { plainCalculatorQuery } from "../../pricing/home-query";
 import { findPromoCode, promoTerms } from "../../pricing/promo-codes";
 import {

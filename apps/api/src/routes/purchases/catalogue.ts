@@ -32,17 +32,17 @@ import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
 import type { BillPlanDef, BillProviderDef, BillServiceDef } from "../../providers/bills/bill-provider";
 import { billPlanText, billReferenceLabel } from "../../providers/bills/bill-texts";
+import { giftCardCategoryName } from "../../providers/giftcards/giftcard-categories";
 import type { GiftCardProductDef } from "../../providers/giftcards/giftcard-provider";
 import type {
   DetectedNumber,
   TopupOperatorDef,
   TopupProductDef,
 } from "../../providers/topups/topup-provider";
-import { claimBillLookup } from "../../purchases/catalogue";
-import { giftCardCategoryName } from "../../providers/giftcards/giftcard-categories";
 import { topupText } from "../../providers/topups/topup-texts";
-import { requirePurchaseService } from "./guard";
+import { claimBillLookup } from "../../purchases/catalogue";
 import { localizedCountryName } from "../reference/country-names";
+import { requirePurchaseService } from "./guard";
 
 /**
  * The purchase services' catalogues (issue 11; spec §7 operators, products, bill services,
@@ -240,7 +240,9 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
           country_iso: country.iso2,
           phone: toDetectedPhone(number),
           detected_operator_id: number.operatorId,
-          operators: await Promise.all(operators.map((operator) => toOperator(operator, languageOf(request)))),
+          operators: await Promise.all(
+            operators.map((operator) => toOperator(operator, languageOf(request))),
+          ),
         });
       }
       const country = await reference.country(countryId!, languageOf(request));
@@ -379,7 +381,9 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
         throw new NotFoundError(PURCHASE_MESSAGES.unknownService);
       }
       const providers = await bills.providers(country.iso2, serviceTypeId);
-      return ok(await Promise.all(providers.map((provider) => toBillProvider(provider, languageOf(request)))));
+      return ok(
+        await Promise.all(providers.map((provider) => toBillProvider(provider, languageOf(request)))),
+      );
     },
   );
 

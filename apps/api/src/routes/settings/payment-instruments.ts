@@ -70,7 +70,10 @@ function bankAccountForm(language: Language): DynamicForm {
         }[language],
       }),
       {
-        ...field("accountType", { en: "Account type", es: "Tipo de cuenta" }[language], { min: null, max: null }),
+        ...field("accountType", { en: "Account type", es: "Tipo de cuenta" }[language], {
+          min: null,
+          max: null,
+        }),
         kind: "select",
         input: "select",
         options: accountTypes(language),

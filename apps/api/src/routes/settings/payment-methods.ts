@@ -22,4 +22,7 @@ const PAYMENT_METHODS: readonly PaymentMethodOption[] = [
 
 /** The list in the caller's language: names come from the payments catalogue's translations. */
 export const paymentMethodOptions = (language: Language): PaymentMethodOption[] =>
-  PAYMENT_METHODS.map((method) => ({ ...method, name: paymentMethodName(method.slug, method.name, language) }));
+  PAYMENT_METHODS.map((method) => ({
+    ...method,
+    name: paymentMethodName(method.slug, method.name, language),
+  }));

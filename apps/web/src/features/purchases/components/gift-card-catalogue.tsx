@@ -102,10 +102,7 @@ export const GiftCardCatalogue = ({
         <NativeSelect
           label={t("purchases.giftCards.category")}
           w={{ base: "100%", xs: 220 }}
-          data={[
-            { value: "", label: t("purchases.giftCards.allCategories") },
-            ...categories,
-          ]}
+          data={[{ value: "", label: t("purchases.giftCards.allCategories") }, ...categories]}
           value={category}
           onChange={(event) => setParam("category", event.currentTarget.value)}
         />
