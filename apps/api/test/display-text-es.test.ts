@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import isoCountries from "i18n-iso-countries";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
+import { localizeDisplay } from "../src/http/display-text";
 import { bearer, countryId, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
@@ -161,6 +162,42 @@ describe("display texts in Spanish", () => {
     ]);
   });
 
+  it("translates stored English vocabulary on the way out, by its key, and leaves anything else alone", () => {
+    const answer = {
+      data: {
+        status: "awaiting_payment",
+        status_label: "Awaiting payment",
+        timeline: [{ status: "paid", label: "Paid", reason: "Awaiting payment" }],
+        shipping_method: { name: "Cash pickup", slug: "cash-pickup" },
+        transfer_time: "1-2 business days",
+        currency: { id: 1, iso: "USD", name: "US Dollar", decimals: 2 },
+        services: [
+          { id: "gift-cards", name: "Gift card" },
+          { id: "gift-cards", name: "Renamed" },
+        ],
+        note: { status: "paid", label: "Not the status's label" },
+      },
+    };
+    expect(localizeDisplay(answer, "en")).toBe(answer);
+    expect(localizeDisplay(answer, "es")).toEqual({
+      data: {
+        status: "awaiting_payment",
+        status_label: "Esperando el pago",
+        timeline: [{ status: "paid", label: "Pagado", reason: "Awaiting payment" }],
+        shipping_method: { name: "Retiro en efectivo", slug: "cash-pickup" },
+        transfer_time: "1-2 días hábiles",
+        currency: { id: 1, iso: "USD", name: "Dólar estadounidense", decimals: 2 },
+        services: [
+          { id: "gift-cards", name: "Tarjeta de regalo" },
+          { id: "gift-cards", name: "Renamed" },
+        ],
+        note: { status: "paid", label: "Not the status's label" },
+      },
+    });
+    // The stored answer itself is never changed.
+    expect(answer.data.transfer_time).toBe("1-2 business days");
+  });
+
   it("a biller's reference is labelled in the screen's language, whatever language the biller uses", async () => {
     const url = `/prepaid-pay-bills/providers?country_id=${ids.MX}&service_type_id=1`;
     const { en, es } = await compare(url);
@@ -288,7 +325,6 @@ describe("display texts in Spanish", () => {
     }
 
     const report = [...new Set(found.map((item) => `${item.endpoint} ${item.path}: ${item.text}`))];
-    if (report.length) console.log(report.join("\n"));
     expect(report).toEqual([]);
   });
 });
