@@ -15,6 +15,7 @@ import {
   shippingMethods,
   verificationCodes,
 } from "../src/db/schema/index";
+import { deliveryDetails } from "../src/orders/confirmation";
 import { sandboxPayoutByReference } from "../src/providers/payouts/sandbox-payouts";
 import { walletBalance } from "../src/wallets/repository";
 import { bearer, latestCode, skipResendWait, wrongCode } from "./auth-support";
@@ -339,6 +340,15 @@ describe("calculator and quotation", () => {
     });
     expect(noWallet.statusCode).toBe(422);
     expect(noWallet.json().errors.currency_from_id).toEqual(["You have no EUR wallet to withdraw from."]);
+  });
+});
+
+describe("an account as orders show it", () => {
+  it("masks the account number to its last four, and leaves the account type readable", () => {
+    expect(deliveryDetails({ account_type: "checking", account_number: "123456789" })).toEqual({
+      "Account type": "checking",
+      "Account number": "•••• 6789",
+    });
   });
 });
 
