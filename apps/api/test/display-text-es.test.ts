@@ -169,6 +169,7 @@ describe("display texts in Spanish", () => {
         status_label: "Awaiting payment",
         timeline: [{ status: "paid", label: "Paid", reason: "Awaiting payment" }],
         shipping_method: { name: "Cash pickup", slug: "cash-pickup" },
+        shipping_methods: [{ id: 2, name: "Bank deposit", slug: "bank-deposit" }],
         transfer_time: "1-2 business days",
         currency: { id: 1, iso: "USD", name: "US Dollar", decimals: 2 },
         services: [
@@ -185,6 +186,7 @@ describe("display texts in Spanish", () => {
         status_label: "Esperando el pago",
         timeline: [{ status: "paid", label: "Pagado", reason: "Awaiting payment" }],
         shipping_method: { name: "Retiro en efectivo", slug: "cash-pickup" },
+        shipping_methods: [{ id: 2, name: "Depósito bancario", slug: "bank-deposit" }],
         transfer_time: "1-2 días hábiles",
         currency: { id: 1, iso: "USD", name: "Dólar estadounidense", decimals: 2 },
         services: [

@@ -6,8 +6,8 @@ import { localizedCurrencyName } from "../routes/reference/currency-names";
 /**
  * Display vocabulary that sits in answers as stored English data, translated on the way out by the
  * answer hook (plugins/error-handler.ts) and by the public calculator for its kept text:
- * - a delivery method, `shipping_method: { name, slug }` or a listed one (`slug`, `name` and
- *   `transfer_time`), by its slug (pricing/delivery-text-es.ts);
+ * - a delivery method, `shipping_method: { name, slug }`, `shipping_methods: [{ name, slug }]` or a
+ *   listed one (`slug`, `name` and `transfer_time`), by its slug (pricing/delivery-text-es.ts);
  * - an arrival time, `transfer_time` or `processing_time` ("1-2 business days");
  * - a currency, any object with a three-letter `iso`, a `name` and its `decimals` or `symbol`
  *   (routes/reference/currency-names.ts);
@@ -49,8 +49,9 @@ function walk(value: unknown, language: Language): unknown {
   };
   for (const [key, item] of Object.entries(record)) {
     if (ARRIVAL_KEYS.has(key) && typeof item === "string") set(key, ARRIVAL_TIMES_ES[item] ?? item);
-    else if (key === "shipping_method" && isNamed(item) && typeof item.slug === "string") {
-      set(key, { ...item, name: METHOD_NAMES_ES[item.slug] ?? item.name });
+    else if (key === "shipping_method" && isMethod(item)) set(key, methodInSpanish(item));
+    else if (key === "shipping_methods" && Array.isArray(item) && item.every(isMethod)) {
+      set(key, item.map(methodInSpanish));
     } else if (typeof item === "object" && item !== null) set(key, walk(item, language));
   }
   const status = typeof record.status === "string" ? record.status : null;
@@ -75,6 +76,11 @@ function walk(value: unknown, language: Language): unknown {
   }
   return out ?? value;
 }
+
+const isMethod = (item: unknown): item is { name: string; slug: string } =>
+  isNamed(item) && typeof item.slug === "string";
+const methodInSpanish = (item: { name: string; slug: string }) =>
+  METHOD_NAMES_ES[item.slug] ? { ...item, name: METHOD_NAMES_ES[item.slug] } : item;
 
 const isNamed = (item: unknown): item is { name: string; slug?: unknown; iso?: unknown } =>
   typeof item === "object" && item !== null && typeof (item as { name?: unknown }).name === "string";
