@@ -78,9 +78,17 @@ describe("home calculator", () => {
     const refused = await home({ ...query, payment_method: "cheque" });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.payment_method).toBeDefined();
-    // In Spanish it is priced on its own (the answer has no message, but its key has the language).
+    // In Spanish it is priced on its own (its key has the language): the same price, with the
+    // delivery method and its arrival time in Spanish.
     const spanish = await app.inject({ method: "GET", url: homeUrl(query), headers: { language: "es" } });
-    expect(spanish.json()).toEqual(body);
+    expect(spanish.json()).toEqual({
+      ...body,
+      data: {
+        ...body.data,
+        shipping_method: { ...body.data.shipping_method, name: "Billetera Vela" },
+        transfer_time: "Al instante",
+      },
+    });
   });
 
   it("prices from the receiving amount, asking never less than it buys", async () => {

@@ -10,10 +10,12 @@ import {
   authAttempts,
   orderStatusHistory,
   orders,
+  outboxMessages,
   quotations,
   shippingMethods,
   verificationCodes,
 } from "../src/db/schema/index";
+import { deliveryDetails } from "../src/orders/confirmation";
 import { sandboxPayoutByReference } from "../src/providers/payouts/sandbox-payouts";
 import { walletBalance } from "../src/wallets/repository";
 import { bearer, latestCode, skipResendWait, wrongCode } from "./auth-support";
@@ -341,6 +343,15 @@ describe("calculator and quotation", () => {
   });
 });
 
+describe("an account as orders show it", () => {
+  it("masks the account number to its last four, and leaves the account type readable", () => {
+    expect(deliveryDetails({ account_type: "checking", account_number: "123456789" })).toEqual({
+      "Account type": "checking",
+      "Account number": "•••• 6789",
+    });
+  });
+});
+
 describe("the confirmation code", () => {
   it("is sent by e-mail naming the amount and the account; another user's quotation is 404; resends wait", async () => {
     const mine = await account(ada);
@@ -352,6 +363,16 @@ describe("the confirmation code", () => {
     expect(sent.json().data.destination).not.toBe(ada.email);
     const code = await latestCode(app, ada.email);
     expect(code).toMatch(/^\d{6}$/);
+    // The account is named by the last four digits of its number (123456789), not of its type
+    // ("Checking" once showed as "•••• king") nor of its routing number (021000021).
+    const [mail] = await app.db
+      .select()
+      .from(outboxMessages)
+      .where(eq(outboxMessages.recipient, ada.email))
+      .orderBy(desc(outboxMessages.id))
+      .limit(1);
+    expect(mail!.text).toMatch(/withdrawal of [\d,.]+ USD from your wallet/);
+    expect(mail!.text).toContain("to Ada Lovelace (•••• 6789)");
     const [stored] = await app.db
       .select()
       .from(verificationCodes)

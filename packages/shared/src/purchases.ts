@@ -141,7 +141,10 @@ export const giftCardProduct = z.object({
   name: z.string(),
   /** The brand's own words: "Amazon.com", "Netflix". */
   brand: z.string(),
+  /** The category's key (the catalogue's `category` filter takes it). */
   category: z.string(),
+  /** The category's name in the caller's language. */
+  category_name: z.string(),
   logo_url: z.string(),
   /** Where it can be redeemed, and in what currency its value is. */
   country_id: z.number().int(),

@@ -188,7 +188,8 @@ const labelOf = (key: string) =>
 export function maskValue(key: string, value: string): string {
   const digits = value.replace(/\D/g, "");
   const sensitive = /account|clabe|iban|card|number|cbu|routing/i.test(key) || digits.length >= 8;
-  if (!sensitive || value.length <= 4) return value;
+  // A value without a digit is a choice, not a number: the account *type* "Checking" stays readable.
+  if (!sensitive || value.length <= 4 || digits.length === 0) return value;
   return `•••• ${value.replace(/\s/g, "").slice(-4)}`;
 }
 

@@ -246,7 +246,14 @@ const SPANISH: Record<string, { name: string; description: string }> = {
   d24: { name: "d24", description: "Paga con un método local de tu país en la página de d24." },
   "authorize-paypal": { name: "PayPal", description: "Entra en PayPal y aprueba el pago." },
   wallet: { name: "Billetera Vela", description: "Paga con el saldo de tu billetera." },
+  // Not a payment of its own here: named in the settings' list of ways of paying.
+  cash: { name: "Efectivo", description: "Pagas en efectivo en un punto de pago." },
 };
+
+/** A payment method's name by its slug in the caller's language (settings lists them too). */
+export function paymentMethodName(slug: string, name: string, language: string): string {
+  return (language === "es" ? SPANISH[slug]?.name : undefined) ?? name;
+}
 
 function copyOf(method: MethodDefinition, language: string) {
   const spanish = language === "es" ? SPANISH[method.slug] : undefined;

@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language, UNEXPECTED_ERROR_MESSAGE } from "@vela/shared/api";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
+import { localizeDisplay } from "../http/display-text";
 import { AppError, type FieldErrors } from "../http/errors";
 import { translate, translateErrors } from "../http/messages";
 
@@ -65,12 +66,16 @@ function send(
  */
 export const errorHandlerPlugin = fp(
   async (app: FastifyInstance) => {
-    // Success messages are translated on the way out too, so handlers keep writing plain English.
+    // Success messages are translated on the way out too, so handlers keep writing plain English;
+    // so are the delivery methods and arrival times priced data carries and the currencies (http/display-text.ts).
     app.addHook("preSerialization", async (request, _reply, payload: unknown) => {
       const language = request.ctx?.language ?? "en";
       if (language === "en" || typeof payload !== "object" || payload === null) return payload;
-      const message = (payload as { message?: unknown }).message;
-      return typeof message === "string" ? { ...payload, message: translate(message, language) } : payload;
+      const localized = localizeDisplay(payload, language);
+      const message = (localized as { message?: unknown }).message;
+      return typeof message === "string"
+        ? { ...localized, message: translate(message, language) }
+        : localized;
     });
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {

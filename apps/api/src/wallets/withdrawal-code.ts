@@ -11,7 +11,6 @@ import type { UserRow } from "../auth/sessions";
 import type { Db } from "../db/client";
 import { currencies } from "../db/schema/index";
 import { AppError } from "../http/errors";
-import { maskValue } from "../orders/confirmation";
 import { recipientRow } from "../orders/repository";
 import { assertQuotationOpen, type QuotationRow } from "../pricing/quotes";
 import { recipientName } from "../recipients/repository";
@@ -41,16 +40,29 @@ async function describeWithdrawal(app: FastifyInstance, quotation: QuotationRow)
     .where(eq(currencies.id, quotation.currencyFromId));
   const amount = `${fromMinor(quotation.totalMinor, currency?.decimals ?? 2)} ${currency?.iso ?? ""}`.trim();
   const recipient = quotation.recipientId === null ? null : await recipientRow(app.db, quotation.recipientId);
-  const account = recipient
-    ? Object.entries(recipient.details)
-        .filter(
-          ([key, value]) => typeof value === "string" && /account|clabe|iban|phone|wallet|number/i.test(key),
-        )
-        .map(([key, value]) => maskValue(key, String(value)))
-        .find((value) => value.startsWith("••••"))
-    : undefined;
+  const account = recipient ? accountEnding(recipient.details) : undefined;
   const to = recipient ? `${recipientName(recipient)}${account ? ` (${account})` : ""}` : "";
   return { amount, to };
+}
+
+/**
+ * The account a withdrawal goes to, as "•••• 6789": the last four characters of its number. Keys are
+ * tried from the most specific (the account number, CLABE, IBAN, the wallet's phone) to any other
+ * number, never a routing or sort code, and never a choice such as the account *type* ("Checking",
+ * which once showed as "•••• king"): a value without digits is not a number.
+ */
+const ACCOUNT_KEYS = [/^account_number$/, /clabe|iban|pix_key/, /wallet|phone/, /account|number/];
+const NOT_THE_ACCOUNT = /routing|transit|sort_code|swift|bic|ifsc|agency|branch|_type$|_kind$/;
+export function accountEnding(details: Record<string, unknown>): string | undefined {
+  const numbers = Object.entries(details).filter(
+    (entry): entry is [string, string] =>
+      typeof entry[1] === "string" && /\d/.test(entry[1]) && !NOT_THE_ACCOUNT.test(entry[0]),
+  );
+  for (const pattern of ACCOUNT_KEYS) {
+    const found = numbers.find(([key]) => pattern.test(key));
+    if (found) return `•••• ${found[1].replace(/\s/g, "").slice(-4)}`;
+  }
+  return undefined;
 }
 
 /** The message: the code first (readers and mail previews find it there), then what it confirms. */

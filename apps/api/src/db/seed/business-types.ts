@@ -14,6 +14,18 @@ export const BUSINESS_TYPES = [
   { slug: "government-entity", name: "Government entity" },
 ] as const;
 
+/** The names in Spanish, by slug: the route answers them by the `language` header (seeded names are English). */
+export const BUSINESS_TYPE_NAMES_ES: Record<(typeof BUSINESS_TYPES)[number]["slug"], string> = {
+  "sole-proprietorship": "Empresa individual",
+  partnership: "Sociedad colectiva",
+  "limited-liability-company": "Sociedad de responsabilidad limitada",
+  corporation: "Sociedad anónima",
+  "non-profit": "Organización sin ánimo de lucro",
+  cooperative: "Cooperativa",
+  "money-services-business": "Empresa de servicios monetarios",
+  "government-entity": "Entidad gubernamental",
+};
+
 export async function seedBusinessTypes(db: Db) {
   await db
     .insert(businessTypes)

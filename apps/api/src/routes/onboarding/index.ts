@@ -31,6 +31,7 @@ import type { UserRow } from "../../auth/sessions";
 import { onboardingOf } from "../../auth/user-view";
 import { isUniqueViolation } from "../../db/errors";
 import { businessTypes, users } from "../../db/schema/index";
+import { BUSINESS_TYPE_NAMES_ES } from "../../db/seed/business-types";
 import { ok } from "../../http/envelope";
 import { ConflictError, InvalidDataError, NotAllowedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -94,9 +95,17 @@ export async function onboardingRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       reply.header("Cache-Control", "public, max-age=3600");
-      return ok(await app.db.select().from(businessTypes).orderBy(asc(businessTypes.name)));
+      reply.header("Vary", "language");
+      const rows = await app.db.select().from(businessTypes).orderBy(asc(businessTypes.name));
+      if (request.ctx.language === "en") return ok(rows);
+      const spanish = BUSINESS_TYPE_NAMES_ES as Record<string, string>;
+      return ok(
+        rows
+          .map((row) => ({ ...row, name: spanish[row.slug] ?? row.name }))
+          .sort((a, b) => a.name.localeCompare(b.name, "es")),
+      );
     },
   );
 

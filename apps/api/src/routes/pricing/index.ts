@@ -19,6 +19,7 @@ import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/typ
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
+import { localizeDisplay } from "../../http/display-text";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { validatorCompiler } from "../../http/input";
@@ -130,7 +131,9 @@ export async function pricingRoutes(app: FastifyInstance) {
     // Serialized here rather than by the route's zod serializer: the calculation is built by
     // toCalculation, typed as the contract (tests check answers against its schema), and the text
     // is what is kept.
-    const body = JSON.stringify(ok(await calculateConsignment(context, input, null)));
+    const body = JSON.stringify(
+      ok(localizeDisplay(await calculateConsignment(context, input, null), request.ctx.language)),
+    );
     homeAnswers.set(key, version, body);
     return sendAnswer(reply, body);
   };

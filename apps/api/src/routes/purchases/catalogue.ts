@@ -31,13 +31,17 @@ import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
 import type { BillPlanDef, BillProviderDef, BillServiceDef } from "../../providers/bills/bill-provider";
+import { billPlanText, billReferenceLabel } from "../../providers/bills/bill-texts";
+import { giftCardCategoryName } from "../../providers/giftcards/giftcard-categories";
 import type { GiftCardProductDef } from "../../providers/giftcards/giftcard-provider";
 import type {
   DetectedNumber,
   TopupOperatorDef,
   TopupProductDef,
 } from "../../providers/topups/topup-provider";
+import { topupText } from "../../providers/topups/topup-texts";
 import { claimBillLookup } from "../../purchases/catalogue";
+import { localizedCountryName } from "../reference/country-names";
 import { requirePurchaseService } from "./guard";
 
 /**
@@ -112,18 +116,18 @@ function referenceIndex(db: Db) {
   };
 }
 
-const toTopupProduct = (product: TopupProductDef): TopupProduct => ({
+const toTopupProduct = (product: TopupProductDef, language: Language): TopupProduct => ({
   id: product.id,
   operator_id: product.operatorId,
-  name: product.name,
+  name: product.type === "RANGE" ? topupText(product.name, language) : product.name,
   kind: product.kind,
   type: product.type,
   currency_iso: product.currencyIso,
   amount: product.amount,
   min: product.min,
   max: product.max,
-  description: product.description,
-  validity: product.validity,
+  description: topupText(product.description, language),
+  validity: topupText(product.validity, language),
 });
 
 const toDetectedPhone = (number: DetectedNumber): DetectedPhone => ({
@@ -134,11 +138,11 @@ const toDetectedPhone = (number: DetectedNumber): DetectedPhone => ({
   formatted: number.formatted,
 });
 
-const toBillPlan = (plan: BillPlanDef) => ({
+const toBillPlan = (plan: BillPlanDef, language: Language) => ({
   id: plan.id,
   service_provider_id: plan.providerId,
-  name: plan.name,
-  description: plan.description,
+  name: billPlanText(plan.name, language),
+  description: billPlanText(plan.description, language),
   amount: plan.amount,
   currency_iso: plan.currencyIso,
 });
@@ -154,7 +158,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   const reference = referenceIndex(app.db);
   const languageOf = (request: FastifyRequest): Language => request.ctx.language;
 
-  const toOperator = async (operator: TopupOperatorDef): Promise<Operator> => {
+  const toOperator = async (operator: TopupOperatorDef, language: Language): Promise<Operator> => {
     const country = await reference.countryByIso(operator.countryIso);
     return {
       id: operator.id,
@@ -165,15 +169,16 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
       currency_id: await reference.currencyId(operator.currencyIso),
       currency_iso: operator.currencyIso,
       data_bundles: operator.products.some((product) => product.kind === "data"),
-      products: operator.products.map(toTopupProduct),
+      products: operator.products.map((product) => toTopupProduct(product, language)),
     };
   };
 
-  const toGiftCard = async (product: GiftCardProductDef) => ({
+  const toGiftCard = async (product: GiftCardProductDef, language: Language) => ({
     id: product.id,
     name: product.name,
     brand: product.brand,
     category: product.category,
+    category_name: giftCardCategoryName(product.category, language),
     logo_url: product.logoUrl,
     country_id: (await reference.countryByIso(product.countryIso)).id,
     country_iso: product.countryIso,
@@ -189,7 +194,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
     sold_in: product.soldIn,
   });
 
-  const toBillProvider = async (provider: BillProviderDef) => ({
+  const toBillProvider = async (provider: BillProviderDef, language: Language) => ({
     id: provider.id,
     name: provider.name,
     logo_url: provider.logoUrl,
@@ -197,7 +202,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
     service_type_id: provider.serviceTypeId,
     currency_id: await reference.currencyId(provider.currencyIso),
     currency_iso: provider.currencyIso,
-    reference_label: provider.referenceLabel,
+    reference_label: billReferenceLabel(provider.referenceLabel, language),
     reference_example: provider.referenceExample,
     reference_pattern: provider.referencePattern,
     has_plans: provider.hasPlans,
@@ -235,7 +240,9 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
           country_iso: country.iso2,
           phone: toDetectedPhone(number),
           detected_operator_id: number.operatorId,
-          operators: await Promise.all(operators.map(toOperator)),
+          operators: await Promise.all(
+            operators.map((operator) => toOperator(operator, languageOf(request))),
+          ),
         });
       }
       const country = await reference.country(countryId!, languageOf(request));
@@ -246,7 +253,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
         country_iso: country.iso2,
         phone: null,
         detected_operator_id: null,
-        operators: await Promise.all(operators.map(toOperator)),
+        operators: await Promise.all(operators.map((operator) => toOperator(operator, languageOf(request)))),
       });
     },
   );
@@ -265,7 +272,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
     async (request) => {
       const operator = await app.providers.topups.operator(request.query.operator_id);
       if (!operator) throw new NotFoundError(PURCHASE_MESSAGES.unknownOperator);
-      return ok(operator.products.map(toTopupProduct));
+      return ok(operator.products.map((product) => toTopupProduct(product, languageOf(request))));
     },
   );
 
@@ -292,7 +299,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
         ...(search ? { search } : {}),
         ...(category ? { category } : {}),
       });
-      return ok(await Promise.all(products.map(toGiftCard)));
+      return ok(await Promise.all(products.map((product) => toGiftCard(product, languageOf(request)))));
     },
   );
 
@@ -310,7 +317,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
     async (request) => {
       const product = await app.providers.giftcards.product(request.params.id);
       if (!product) throw new NotFoundError(PURCHASE_MESSAGES.unknownProduct);
-      return ok(await toGiftCard(product));
+      return ok(await toGiftCard(product, languageOf(request)));
     },
   );
 
@@ -341,11 +348,11 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
             country_id: country.id,
             flag: country.flag,
             iso: country.iso2,
-            name: country.name,
+            name: localizedCountryName(country.iso2, country.name, language),
             service_type_id: service.serviceTypeId,
             service: language === "es" ? SERVICE_NAMES_ES[service.slug] : service.name,
             slug: service.slug,
-            id_field: service.idField,
+            id_field: billReferenceLabel(service.idField, language),
           }),
         ),
       );
@@ -374,7 +381,9 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
         throw new NotFoundError(PURCHASE_MESSAGES.unknownService);
       }
       const providers = await bills.providers(country.iso2, serviceTypeId);
-      return ok(await Promise.all(providers.map(toBillProvider)));
+      return ok(
+        await Promise.all(providers.map((provider) => toBillProvider(provider, languageOf(request)))),
+      );
     },
   );
 
@@ -394,7 +403,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
       const provider = await app.providers.bills.provider(request.query.service_provider_id);
       if (!provider) throw new NotFoundError(PURCHASE_MESSAGES.unknownProvider);
       const plans = provider.hasPlans ? await app.providers.bills.plans(provider.id) : [];
-      return ok(plans.map(toBillPlan));
+      return ok(plans.map((plan) => toBillPlan(plan, languageOf(request))));
     },
   );
 

@@ -208,6 +208,6 @@ export async function settingsRoutes(app: FastifyInstance) {
         response: { 200: okSchema(z.array(paymentMethodOption)) },
       },
     },
-    async () => ok(paymentMethodOptions()),
+    async (request) => ok(paymentMethodOptions(request.ctx.language)),
   );
 }

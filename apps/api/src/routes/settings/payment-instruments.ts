@@ -1,4 +1,4 @@
-import { recordId, successEnvelope } from "@vela/shared/api";
+import { type Language, recordId, successEnvelope } from "@vela/shared/api";
 import { type DynamicForm, dynamicForm } from "@vela/shared/dynamic-form";
 import {
   bankAccountPreparation,
@@ -26,39 +26,61 @@ import { currentAuth } from "../../plugins/auth";
 const TAGS = ["settings"];
 const idParams = z.object({ id: recordId });
 
-const ACCOUNT_TYPES = [
-  { value: "checking", label: "Checking" },
-  { value: "savings", label: "Savings" },
-] as const;
+type Text = { en: string; es: string };
 
-/** The bank account form, as the recipient forms describe theirs (spec §3 form field kinds). */
-const BANK_ACCOUNT_FORM: DynamicForm = {
-  key: "US.bank-account",
-  title: "Bank account",
-  fields: [
-    field("nameOnAccount", "Name on the account", { min: 1, max: 120 }),
-    field("bankName", "Bank name", { min: 0, max: 120, required: false }),
-    field("routingNumber", "Routing number", {
-      min: 9,
-      max: 9,
-      pattern: "^\\d{9}$",
-      patternMessage: "The routing number has 9 digits.",
-      example: "011000015",
-    }),
-    field("accountNumber", "Account number", {
-      min: 4,
-      max: 17,
-      pattern: "^\\d{4,17}$",
-      patternMessage: "The account number has 4 to 17 digits.",
-    }),
-    {
-      ...field("accountType", "Account type", { min: null, max: null }),
-      kind: "select",
-      input: "select",
-      options: ACCOUNT_TYPES.map((type) => ({ ...type })),
-    },
-  ],
-};
+const ACCOUNT_TYPES: ReadonlyArray<{ value: "checking" | "savings"; label: Text }> = [
+  { value: "checking", label: { en: "Checking", es: "Corriente" } },
+  { value: "savings", label: { en: "Savings", es: "Ahorros" } },
+];
+const accountTypes = (language: Language) =>
+  ACCOUNT_TYPES.map((type) => ({ value: type.value, label: type.label[language] }));
+
+/** The bank account form, as the recipient forms describe theirs (spec §3 form field kinds), in both languages. */
+function bankAccountForm(language: Language): DynamicForm {
+  return {
+    key: "US.bank-account",
+    title: { en: "Bank account", es: "Cuenta bancaria" }[language],
+    fields: [
+      field("nameOnAccount", { en: "Name on the account", es: "Titular de la cuenta" }[language], {
+        min: 1,
+        max: 120,
+      }),
+      field("bankName", { en: "Bank name", es: "Nombre del banco" }[language], {
+        min: 0,
+        max: 120,
+        required: false,
+      }),
+      field("routingNumber", { en: "Routing number", es: "Número de ruta (ABA)" }[language], {
+        min: 9,
+        max: 9,
+        pattern: "^\\d{9}$",
+        patternMessage: {
+          en: "The routing number has 9 digits.",
+          es: "El número de ruta tiene 9 dígitos.",
+        }[language],
+        example: "011000015",
+      }),
+      field("accountNumber", { en: "Account number", es: "Número de cuenta" }[language], {
+        min: 4,
+        max: 17,
+        pattern: "^\\d{4,17}$",
+        patternMessage: {
+          en: "The account number has 4 to 17 digits.",
+          es: "El número de cuenta tiene de 4 a 17 dígitos.",
+        }[language],
+      }),
+      {
+        ...field("accountType", { en: "Account type", es: "Tipo de cuenta" }[language], {
+          min: null,
+          max: null,
+        }),
+        kind: "select",
+        input: "select",
+        options: accountTypes(language),
+      },
+    ],
+  };
+}
 
 function field(
   key: string,
@@ -125,10 +147,10 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
         response: { 200: successEnvelope(bankAccountPreparation) },
       },
     },
-    async () =>
+    async (request) =>
       ok({
         payment_method_id: 1 as const,
-        account_types: ACCOUNT_TYPES.map((type) => ({ ...type })),
+        account_types: accountTypes(request.ctx.language),
         country_iso: "US",
         currency_iso: "USD",
         routing_number_digits: 9,
@@ -146,7 +168,7 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
         response: { 200: successEnvelope(dynamicForm) },
       },
     },
-    async () => ok(BANK_ACCOUNT_FORM),
+    async (request) => ok(bankAccountForm(request.ctx.language)),
   );
 
   routes.post(

@@ -1,4 +1,6 @@
+import type { Language } from "@vela/shared/api";
 import type { PaymentMethodOption } from "@vela/shared/auth";
+import { paymentMethodName } from "../../payments/methods";
 
 /**
  * The general ways of paying, by the spec's payment method slugs (§3); the bank-specific ACH,
@@ -18,5 +20,9 @@ const PAYMENT_METHODS: readonly PaymentMethodOption[] = [
   { slug: "cash", name: "Cash", available: true },
 ];
 
-export const paymentMethodOptions = (): PaymentMethodOption[] =>
-  PAYMENT_METHODS.map((method) => ({ ...method }));
+/** The list in the caller's language: names come from the payments catalogue's translations. */
+export const paymentMethodOptions = (language: Language): PaymentMethodOption[] =>
+  PAYMENT_METHODS.map((method) => ({
+    ...method,
+    name: paymentMethodName(method.slug, method.name, language),
+  }));

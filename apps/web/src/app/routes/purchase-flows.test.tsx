@@ -161,6 +161,15 @@ describe("the purchase flows", () => {
 
     const list = await screen.findByRole("list", { name: "Gift cards" });
     expect(within(list).getByRole("link", { name: /Amazon/ })).toBeTruthy();
+    // Categories are shown by the name the API gives in the user's language, filtered by their key.
+    expect(within(list).getAllByText("Shopping").length).toBeGreaterThan(0);
+    const categories = screen.getByRole("combobox", { name: "Category" }) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...categories.options].map((option) => [option.value, option.text])).toContainEqual([
+        "shopping",
+        "Shopping",
+      ]),
+    );
     // Sold only in Spain: not for a user in Mexico.
     expect(within(list).queryByRole("link", { name: /Zara/ })).toBeNull();
     await user.type(screen.getByRole("searchbox", { name: "Search" }), "netf");

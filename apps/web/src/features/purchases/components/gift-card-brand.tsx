@@ -44,7 +44,7 @@ export const GiftCardBrand = ({
           </Title>
           <Text c="dimmed">{product.name}</Text>
           <Badge mt={6} variant="filled" color="gray.7">
-            {product.category}
+            {product.category_name}
           </Badge>
         </div>
       </Group>

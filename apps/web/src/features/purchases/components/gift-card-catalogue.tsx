@@ -68,9 +68,13 @@ export const GiftCardCatalogue = ({
   const found = useQuery(
     giftCardsQueryOptions({ country_id: userCountryId, search: debounced, category }, locale),
   );
+  // Filtered by the category's key, listed by its name in the user's language (the API's).
   const categories = useMemo(
-    () => [...new Set((all.data ?? []).map((product) => product.category))].sort(),
-    [all.data],
+    () =>
+      [...new Map((all.data ?? []).map((product) => [product.category, product.category_name])).entries()]
+        .map(([value, label]) => ({ value, label }))
+        .sort((a, b) => a.label.localeCompare(b.label, locale)),
+    [all.data, locale],
   );
   const cards = (found.data ?? []).filter((product) => isSoldIn(product, userCountryIso));
   const setParam = (key: string, value: string) =>
@@ -98,10 +102,7 @@ export const GiftCardCatalogue = ({
         <NativeSelect
           label={t("purchases.giftCards.category")}
           w={{ base: "100%", xs: 220 }}
-          data={[
-            { value: "", label: t("purchases.giftCards.allCategories") },
-            ...categories.map((name) => ({ value: name, label: name })),
-          ]}
+          data={[{ value: "", label: t("purchases.giftCards.allCategories") }, ...categories]}
           value={category}
           onChange={(event) => setParam("category", event.currentTarget.value)}
         />
@@ -154,7 +155,7 @@ export const GiftCardCatalogue = ({
                 </Group>
                 <Group justify="space-between" mt="md" gap="xs" wrap="wrap">
                   <Badge variant="filled" color="gray.7">
-                    {product.category}
+                    {product.category_name}
                   </Badge>
                   <Text size="sm" fw={600}>
                     {giftCardValueText(product, locale)}

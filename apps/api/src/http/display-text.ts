@@ -1,0 +1,86 @@
+import type { Language } from "@vela/shared/api";
+import { orderTextEs } from "../orders/status-text-es";
+import { ARRIVAL_TIMES_ES, METHOD_NAMES_ES } from "../pricing/delivery-text-es";
+import { localizedCurrencyName } from "../routes/reference/currency-names";
+
+/**
+ * Display vocabulary that sits in answers as stored English data, translated on the way out by the
+ * answer hook (plugins/error-handler.ts) and by the public calculator for its kept text:
+ * - a delivery method, `shipping_method: { name, slug }`, `shipping_methods: [{ name, slug }]` or a
+ *   listed one (`slug`, `name` and `transfer_time`), by its slug (pricing/delivery-text-es.ts);
+ * - an arrival time, `transfer_time` or `processing_time` ("1-2 business days");
+ * - a currency, any object with a three-letter `iso`, a `name` and its `decimals` or `symbol`
+ *   (routes/reference/currency-names.ts);
+ * - an order status or service named beside its key: `{ status, status_label }`, a timeline's
+ *   `{ status, label }`, a select option `{ id, name }` (orders/status-text-es.ts); only a label
+ *   that is exactly the key's English one is replaced.
+ * Kept English where stored because code reads it (`expectedArrival` parses the arrival time) and
+ * an order keeps the words it was priced with. English answers are returned untouched, and an
+ * object is copied only when something in it changed.
+ */
+export function localizeDisplay<T>(value: T, language: Language): T {
+  return language === "en" ? value : (walk(value, language) as T);
+}
+
+const ARRIVAL_KEYS = new Set(["transfer_time", "processing_time"]);
+const ORDER_LABEL_FIELDS = [
+  ["status", "status_label"],
+  ["status", "label"],
+  ["id", "name"],
+] as const;
+
+function walk(value: unknown, language: Language): unknown {
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((item) => {
+      const next = walk(item, language);
+      if (next !== item) changed = true;
+      return next;
+    });
+    return changed ? out : value;
+  }
+  if (value === null || typeof value !== "object" || value instanceof Date) return value;
+  const record = value as Record<string, unknown>;
+  let out: Record<string, unknown> | null = null;
+  const set = (key: string, next: unknown) => {
+    if (next === record[key]) return;
+    out ??= { ...record };
+    out[key] = next;
+  };
+  for (const [key, item] of Object.entries(record)) {
+    if (ARRIVAL_KEYS.has(key) && typeof item === "string") set(key, ARRIVAL_TIMES_ES[item] ?? item);
+    else if (key === "shipping_method" && isMethod(item)) set(key, methodInSpanish(item));
+    else if (key === "shipping_methods" && Array.isArray(item) && item.every(isMethod)) {
+      set(key, item.map(methodInSpanish));
+    } else if (typeof item === "object" && item !== null) set(key, walk(item, language));
+  }
+  const status = typeof record.status === "string" ? record.status : null;
+  for (const [keyField, labelField] of ORDER_LABEL_FIELDS) {
+    const key = keyField === "status" ? status : record[keyField];
+    const label = record[labelField];
+    if (typeof key === "string" && typeof label === "string") {
+      const spanish = orderTextEs(key, label);
+      if (spanish) set(labelField, spanish);
+    }
+  }
+  if (isNamed(record)) {
+    if ("transfer_time" in record && typeof record.slug === "string" && METHOD_NAMES_ES[record.slug]) {
+      set("name", METHOD_NAMES_ES[record.slug]);
+    } else if (
+      typeof record.iso === "string" &&
+      /^[A-Z]{3}$/.test(record.iso) &&
+      ("decimals" in record || "symbol" in record)
+    ) {
+      set("name", localizedCurrencyName(record.iso, record.name, language));
+    }
+  }
+  return out ?? value;
+}
+
+const isMethod = (item: unknown): item is { name: string; slug: string } =>
+  isNamed(item) && typeof item.slug === "string";
+const methodInSpanish = (item: { name: string; slug: string }) =>
+  METHOD_NAMES_ES[item.slug] ? { ...item, name: METHOD_NAMES_ES[item.slug] } : item;
+
+const isNamed = (item: unknown): item is { name: string; slug?: unknown; iso?: unknown } =>
+  typeof item === "object" && item !== null && typeof (item as { name?: unknown }).name === "string";
