@@ -161,6 +161,30 @@ describe("top-up catalogue", () => {
     });
     expect((await call({ url: "/reload-phones/products?operator_id=abc" })).statusCode).toBe(422);
   });
+
+  it("shows the products' amounts by the one money formatter, in the caller's language", async () => {
+    const productsIn = async (operatorId: number, language: string) =>
+      successEnvelope(z.array(topupProduct))
+        .parse((await call({ url: `/reload-phones/products?operator_id=${operatorId}`, language })).json())
+        .data.filter((product) => product.kind === "airtime");
+    // Claro Colombia sells fixed COP amounts; Movistar Colombia any amount in a range.
+    const claro = (await productsIn(501, "en")).find((product) => product.amount === "50000.00");
+    expect(claro).toMatchObject({
+      name: "Claro Colombia 50,000.00 COP",
+      description: "50,000.00 COP of airtime credit",
+    });
+    const claroEs = (await productsIn(501, "es")).find((product) => product.amount === "50000.00");
+    expect(claroEs).toMatchObject({
+      name: "Claro Colombia 50.000,00 COP",
+      description: "50.000,00 COP de saldo",
+    });
+    expect((await productsIn(502, "en"))[0]?.description).toBe(
+      "Any amount of airtime credit from 3,000.00 COP to 200,000.00 COP",
+    );
+    expect((await productsIn(502, "es"))[0]?.description).toBe(
+      "Cualquier importe de saldo, de 3.000,00 COP a 200.000,00 COP",
+    );
+  });
 });
 
 describe("gift card catalogue", () => {

@@ -1,4 +1,5 @@
 import type { Language } from "@vela/shared/api";
+import { moneyText } from "@vela/shared/money";
 
 /**
  * The top-up catalogue's words in Spanish: the aggregator describes its products in English (the
@@ -32,22 +33,49 @@ const BUNDLE_DESCRIPTIONS_ES: Record<string, string> = {
 };
 
 const PATTERNS_ES: Array<[RegExp, (...parts: string[]) => string]> = [
-  [/^(.+) of airtime credit$/, (amount) => `${amount} de saldo`],
-  [
-    /^Any amount of airtime credit from (.+) to (.+)$/,
-    (min, max) => `Cualquier importe de saldo, de ${min} a ${max}`,
-  ],
   [/^(.+) airtime$/, (operator) => `Saldo ${operator}`],
   [/^1 day$/, () => "1 día"],
   [/^(\d+) days$/, (days) => `${days} días`],
   [/^no expiry$/, () => "sin caducidad"],
 ];
 
+/**
+ * The lines that carry an amount ("5000.00 MXN of airtime credit", "Telcel 100.00 MXN"), in either
+ * language, with the amount shown by the one money formatter (grouped, the language's separators).
+ */
+const AMOUNT = "(\\d+(?:\\.\\d+)?) ([A-Z]{3})";
+const AMOUNT_LINES: Array<[RegExp, (language: Language, ...parts: string[]) => string]> = [
+  [
+    new RegExp(`^${AMOUNT} of airtime credit$`),
+    (language, amount, iso) =>
+      language === "es"
+        ? `${moneyText(amount, iso, "es")} de saldo`
+        : `${moneyText(amount, iso)} of airtime credit`,
+  ],
+  [
+    new RegExp(`^Any amount of airtime credit from (\\d+(?:\\.\\d+)?) to ${AMOUNT}$`),
+    (language, min, max, iso) =>
+      language === "es"
+        ? `Cualquier importe de saldo, de ${moneyText(min, iso, "es")} a ${moneyText(max, iso, "es")}`
+        : `Any amount of airtime credit from ${moneyText(min, iso)} to ${moneyText(max, iso)}`,
+  ],
+  // A fixed airtime product's name: the operator, then its amount.
+  [
+    new RegExp(`^(.+) ${AMOUNT}$`),
+    (language, operator, amount, iso) => `${operator} ${moneyText(amount, iso, language)}`,
+  ],
+];
+
 /** A top-up product's name, description or validity in the caller's language. */
 export function topupText(text: string, language: Language): string;
 export function topupText(text: string | null, language: Language): string | null;
 export function topupText(text: string | null, language: Language): string | null {
-  if (text === null || language === "en") return text;
+  if (text === null) return text;
+  for (const [pattern, line] of AMOUNT_LINES) {
+    const match = pattern.exec(text);
+    if (match) return line(language, ...match.slice(1));
+  }
+  if (language === "en") return text;
   const known = BUNDLE_DESCRIPTIONS_ES[text];
   if (known) return known;
   for (const [pattern, spanish] of PATTERNS_ES) {

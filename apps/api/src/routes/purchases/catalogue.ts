@@ -119,7 +119,7 @@ function referenceIndex(db: Db) {
 const toTopupProduct = (product: TopupProductDef, language: Language): TopupProduct => ({
   id: product.id,
   operator_id: product.operatorId,
-  name: product.type === "RANGE" ? topupText(product.name, language) : product.name,
+  name: topupText(product.name, language),
   kind: product.kind,
   type: product.type,
   currency_iso: product.currencyIso,
