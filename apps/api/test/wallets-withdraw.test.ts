@@ -15,6 +15,7 @@ import {
   shippingMethods,
   verificationCodes,
 } from "../src/db/schema/index";
+import { localizeDisplay } from "../src/http/display-text";
 import { deliveryDetails } from "../src/orders/confirmation";
 import { sandboxPayoutByReference } from "../src/providers/payouts/sandbox-payouts";
 import { walletBalance } from "../src/wallets/repository";
@@ -346,9 +347,19 @@ describe("calculator and quotation", () => {
 describe("an account as orders show it", () => {
   it("masks the account number to its last four, and leaves the account type readable", () => {
     expect(deliveryDetails({ account_type: "checking", account_number: "123456789" })).toEqual({
-      "Account type": "checking",
+      "Account type": "Checking",
       "Account number": "•••• 6789",
     });
+  });
+
+  it("names the details in Spanish on the way out, labels and chosen values", () => {
+    const details = deliveryDetails({ account_type: "savings", account_number: "123456789", city: "Lima" });
+    expect(localizeDisplay({ recipient: { delivery: details } }, "es")).toEqual({
+      recipient: {
+        delivery: { "Tipo de cuenta": "Ahorros", "Número de cuenta": "•••• 6789", Ciudad: "Lima" },
+      },
+    });
+    expect(localizeDisplay({ recipient: { delivery: details } }, "en").recipient.delivery).toBe(details);
   });
 });
 

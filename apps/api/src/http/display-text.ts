@@ -1,4 +1,5 @@
 import type { Language } from "@vela/shared/api";
+import { DELIVERY_TEXT_ES } from "../orders/confirmation";
 import { orderTextEs } from "../orders/status-text-es";
 import { ARRIVAL_TIMES_ES, METHOD_NAMES_ES } from "../pricing/delivery-text-es";
 import { localizedCurrencyName } from "../routes/reference/currency-names";
@@ -11,6 +12,8 @@ import { localizedCurrencyName } from "../routes/reference/currency-names";
  * - an arrival time, `transfer_time` or `processing_time` ("1-2 business days");
  * - a currency, any object with a three-letter `iso`, a `name` and its `decimals` or `symbol`
  *   (routes/reference/currency-names.ts);
+ * - an order's delivery details, `delivery: { "Account number": "•••• 1234", … }`, labels and chosen
+ *   values (orders/confirmation.ts);
  * - an order status or service named beside its key: `{ status, status_label }`, a timeline's
  *   `{ status, label }`, a select option `{ id, name }` (orders/status-text-es.ts); only a label
  *   that is exactly the key's English one is replaced.
@@ -50,6 +53,7 @@ function walk(value: unknown, language: Language): unknown {
   for (const [key, item] of Object.entries(record)) {
     if (ARRIVAL_KEYS.has(key) && typeof item === "string") set(key, ARRIVAL_TIMES_ES[item] ?? item);
     else if (key === "shipping_method" && isMethod(item)) set(key, methodInSpanish(item));
+    else if (key === "delivery" && isTextRecord(item)) set(key, deliveryInSpanish(item));
     else if (key === "shipping_methods" && Array.isArray(item) && item.every(isMethod)) {
       set(key, item.map(methodInSpanish));
     } else if (typeof item === "object" && item !== null) set(key, walk(item, language));
@@ -84,3 +88,16 @@ const methodInSpanish = (item: { name: string; slug: string }) =>
 
 const isNamed = (item: unknown): item is { name: string; slug?: unknown; iso?: unknown } =>
   typeof item === "object" && item !== null && typeof (item as { name?: unknown }).name === "string";
+
+const isTextRecord = (item: unknown): item is Record<string, string> =>
+  typeof item === "object" &&
+  item !== null &&
+  !Array.isArray(item) &&
+  Object.values(item).every((value) => typeof value === "string");
+const deliveryInSpanish = (details: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(details).map(([label, value]) => [
+      DELIVERY_TEXT_ES[label] ?? label,
+      DELIVERY_TEXT_ES[value] ?? value,
+    ]),
+  );

@@ -165,24 +165,60 @@ export function expectedArrival(transferTime: string, placedAt: Date): Date {
   return at;
 }
 
-const LABELS: Record<string, string> = {
-  clabe: "CLABE",
-  iban: "IBAN",
-  swift_bic: "SWIFT/BIC",
-  bic: "BIC",
-  account_number: "Account number",
-  account_type: "Account type",
-  bank_id: "Bank",
-  bank_name: "Bank",
-  phone_number: "Phone number",
-  wallet_number: "Wallet number",
-  address: "Address",
-  city: "City",
-  state: "State",
+/** The delivery details' labels, English and Spanish, by the recipient form's field key. */
+const LABELS: Record<string, readonly [string, string]> = {
+  clabe: ["CLABE", "CLABE"],
+  iban: ["IBAN", "IBAN"],
+  swift_bic: ["SWIFT/BIC", "SWIFT/BIC"],
+  bic: ["BIC", "BIC"],
+  account_number: ["Account number", "Número de cuenta"],
+  account_type: ["Account type", "Tipo de cuenta"],
+  account_kind: ["Receive into", "Recibir en"],
+  bank_id: ["Bank", "Banco"],
+  bank_name: ["Bank", "Banco"],
+  branch_code: ["Branch number", "Número de agencia"],
+  cpf: ["CPF", "CPF"],
+  document_number: ["Document number", "Número de documento"],
+  document_type_id: ["Document type", "Tipo de documento"],
+  ifsc: ["IFSC code", "Código IFSC"],
+  institution_number: ["Institution number", "Número de institución"],
+  transit_number: ["Transit number", "Número de tránsito"],
+  routing_number: ["Routing number", "Número de ruta"],
+  sort_code: ["Sort code", "Código de sucursal"],
+  pix_key: ["PIX key", "Clave PIX"],
+  phone_number: ["Phone number", "Número de teléfono"],
+  wallet_number: ["Wallet number", "Número de billetera"],
+  vela_account: ["Vela account", "Cuenta Vela"],
+  address: ["Address", "Dirección"],
+  address_reference: ["Directions for the courier", "Indicaciones para el repartidor"],
+  postal_code: ["Postal code", "Código postal"],
+  city: ["City", "Ciudad"],
+  state: ["State", "Estado"],
+  service_provider_id: ["Provider", "Proveedor"],
+  email: ["E-mail", "Correo electrónico"],
 };
 
+/** Chosen values the details keep as their key, shown as words (English, Spanish). */
+const VALUES: Record<string, readonly [string, string]> = {
+  savings: ["Savings", "Ahorros"],
+  checking: ["Checking", "Corriente"],
+  bank: ["Bank account", "Cuenta bancaria"],
+  "e-wallet": ["E-wallet", "Billetera electrónica"],
+  pix: ["PIX key", "Clave PIX"],
+};
+
+/**
+ * The Spanish of what `deliveryDetails` writes in English (the order keeps its details as written;
+ * the answer hook translates them on the way out, http/display-text.ts).
+ */
+export const DELIVERY_TEXT_ES: Readonly<Record<string, string>> = Object.fromEntries([
+  ...Object.values(LABELS),
+  ...Object.values(VALUES),
+  ["Yes", "Sí"],
+]);
+
 const labelOf = (key: string) =>
-  LABELS[key] ?? key.replace(/_/g, " ").replace(/^\w/, (first) => first.toUpperCase());
+  LABELS[key]?.[0] ?? key.replace(/_/g, " ").replace(/^\w/, (first) => first.toUpperCase());
 
 /** Masks anything that looks like an account or card number: only its last four characters show. */
 export function maskValue(key: string, value: string): string {
@@ -199,7 +235,7 @@ export function deliveryDetails(details: Record<string, string | boolean>): Reco
   for (const [key, value] of Object.entries(details)) {
     if (value === "" || value === null || value === undefined) continue;
     const text = typeof value === "boolean" ? (value ? "Yes" : "No") : String(value);
-    out[labelOf(key)] = maskValue(key, text);
+    out[labelOf(key)] = VALUES[text]?.[0] ?? maskValue(key, text);
   }
   return out;
 }
