@@ -141,32 +141,37 @@ describe.skipIf(!serverUrl)("ten copies of a payment POST with one Idempotency-K
   it.each([
     ["praxis", "/payments/praxis/get-payment-gateway", METHOD.praxis],
     ["paypal", "/payments/paypal/authorize", METHOD.paypal],
-  ] as const)("%s: one 201 body for all (one page), one session in the gateway sandbox", async (gateway, url, method) => {
-    const euro = gateway === "praxis";
-    const quotation = await kit.quote(euro ? { from: "ES", currencyFrom: "EUR" } : {});
-    const chosen = await kit.choose(
-      quotation.id,
-      method,
-      euro ? { currency: "EUR", country: "ES" } : {},
-    );
-    expect(chosen.statusCode, chosen.body).toBe(200);
-    const { all } = await fireTogether(url, { quotation_id: quotation.id, return_url: "/send-money/payment" });
-    expectOneAnswer(all, 201);
-    expect(JSON.parse(all[0]!.body).data.redirect_url).toContain(`/api/sandbox/gateways/${gateway}/`);
-    const { rows } = await madeFor(quotation.id);
-    expect(rows).toHaveLength(1);
-    const [{ n }] = await queryRows<{ n: number }>(
-      app.db,
-      sql`select count(*)::int as n from sandbox_gateway_sessions where reference = ${`payment:${rows[0]!.id}`}`,
-    );
-    expect(n).toBe(1);
-  });
+  ] as const)(
+    "%s: one 201 body for all (one page), one session in the gateway sandbox",
+    async (gateway, url, method) => {
+      const euro = gateway === "praxis";
+      const quotation = await kit.quote(euro ? { from: "ES", currencyFrom: "EUR" } : {});
+      const chosen = await kit.choose(quotation.id, method, euro ? { currency: "EUR", country: "ES" } : {});
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      const { all } = await fireTogether(url, {
+        quotation_id: quotation.id,
+        return_url: "/send-money/payment",
+      });
+      expectOneAnswer(all, 201);
+      expect(JSON.parse(all[0]!.body).data.redirect_url).toContain(`/api/sandbox/gateways/${gateway}/`);
+      const { rows } = await madeFor(quotation.id);
+      expect(rows).toHaveLength(1);
+      const [counted] = await queryRows<{ n: number }>(
+        app.db,
+        sql`select count(*)::int as n from sandbox_gateway_sessions where reference = ${`payment:${rows[0]!.id}`}`,
+      );
+      expect(counted?.n).toBe(1);
+    },
+  );
 
   it("d24 (a top-up paid from Brazil): one 201 body for all, one session in the gateway sandbox", async () => {
     const { session } = await registerClient(app, { country_id: kit.ids.BR });
     const token = session.token as string;
     const phone = "+52 55 1234 5678";
-    const found = await kit.call({ url: `/reload-phones/operators?phone=${encodeURIComponent(phone)}`, token });
+    const found = await kit.call({
+      url: `/reload-phones/operators?phone=${encodeURIComponent(phone)}`,
+      token,
+    });
     expect(found.statusCode, found.body).toBe(200);
     const data = found.json().data;
     const operator = data.operators.find((item: { id: number }) => item.id === data.detected_operator_id);
@@ -189,11 +194,11 @@ describe.skipIf(!serverUrl)("ten copies of a payment POST with one Idempotency-K
     expectOneAnswer(all, 201);
     const { rows } = await madeFor(quotationId);
     expect(rows).toHaveLength(1);
-    const [{ n }] = await queryRows<{ n: number }>(
+    const [counted] = await queryRows<{ n: number }>(
       app.db,
       sql`select count(*)::int as n from sandbox_gateway_sessions where reference = ${`payment:${rows[0]!.id}`}`,
     );
-    expect(n).toBe(1);
+    expect(counted?.n).toBe(1);
   });
 
   it("a copy with another body under the key is a 422, concurrent or later; nothing more is paid", async () => {
