@@ -46,12 +46,17 @@ async function cardToken(number = "4242424242424242") {
   return response.json().data.token as string;
 }
 
-async function payByCard(quotationId: number, number?: string) {
+async function payByCard(quotationId: number, number?: string, extra: Record<string, unknown> = {}) {
   return call({
     method: "POST",
     url: "/payments/authorize-credit-card",
     headers: { "idempotency-key": randomUUID() },
-    payload: { quotation_id: quotationId, card_token: await cardToken(number), name_holder: "Ada Lovelace" },
+    payload: {
+      quotation_id: quotationId,
+      card_token: await cardToken(number),
+      name_holder: "Ada Lovelace",
+      ...extra,
+    },
   });
 }
 
@@ -119,10 +124,19 @@ const quotationRow = async (id: number) =>
 describe("a quotation with a payment is frozen", () => {
   it("refuses every change with 409 once a card is authorized; nothing of the quotation changes", async () => {
     const quotation = await kit.readyQuotation();
-    const paid = await payByCard(quotation.id);
+    const paid = await payByCard(quotation.id, undefined, { save_card: true });
     expect(paid.statusCode, paid.body).toBe(201);
     const before = await quotationRow(quotation.id);
-    for (const [what, request] of Object.entries(await changesOf(quotation.id))) {
+    const saved = (await call({ url: "/payments/profiles?payment_method_id=3" })).json().data[0];
+    const changes = {
+      ...(await changesOf(quotation.id)),
+      "a saved card": {
+        method: "PUT",
+        url: "/payments/add-payment-method",
+        payload: { quotation_id: quotation.id, payment_profile_id: saved.id },
+      },
+    };
+    for (const [what, request] of Object.entries(changes)) {
       const response = await call(request);
       expect(response.statusCode, `${what}: ${response.body}`).toBe(409);
       expect(response.json(), what).toEqual({ success: false, message: PAID_QUOTATION });
