@@ -47,11 +47,10 @@ import { shareCorridorCache } from "../pricing/corridors";
  * - Same key, different request (method, path with query, canonical JSON of the body as sent): 422.
  * - Keys live 24 hours: a row created longer ago is claimed afresh by the next request with its key,
  *   whatever its body, so clients must not reuse a key within a day for a different request.
- * - Replays answer the stored status and JSON body only (no other headers). The body comes back from
- *   a jsonb column, so its keys may be in another order than the first answer's, never other values.
+ * - Replays answer the stored status and body only (no other headers): the body's text as first
+ *   sent (kept as a JSON string in the jsonb column), so a replay is the first answer byte for byte.
  * - On PGlite (one connection) the transaction holds the database for the whole request: a handler
  *   must use `requestDb(request)` for every query, or it waits for itself.
- * - Replays answer the first answer's bytes: the body is kept as the text that was sent.
  *
  * A route whose work must commit on its own (it calls a provider, which must not run inside a
  * database transaction, and keeps what the provider said even when it answers a refusal: the
