@@ -6,8 +6,7 @@ import { modal, pathname, submitLogin } from "../support/login";
 
 // Issue 18, point 2, in a browser: a client pays a 250 USD transfer to Mexico by card, reaches
 // SEND, goes back to PAYMENT and picks another method: the server refuses it (409) and the page
-// says why, "This quotation already has a payment. Start a new one to change it.". The transfer is
-// still sent with the card payment it has.
+// says why, "This quotation already has a payment. Start a new one to change it.".
 
 const PASSWORD = "Copper-Meadow-58!";
 const CLABE = "002010077777777771";
@@ -19,7 +18,7 @@ describe("a paid quotation in the send-money flow", () => {
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
   const at = (page: Page, path: string) => expect.poll(() => pathname(page), { timeout: 20_000 }).toBe(path);
 
-  it("refuses another payment method once the card is authorized, and still sends", async () => {
+  it("refuses another payment method once the card is authorized, with the reason on screen", async () => {
     const email = `ana.frozen.${stamp}@example.com`;
     await registerUsClient({
       email,
