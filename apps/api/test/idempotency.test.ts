@@ -25,7 +25,7 @@ import { openFreshDatabase, type TestApp, testConfig } from "./helper";
 type RouteControls = {
   /** Throw this many times, after the money has moved. */
   failuresLeft: number;
-  /** Answer this many times with a NUL character, which a jsonb column cannot store. */
+  /** Answer this many times with a note the key's row refuses to store (a trigger of the test's). */
   unstorableLeft: number;
   gate: Promise<void> | null;
   runs: number;
@@ -87,7 +87,7 @@ function addTestRoutes(app: FastifyInstance, controls: RouteControls) {
         controls.failuresLeft--;
         throw new Error("the payment provider timed out");
       }
-      const note = controls.unstorableLeft > 0 ? "nul\u0000byte" : "ok";
+      const note = controls.unstorableLeft > 0 ? UNSTORABLE : "ok";
       if (controls.unstorableLeft > 0) controls.unstorableLeft--;
       reply.code(201);
       return ok({ entry_id: entryId.toString(), balance_minor: balance.toString(), note }, "Deposited.");
@@ -101,12 +101,28 @@ function addTestRoutes(app: FastifyInstance, controls: RouteControls) {
   );
 }
 
+/**
+ * A note whose answer cannot be stored. Any JSON answer can be (it is kept as its text), so the
+ * test's database refuses this one with a trigger, as a full disk or a lost connection would.
+ */
+const UNSTORABLE = "unstorable-answer";
+const REFUSE_UNSTORABLE = [
+  `create function refuse_unstorable() returns trigger language plpgsql as $$
+   begin
+     if new.response_body::text like '%${UNSTORABLE}%' then raise exception 'cannot store this answer'; end if;
+     return new;
+   end $$`,
+  `create trigger refuse_unstorable before update on idempotency_keys
+   for each row execute function refuse_unstorable()`,
+];
+
 async function buildIdempotentApp(options: { waitForInProgressMs?: number }, controls: RouteControls) {
   const app = await buildApp({
     config: testConfig(),
     database: await openFreshDatabase(),
     idempotency: options,
   });
+  for (const statement of REFUSE_UNSTORABLE) await app.db.execute(sql.raw(statement));
   addTestRoutes(app, controls);
   await app.ready();
   return app;

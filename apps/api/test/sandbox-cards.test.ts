@@ -167,6 +167,9 @@ describe("authorize, capture, void, refund", () => {
     expect(result.status).toBe("authorized");
     const voided = await app.providers.cards.void(result.authorizationId as string);
     expect(voided.status).toBe("voided");
+    // Voiding again answers the voided authorization unchanged, as a processor's void is idempotent.
+    const again = await app.providers.cards.void(result.authorizationId as string);
+    expect(again).toEqual(voided);
     await expect(
       app.providers.cards.capture(result.authorizationId as string, 25_00n),
     ).rejects.toBeInstanceOf(ConflictError);

@@ -135,6 +135,20 @@ describe.each(GATEWAY_NAMES)("%s", (gateway) => {
       ConflictError,
     );
   });
+
+  it("cancel closes an unanswered session once (the page's approval is then refused) and refuses an approved one", async () => {
+    const gateways = app.providers.gateways[gateway];
+    const pending = await open(gateway);
+    expect(await gateways.cancel(pending.sessionId)).toMatchObject({ status: "cancelled" });
+    const before = await app.sandbox.gateways!.session(gateway, pending.sessionId);
+    expect(await gateways.cancel(pending.sessionId)).toMatchObject({ status: "cancelled" });
+    await answer(pending.path, "approve");
+    expect(await gateways.getSession(pending.sessionId)).toMatchObject({ status: "cancelled" });
+    expect(await app.sandbox.gateways!.session(gateway, pending.sessionId)).toEqual(before);
+    const approved = await open(gateway);
+    expect((await answer(approved.path, "approve")).statusCode).toBe(303);
+    await expect(gateways.cancel(approved.sessionId)).rejects.toBeInstanceOf(ConflictError);
+  });
 });
 
 describe("hosted pages", () => {

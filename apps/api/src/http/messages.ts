@@ -118,6 +118,8 @@ const SPANISH: Record<string, string> = {
     "Esta cotización ya se usó. Solicita una cotización nueva.",
   "This quotation has expired and its rate is no longer held. Request a new quotation.":
     "Esta cotización caducó y su tipo de cambio ya no está garantizado. Solicita una cotización nueva.",
+  "This quotation already has a payment. Start a new one to change it.":
+    "Esta cotización ya tiene un pago. Empieza una nueva para cambiarla.",
   "This promo code does not exist.": "Este código promocional no existe.",
   "This promo code is not valid yet.": "Este código promocional todavía no es válido.",
   "This promo code has expired.": "Este código promocional ha caducado.",

@@ -5,7 +5,14 @@ import type { Db } from "../db/client";
 import { orders } from "../db/schema/index";
 import { InsufficientFundsError } from "../http/errors";
 import type { JobQueue } from "../jobs/queue";
-import { capturePayment, PAYMENT_UPDATED_JOB, refreshPayment, refundPayment } from "../payments/lifecycle";
+import {
+  capturePayment,
+  PAYMENT_UPDATED_JOB,
+  RELEASE_EXPIRED_JOB,
+  refreshPayment,
+  refundPayment,
+  releaseExpiredPayment,
+} from "../payments/lifecycle";
 import type { Providers } from "../plugins/providers";
 import type { PayoutState } from "../providers/payouts/payout-partner";
 import { isPurchaseOrder, keepGiftCardCode, purchaseState } from "../purchases/delivery";
@@ -285,7 +292,8 @@ export function orderJobDeps(app: FastifyInstance): OrderJobDeps {
 
 /**
  * The order's jobs: order.advance (placing an order enqueues it; it re-enqueues itself while the
- * order waits), payment.updated (payments enqueues it when a payment settles or fails) and the
+ * order waits), payment.updated (payments enqueues it when a payment settles or fails),
+ * payment.release-expired (enqueued with each payment, for when its quotation expires) and the
  * sweep enqueued at start, so orders left waiting by a restart move on again.
  */
 export async function registerOrderJobs(app: FastifyInstance) {
@@ -297,6 +305,17 @@ export async function registerOrderJobs(app: FastifyInstance) {
     await app.jobs.work<{ paymentId: number }>(PAYMENT_UPDATED_JOB, async (data) => {
       const order = await findOrderByPayment(app.db, Number(data.paymentId));
       if (order) await advanceOrder(deps(), order.id);
+    });
+    // A payment whose quotation expired unused is released (payments/lifecycle.ts); early, it waits.
+    await app.jobs.work<{ paymentId: number }>(RELEASE_EXPIRED_JOB, async (data) => {
+      const outcome = await releaseExpiredPayment(paymentDeps(deps()), Number(data.paymentId));
+      if (!outcome.released && outcome.retryInSeconds) {
+        await app.jobs.send(RELEASE_EXPIRED_JOB, data, {
+          startAfterSeconds: outcome.retryInSeconds,
+          singletonKey: `payment.release:${data.paymentId}`,
+          retryLimit: 10,
+        });
+      }
     });
     await app.jobs.work(SWEEP_JOB, async () => {
       for (const orderId of await openOrderIds(app.db)) {

@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { currencies, paymentProfiles, payments } from "../db/schema/index";
+import { currencies, paymentProfiles, payments, quotations } from "../db/schema/index";
 import type { PaymentStatus } from "../db/schema/orders";
-import { ConflictError, NotFoundError } from "../http/errors";
+import { AppError, ConflictError, NotFoundError } from "../http/errors";
 import type { JobQueue } from "../jobs/queue";
 import type { Providers } from "../plugins/providers";
 import type { CardAuthorizationState } from "../providers/cards/card-processor";
@@ -240,4 +240,76 @@ export async function refundPayment(
       throw new ConflictError("This payment cannot be refunded.");
   }
   return changePaymentStatus(deps, row, { status: "refunded", metadata: { refund } });
+}
+
+export const RELEASE_EXPIRED_JOB = "payment.release-expired";
+/**
+ * How long after its quotation expires a payment is released: a transaction that began before the
+ * expiry may still place the order with it (its now() is when it began), never one this much later.
+ */
+export const RELEASE_GRACE_SECONDS = 60;
+export const RELEASED_MESSAGE = "The quotation expired before it was used, so the payment was cancelled.";
+
+/**
+ * Enqueues the release of a payment for when its quotation will have expired (in the transaction
+ * that claims the payment, so the job exists exactly when the payment does).
+ */
+export function scheduleRelease(jobs: JobQueue, tx: Db, paymentId: number, expiresAt: Date) {
+  const seconds = Math.max(0, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)) + RELEASE_GRACE_SECONDS;
+  return jobs.send(
+    RELEASE_EXPIRED_JOB,
+    { paymentId },
+    { db: tx, startAfterSeconds: seconds, singletonKey: `payment.release:${paymentId}`, retryLimit: 10 },
+  );
+}
+
+export type ReleaseOutcome =
+  /** Cancelled at the provider (a card's hold voided, a gateway's page closed) and marked canceled. */
+  | { released: true; payment: PaymentRow }
+  /** Nothing to release: used by an order, already final, or a channel that cannot be cancelled. */
+  | { released: false; payment: PaymentRow; retryInSeconds?: number };
+
+/**
+ * A payment whose quotation expired unused (issue 18): a card authorization (or one waiting on 3-D
+ * Secure) is voided, so no hold hangs on the card, and a hosted gateway's open session is cancelled,
+ * so the payer cannot pay an expired quotation; the payment becomes canceled (payment.updated).
+ * An ACH debit or a push transfer has no cancel in the bank rails: it is left to settle. Safe to run
+ * twice: a canceled payment is left alone and the providers' cancels answer a cancelled one as it is.
+ * Answers retryInSeconds when the quotation has not expired (grace included) yet.
+ */
+export async function releaseExpiredPayment(deps: LifecycleDeps, paymentId: number): Promise<ReleaseOutcome> {
+  let row = await loadPayment(deps.db, paymentId);
+  const cancellable =
+    (row.channel === "card" && (row.status === "authorized" || row.status === "requires_action")) ||
+    ((GATEWAY_CHANNELS as readonly string[]).includes(row.channel) && row.status === "pending");
+  if (!cancellable || !row.providerReference) return { released: false, payment: row };
+  // Under the quotation's lock, so an order claiming it (an UPDATE of the row) is waited for and seen.
+  const [quotation] = await deps.db.transaction((tx) =>
+    tx
+      .select({
+        status: quotations.status,
+        waitSeconds: sql<number>`ceil(extract(epoch from ${quotations.expiresAt} + make_interval(secs => ${RELEASE_GRACE_SECONDS}) - now()))::int`,
+      })
+      .from(quotations)
+      .where(eq(quotations.id, row.quotationId))
+      .for("update"),
+  );
+  if (!quotation || quotation.status === "used") return { released: false, payment: row };
+  if (quotation.waitSeconds > 0)
+    return { released: false, payment: row, retryInSeconds: quotation.waitSeconds };
+  try {
+    if (row.channel === "card") await deps.providers.cards.void(row.providerReference);
+    else await deps.providers.gateways[row.channel as GatewayName].cancel(row.providerReference);
+  } catch (error) {
+    // The provider moved on meanwhile (captured, approved): record where it stands instead.
+    if (!(error instanceof AppError) || error.statusCode !== 409) throw error;
+    return { released: false, payment: await refreshPayment(deps, row.id) };
+  }
+  row = await changePaymentStatus(deps, row, {
+    status: "canceled",
+    failureCode: "quotation_expired",
+    failureMessage: RELEASED_MESSAGE,
+    metadata: { released: row.channel === "card" ? "void" : "session_cancelled" },
+  });
+  return { released: row.status === "canceled", payment: row };
 }

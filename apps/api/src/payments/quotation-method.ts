@@ -4,13 +4,14 @@ import type {
   QuotationPaymentSummary,
   setPaymentMethodRequest,
 } from "@vela/shared/payments";
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
-import { countries, paymentProfiles, promoCodes, quotations } from "../db/schema/index";
-import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
+import { countries, paymentProfiles, promoCodes } from "../db/schema/index";
+import { InvalidDataError, NotFoundError } from "../http/errors";
 import {
   amountsOfQuotation,
   assertQuotationOpen,
+  changeQuotation,
   describeQuotation,
   lockedRate,
   offerOfQuotation,
@@ -21,7 +22,7 @@ import {
 } from "../pricing/quotes";
 import { catalogueContextOf, findCatalogueMethod, offeredMethods } from "./methods";
 
-const EXPIRED = "This quotation has expired and its rate is no longer held. Request a new quotation.";
+const _EXPIRED = "This quotation has expired and its rate is no longer held. Request a new quotation.";
 export const NOT_OFFERED = "This payment method is not offered for this quotation.";
 
 /** A stored quotation as the payment step reads it: the summary with the chosen method and instrument. */
@@ -101,26 +102,19 @@ export async function setQuotationPaymentMethod(
     quotationId: row.id,
   });
   const minor = (amount: string) => toMinor(amount, offer.from.decimals);
-  const [written] = await context.db
-    .update(quotations)
-    .set({
-      paymentMethod: chosen.priced,
-      paymentTypeId: chosen.id,
-      paymentMethodSlug: chosen.slug,
-      // A saved card does not pay by bank: the attached instrument goes when the method changes.
-      paymentProfileId: row.paymentMethodSlug === chosen.slug ? row.paymentProfileId : null,
-      sendAmountMinor: minor(price.sendAmount),
-      feeMinor: minor(price.fee),
-      discountMinor: minor(price.discount),
-      totalMinor: minor(price.total),
-      receivingAmountMinor: toMinor(price.receivingAmount, offer.to.decimals),
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(eq(quotations.id, row.id), eq(quotations.status, "open"), gt(quotations.expiresAt, sql`now()`)),
-    )
-    .returning();
-  if (!written) throw new ConflictError(EXPIRED);
+  // Only while the rate lock holds and no payment holds the quotation (409 otherwise).
+  const written = await changeQuotation(context.db, row.id, {
+    paymentMethod: chosen.priced,
+    paymentTypeId: chosen.id,
+    paymentMethodSlug: chosen.slug,
+    // A saved card does not pay by bank: the attached instrument goes when the method changes.
+    paymentProfileId: row.paymentMethodSlug === chosen.slug ? row.paymentProfileId : null,
+    sendAmountMinor: minor(price.sendAmount),
+    feeMinor: minor(price.fee),
+    discountMinor: minor(price.discount),
+    totalMinor: minor(price.total),
+    receivingAmountMinor: toMinor(price.receivingAmount, offer.to.decimals),
+  });
   return describeWithPayment(context, written);
 }
 
@@ -163,13 +157,6 @@ export async function attachPaymentProfile(
       ],
     });
   }
-  const [written] = await context.db
-    .update(quotations)
-    .set({ paymentProfileId: profile.id, updatedAt: sql`now()` })
-    .where(
-      and(eq(quotations.id, row.id), eq(quotations.status, "open"), gt(quotations.expiresAt, sql`now()`)),
-    )
-    .returning();
-  if (!written) throw new ConflictError(EXPIRED);
+  const written = await changeQuotation(context.db, row.id, { paymentProfileId: profile.id });
   return describeWithPayment(context, written);
 }

@@ -4,12 +4,16 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { currencies, paymentProfiles, payments } from "../db/schema/index";
 import { NotFoundError } from "../http/errors";
+import { LIVE_PAYMENT_STATUSES } from "../pricing/quotes";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 
-/** Statuses that hold a quotation: a second payment for it is refused while one of these stands. */
-export const HOLDING_STATUSES = ["pending", "authorized", "succeeded"] as const;
+/**
+ * Statuses that hold a quotation: a second payment for it is refused while one of these stands, and
+ * the quotation cannot change (pricing's LIVE_PAYMENT_STATUSES).
+ */
+export const HOLDING_STATUSES = LIVE_PAYMENT_STATUSES;
 
 export async function findPayment(db: Db, id: number): Promise<PaymentRow | null> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id));

@@ -21,7 +21,13 @@ import { assertQuotationOpen, ownQuotation, type PricingContext, type QuotationR
 import type { PushTransferMethod } from "../providers/banks/bank-rails";
 import type { GatewayName } from "../providers/gateways/hosted-gateway";
 import { createBankProfile, createCardProfile, ownProfile, type ProfileRow } from "./instruments";
-import { changePaymentStatus, type LifecycleDeps, refreshPayment, type StatusPatch } from "./lifecycle";
+import {
+  changePaymentStatus,
+  type LifecycleDeps,
+  refreshPayment,
+  type StatusPatch,
+  scheduleRelease,
+} from "./lifecycle";
 import { findCatalogueMethod, isMethodOffered, type PaymentChannel } from "./methods";
 import { NOT_OFFERED } from "./quotation-method";
 import { findPaymentByKey, findPaymentByReference, holdingPayment, type PaymentRow } from "./repository";
@@ -29,10 +35,12 @@ import { findPaymentByKey, findPaymentByReference, holdingPayment, type PaymentR
 /**
  * Starting a payment (spec §7 Payments): authorize-credit-card, debit-bank-account, bank-transfer,
  * praxis, d24 and PayPal. Each takes the user's open quotation priced for that method and collects
- * its amount_paid. The Idempotency-Key is kept on the payment itself (unique per user), not in the
- * idempotency plugin's transaction: a declined card must leave its failed payment behind, and a
- * provider call must not run inside a database transaction. A repeat with the same key and body
- * answers the same payment (or the same refusal); the same key with another body is a 422.
+ * its amount_paid. The routes are idempotent in the plugin's own-transactions mode: a declined card
+ * must leave its failed payment behind, and a provider call must not run inside a database
+ * transaction, so this work commits on its own while the plugin's committed claim makes every
+ * repeat, sequential or concurrent, answer the first answer. The key is also kept on the payment
+ * (unique per user): a retry that reaches the service anyway (after a claim lost to a crash) answers
+ * the same payment (or the same refusal) instead of paying twice; another body is a 422.
  */
 export type PaymentDeps = LifecycleDeps & {
   secrets: Secrets;
@@ -123,15 +131,8 @@ export function safeReturnUrl(
 const withPaymentId = (returnUrl: string, paymentId: number) =>
   `${returnUrl}${returnUrl.includes("?") ? "&" : "?"}payment_id=${paymentId}`;
 
-/** The checks every payment makes of its quotation before anything is charged. */
-async function payableQuotation(
-  deps: PaymentDeps,
-  userId: number,
-  quotationId: number,
-  channel: PaymentChannel,
-) {
-  const row = await ownQuotation(deps.db, userId, quotationId);
-  assertQuotationOpen(row);
+/** Refuses a quotation not priced for this endpoint's method; answers its payment_type_id. */
+function assertPricedFor(row: QuotationRow, channel: PaymentChannel): number {
   const slugs: readonly string[] = ENDPOINT_SLUGS[channel];
   if (row.paymentMethodSlug === null || row.paymentTypeId === null) {
     throw new InvalidDataError({ quotation_id: ["Choose a payment method for this quotation first."] });
@@ -142,7 +143,20 @@ async function payableQuotation(
       quotation_id: [`This quotation is priced to be paid by ${chosen}. Choose this payment method first.`],
     });
   }
-  if (!(await isMethodOffered({ ...deps.pricing, db: deps.db }, row, row.paymentTypeId))) {
+  return row.paymentTypeId;
+}
+
+/** The checks every payment makes of its quotation before anything is charged. */
+async function payableQuotation(
+  deps: PaymentDeps,
+  userId: number,
+  quotationId: number,
+  channel: PaymentChannel,
+) {
+  const row = await ownQuotation(deps.db, userId, quotationId);
+  assertQuotationOpen(row);
+  const paymentTypeId = assertPricedFor(row, channel);
+  if (!(await isMethodOffered({ ...deps.pricing, db: deps.db }, row, paymentTypeId))) {
     throw new InvalidDataError({ quotation_id: [NOT_OFFERED] }, NOT_OFFERED);
   }
   return row;
@@ -156,22 +170,18 @@ async function claimPayment(
   deps: PaymentDeps,
   quotation: QuotationRow,
   values: { channel: PaymentChannel; provider: string; key: string | null; hash: string },
-): Promise<PaymentOutcome> {
+): Promise<PaymentOutcome & { quotation: QuotationRow }> {
   return deps.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select({
-        status: quotations.status,
-        expiresAt: quotations.expiresAt,
-        totalMinor: quotations.totalMinor,
-      })
-      .from(quotations)
-      .where(eq(quotations.id, quotation.id))
-      .for("update");
+    // The row as it stands once locked: a change that committed while this waited (a requote, another
+    // method) is what gets paid, or refused when the method is no longer this endpoint's. Changes
+    // take the same lock (pricing's lockQuotationForChange), so none lands after this claim.
+    const [locked] = await tx.select().from(quotations).where(eq(quotations.id, quotation.id)).for("update");
     if (!locked) throw new NotFoundError("Quotation not found.");
-    assertQuotationOpen({ ...quotation, ...locked });
+    assertQuotationOpen(locked);
+    assertPricedFor(locked, values.channel);
     if (values.key !== null) {
       const existing = await findPaymentByKey(tx, quotation.userId, values.key);
-      if (existing) return replayOf(existing, values.hash);
+      if (existing) return { ...replayOf(existing, values.hash), quotation: locked };
     }
     if (await holdingPayment(tx, quotation.id)) {
       throw new ConflictError("This quotation already has a payment. Request a new quotation to pay again.");
@@ -181,7 +191,7 @@ async function claimPayment(
       .values({
         userId: quotation.userId,
         quotationId: quotation.id,
-        method: quotation.paymentMethodSlug ?? values.channel,
+        method: locked.paymentMethodSlug ?? values.channel,
         channel: values.channel,
         provider: values.provider,
         paymentProfileId: null,
@@ -192,7 +202,9 @@ async function claimPayment(
         metadata: { request_hash: values.hash },
       })
       .returning();
-    return { payment: inserted!, replayed: false };
+    // Released by a job if the quotation expires unused (a card's hold voided, a gateway's page closed).
+    await scheduleRelease(deps.jobs, tx, inserted!.id, locked.expiresAt);
+    return { payment: inserted!, replayed: false, quotation: locked };
   });
 }
 
@@ -249,8 +261,8 @@ async function start(
   const [currency] = await deps.db
     .select()
     .from(currencies)
-    .where(eq(currencies.id, quotation.currencyFromId));
-  const payment = await settle(deps, claim.payment, (row) => charge(row, quotation, currency!.iso));
+    .where(eq(currencies.id, claim.quotation.currencyFromId));
+  const payment = await settle(deps, claim.payment, (row) => charge(row, claim.quotation, currency!.iso));
   return { payment, replayed: false };
 }
 

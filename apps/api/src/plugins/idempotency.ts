@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, isNull, sql, TransactionRollbackError } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
@@ -47,16 +47,29 @@ import { shareCorridorCache } from "../pricing/corridors";
  * - Same key, different request (method, path with query, canonical JSON of the body as sent): 422.
  * - Keys live 24 hours: a row created longer ago is claimed afresh by the next request with its key,
  *   whatever its body, so clients must not reuse a key within a day for a different request.
- * - Replays answer the stored status and JSON body only (no other headers). The body comes back from
- *   a jsonb column, so its keys may be in another order than the first answer's, never other values.
+ * - Replays answer the stored status and body only (no other headers): the body's text as first
+ *   sent (kept as a JSON string in the jsonb column), so a replay is the first answer byte for byte.
  * - On PGlite (one connection) the transaction holds the database for the whole request: a handler
  *   must use `requestDb(request)` for every query, or it waits for itself.
+ *
+ * A route whose work must commit on its own (it calls a provider, which must not run inside a
+ * database transaction, and keeps what the provider said even when it answers a refusal: the
+ * payments) opts in with `config: { idempotent: "own-transactions" }`. The claim is then a committed
+ * row without an answer, taken in one statement before the handler runs (which works through the
+ * app's pool, `requestDb` answering `app.db`); the answer, 2xx or 4xx, is written to it before it
+ * leaves; a 5xx deletes the claim, so the retry runs. A repeat that finds the claim unanswered polls
+ * it for up to `waitForInProgressMs` and then replays the answer byte for byte (or answers 409), so
+ * copies sent together all hear the first answer. A claim left unanswered by a crash is taken over
+ * after `CLAIM_LEASE_SECONDS`; the route's own record of the key (the payment's) answers that retry.
  */
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** The route moves money: an `Idempotency-Key` header makes repeats answer the first response. */
-    idempotent?: boolean;
+    /**
+     * The route moves money: an `Idempotency-Key` header makes repeats answer the first response.
+     * `"own-transactions"`: the handler commits its own work (provider calls); see the plugin's notes.
+     */
+    idempotent?: boolean | typeof OWN_TRANSACTIONS;
   }
   interface FastifyRequest {
     /** This request's claim on its Idempotency-Key; null when it has none or is a replay. */
@@ -82,6 +95,8 @@ type IdempotencyClaim = {
   rawBody: unknown;
   /** The transaction holding the claim while this request owns the key; null before and after. */
   open: OpenTransaction | null;
+  /** Own-transactions mode: the committed claim's created_at (as text) while this request owns it. */
+  committed: string | null;
 };
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
@@ -89,6 +104,11 @@ export const IDEMPOTENCY_HIT_HEADER = "Idempotency-Hit";
 const KEY_TTL_HOURS = 24;
 const DEFAULT_WAIT_MS = 10_000;
 const WORK_SAVEPOINT = "idempotent_work";
+export const OWN_TRANSACTIONS = "own-transactions";
+/** How long an unanswered committed claim (own-transactions mode) stands before a retry may take it over. */
+export const CLAIM_LEASE_SECONDS = 120;
+/** How often a repeat looks again at a committed claim that has no answer yet. */
+const POLL_MS = { first: 10, max: 100 } as const;
 
 /** The header's rule, exported so the OpenAPI document can list it on idempotent routes. */
 export const idempotencyKeyHeaderSchema = z
@@ -193,6 +213,52 @@ async function claimOrRead(
 }
 
 /**
+ * Own-transactions mode: claims the key with a committed row (no answer yet) in one statement, or
+ * takes over a row older than the TTL or an unanswered one older than the lease. Answers the claim's
+ * created_at as text (what later statements match on, so a taken-over claim is not written by its
+ * first owner), or null when someone else holds the key.
+ */
+async function claimCommitted(
+  db: Db,
+  row: { scope: string; key: string; method: string; path: string; requestHash: string },
+): Promise<string | null> {
+  const [claimed] = await db
+    .insert(idempotencyKeys)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.scope, idempotencyKeys.key],
+      set: {
+        method: row.method,
+        path: row.path,
+        requestHash: row.requestHash,
+        statusCode: null,
+        responseBody: null,
+        createdAt: sql`clock_timestamp()`,
+        completedAt: null,
+      },
+      setWhere: sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${KEY_TTL_HOURS})
+        or (${idempotencyKeys.statusCode} is null
+          and ${idempotencyKeys.createdAt} < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS}))`,
+    })
+    .returning({ createdAt: sql<string>`${idempotencyKeys.createdAt}::text` });
+  return claimed?.createdAt ?? null;
+}
+
+async function readKey(db: Db, scope: string, key: string): Promise<StoredRow | null> {
+  const [row] = await db
+    .select({
+      requestHash: idempotencyKeys.requestHash,
+      statusCode: idempotencyKeys.statusCode,
+      responseBody: idempotencyKeys.responseBody,
+    })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+  return row ?? null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
  * The database a route's handler works through: the request's idempotency transaction when it holds
  * a claim, else the app's pool. Routes with `config: { idempotent: true }` pass this to their services.
  */
@@ -223,12 +289,22 @@ function headerKey(request: FastifyRequest): string | undefined {
 }
 
 function replay(reply: FastifyReply, stored: StoredRow & { statusCode: number }) {
-  // Sent as text so neither the route's serializer nor the translating hook touches it again.
+  // Sent as text so neither the route's serializer nor the translating hook touches it again. The
+  // answer is kept as its text (a JSON string); rows written before that kept the parsed body.
+  const body = stored.responseBody;
   return reply
     .code(stored.statusCode)
     .header(IDEMPOTENCY_HIT_HEADER, "true")
     .type("application/json; charset=utf-8")
-    .send(stored.responseBody === null ? "" : JSON.stringify(stored.responseBody));
+    .send(body === null ? "" : typeof body === "string" ? body : JSON.stringify(body));
+}
+
+/** Same key, another request: 422. */
+function mismatch(): never {
+  throw new InvalidDataError(
+    { "Idempotency-Key": [IDEMPOTENCY_MESSAGES.mismatch] },
+    IDEMPOTENCY_MESSAGES.mismatch,
+  );
 }
 
 export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
@@ -241,7 +317,7 @@ export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
       if (!request.routeOptions.config.idempotent) return;
       const key = headerKey(request);
       if (key === undefined) return;
-      request.idempotency = { scope: "", key, rawBody: request.body, open: null };
+      request.idempotency = { scope: "", key, rawBody: request.body, open: null, committed: null };
     });
 
     // After authentication (preValidation) and validation, so a refused or malformed request never
@@ -265,6 +341,33 @@ export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
         path: request.url,
         requestHash: requestHash(request.method, request.url, claim.rawBody),
       };
+
+      if (request.routeOptions.config.idempotent === OWN_TRANSACTIONS) {
+        // Copies sent together: one claims, the others poll until its answer is written.
+        const deadline = Date.now() + waitForInProgressMs;
+        for (let pause: number = POLL_MS.first; ; pause = Math.min(pause * 2, POLL_MS.max)) {
+          const token = await claimCommitted(app.db, row);
+          if (token !== null) {
+            claim.committed = token;
+            return;
+          }
+          const stored = await readKey(app.db, row.scope, row.key);
+          if (stored && stored.requestHash !== row.requestHash) {
+            request.idempotency = null;
+            mismatch();
+          }
+          if (stored?.statusCode != null) {
+            request.idempotency = null;
+            return replay(reply, { ...stored, statusCode: stored.statusCode });
+          }
+          if (Date.now() >= deadline) {
+            request.idempotency = null;
+            throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
+          }
+          // No row (the first one failed and freed the key): claim again at once.
+          if (stored) await sleep(pause);
+        }
+      }
 
       const open = await openTransaction(app.db);
       let stored: StoredRow | null;
@@ -295,12 +398,7 @@ export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
       // Someone else's committed answer: nothing of ours to keep.
       request.idempotency = null;
       await open.end(false);
-      if (stored.requestHash !== row.requestHash) {
-        throw new InvalidDataError(
-          { "Idempotency-Key": [IDEMPOTENCY_MESSAGES.mismatch] },
-          IDEMPOTENCY_MESSAGES.mismatch,
-        );
-      }
+      if (stored.requestHash !== row.requestHash) mismatch();
       // Only rows left by the design before migration 0009 can be committed without an answer.
       if (stored.statusCode === null) throw new ConflictError(IDEMPOTENCY_MESSAGES.inProgress);
       return replay(reply, { ...stored, statusCode: stored.statusCode });
@@ -309,8 +407,12 @@ export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
     // The answer is stored and the transaction committed before the answer leaves, so a client that
     // retries the moment it hears back is replayed, and a client that hears a success can rely on it.
     app.addHook("onSend", async (request, reply, payload) => {
-      const open = request.idempotency?.open;
       const claim = request.idempotency;
+      if (claim?.committed) {
+        await settleCommitted(request, claim, reply.statusCode, payload);
+        return payload;
+      }
+      const open = request.idempotency?.open;
       if (!open || !claim) return payload;
       claim.open = null;
       const status = reply.statusCode;
@@ -341,6 +443,8 @@ export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
 
     // A last guard: a request that never reached onSend must not keep its transaction open.
     app.addHook("onResponse", async (request) => {
+      const claim = request.idempotency;
+      if (claim?.committed) await settleCommitted(request, claim, 500, null);
       const open = request.idempotency?.open;
       if (!open || !request.idempotency) return;
       request.idempotency.open = null;
@@ -350,14 +454,54 @@ export const idempotencyPlugin = fp<IdempotencyPluginOptions>(
   { name: "idempotency", dependencies: ["database", "auth", "error-handler"] },
 );
 
-/** The serialized answer as JSON to keep; money routes answer JSON, anything else is kept as null. */
+/**
+ * The answer to keep: its exact text as a JSON string, so a replay sends the same bytes (a jsonb
+ * object would come back with its keys reordered). Money routes answer JSON; anything else is null.
+ */
 function storableBody(payload: unknown): unknown {
   const text =
     typeof payload === "string" ? payload : Buffer.isBuffer(payload) ? payload.toString("utf8") : null;
   if (text === null || text === "") return null;
   try {
-    return JSON.parse(text);
+    JSON.parse(text);
+    return text;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Own-transactions mode, as the answer leaves: a 2xx or 4xx is written to this request's committed
+ * claim; anything else deletes it, so the key is free for the retry. A claim taken over meanwhile
+ * (its created_at changed) is left to its new owner.
+ */
+async function settleCommitted(
+  request: FastifyRequest,
+  claim: IdempotencyClaim,
+  status: number,
+  payload: unknown,
+) {
+  const token = claim.committed;
+  if (token === null) return;
+  claim.committed = null;
+  const ours = and(
+    eq(idempotencyKeys.scope, claim.scope),
+    eq(idempotencyKeys.key, claim.key),
+    sql`${idempotencyKeys.createdAt} = ${token}::timestamptz`,
+    isNull(idempotencyKeys.statusCode),
+  );
+  const db = request.server.db;
+  try {
+    if ((status >= 200 && status < 300) || (status >= 400 && status < 500)) {
+      await db
+        .update(idempotencyKeys)
+        .set({ statusCode: status, responseBody: storableBody(payload), completedAt: sql`now()` })
+        .where(ours);
+    } else {
+      await db.delete(idempotencyKeys).where(ours);
+    }
+  } catch (error) {
+    // The work is done and answered; a repeat waits for the lease and the route's own record answers.
+    request.log.error({ err: error }, "could not record an idempotent answer");
   }
 }

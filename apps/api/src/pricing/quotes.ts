@@ -15,9 +15,9 @@ import {
 import { FALLBACK_LIMITS } from "@vela/shared/money";
 import type { Calculation, CalculatorRequest, CorridorLimits, Quotation } from "@vela/shared/pricing";
 import { PURCHASE_SERVICES, type PurchaseService } from "@vela/shared/purchases";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { type currencies, promoCodes, quotations } from "../db/schema/index";
+import { type currencies, payments, promoCodes, quotations } from "../db/schema/index";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
 import {
   type FxRateProvider,
@@ -585,6 +585,66 @@ export function assertQuotationOpen(row: QuotationRow) {
   }
 }
 
+/** Refused when a quotation with a live payment would change (issue 18). */
+export const PAID_QUOTATION = "This quotation already has a payment. Start a new one to change it.";
+
+/**
+ * Payments that hold a quotation: started (a 3-D Secure challenge, a hosted gateway's page, an ACH
+ * debit, push-transfer instructions issued: the payer may be paying it right now), authorized or
+ * collected. While one stands, the quotation's terms are frozen and no second payment may start.
+ */
+export const LIVE_PAYMENT_STATUSES = ["pending", "requires_action", "authorized", "succeeded"] as const;
+
+/**
+ * Locks a quotation's row for a change and refuses the change when it may not happen: used, expired
+ * (unless `reopen`, a requote starting the lock again), or paid (409 PAID_QUOTATION). Must run in the
+ * changing transaction. A payment claims the quotation under the same row lock (FOR UPDATE, which
+ * conflicts with this FOR NO KEY UPDATE), and the payment check is a statement of its own after the
+ * lock is granted, so it sees a payment committed while it waited: of a change and a payment sent
+ * together, either the change commits first and the payment pays the changed quotation, or the
+ * payment does and the change is refused.
+ */
+export async function lockQuotationForChange(
+  tx: Db,
+  quotationId: number,
+  options: { reopen?: boolean } = {},
+): Promise<QuotationRow> {
+  const [row] = await tx.select().from(quotations).where(eq(quotations.id, quotationId)).for("no key update");
+  if (!row) throw new NotFoundError("Quotation not found.");
+  if (options.reopen) {
+    if (row.status === "used") assertQuotationOpen(row);
+  } else {
+    assertQuotationOpen(row);
+  }
+  const [paid] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.quotationId, quotationId), inArray(payments.status, [...LIVE_PAYMENT_STATUSES])))
+    .limit(1);
+  if (paid) throw new ConflictError(PAID_QUOTATION);
+  return row;
+}
+
+/**
+ * Writes a change to an open, unexpired, unpaid quotation (a payment method, an instrument, a sender,
+ * a recipient) under `lockQuotationForChange`, and answers the row as written.
+ */
+export async function changeQuotation(
+  db: Db,
+  quotationId: number,
+  set: Partial<typeof quotations.$inferInsert>,
+): Promise<QuotationRow> {
+  return db.transaction(async (tx) => {
+    await lockQuotationForChange(tx, quotationId);
+    const [written] = await tx
+      .update(quotations)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(quotations.id, quotationId))
+      .returning();
+    return written!;
+  });
+}
+
 /** Rebuilds the offer a stored quotation was made from: at today's rate, or at its own when `locked`. */
 export async function offerOfQuotation(
   context: PricingContext,
@@ -654,8 +714,9 @@ export async function updateQuotation(
     promoField: changes.promoField,
   });
   // The new lock and the code's hold (re-counted, since an expired hold may have lost its place)
-  // commit together.
+  // commit together, and only while no payment holds the quotation.
   const updated = await context.db.transaction(async (tx) => {
+    await lockQuotationForChange(tx, row.id, { reopen: true });
     const [written] = await tx
       .update(quotations)
       .set({ ...pricedColumns(offer, priced), status: "open", updatedAt: sql`now()` })
@@ -715,7 +776,9 @@ export async function applyPromoCode(
   const discount = discountFor(discountOf(promo), fee, decimals);
   const total = toCurrencyAmount(addAmounts(sendAmount, subtractAmounts(fee, discount)), decimals);
   const updated = await context.db.transaction(async (tx) => {
-    // Only while the lock holds: a quotation that expired meanwhile is not given a code.
+    // Only while the rate lock holds and no payment holds it: a quotation that expired or was paid
+    // meanwhile is not given a code.
+    await lockQuotationForChange(tx, row.id);
     const [written] = await tx
       .update(quotations)
       .set({
@@ -724,15 +787,9 @@ export async function applyPromoCode(
         totalMinor: toMinor(total, decimals),
         updatedAt: sql`now()`,
       })
-      .where(
-        and(eq(quotations.id, row.id), eq(quotations.status, "open"), gt(quotations.expiresAt, sql`now()`)),
-      )
+      .where(eq(quotations.id, row.id))
       .returning();
-    if (!written) {
-      throw new ConflictError(
-        "This quotation has expired and its rate is no longer held. Request a new quotation.",
-      );
-    }
+    if (!written) throw new NotFoundError("Quotation not found.");
     await holdPromoCode(tx, promo, { userId: row.userId, quotationId: row.id }, field);
     return written;
   });

@@ -7,7 +7,7 @@ import {
   type RecipientService,
   type RecipientType,
 } from "@vela/shared/recipients";
-import { and, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Db } from "../db/client";
 import {
@@ -15,13 +15,13 @@ import {
   corridors,
   countries,
   currencies,
-  quotations,
   shippingMethods,
   users,
 } from "../db/schema/index";
-import { AppError, ConflictError, type FieldErrors, InvalidDataError, NotFoundError } from "../http/errors";
+import { AppError, type FieldErrors, InvalidDataError, NotFoundError } from "../http/errors";
 import {
   assertQuotationOpen,
+  changeQuotation,
   describeQuotation,
   ownQuotation,
   type PricingContext,
@@ -607,17 +607,7 @@ export async function chooseRecipient(
       ],
     });
   }
-  const [updated] = await pricing.db
-    .update(quotations)
-    .set({ recipientId, updatedAt: sql`now()` })
-    .where(
-      and(eq(quotations.id, row.id), eq(quotations.status, "open"), gt(quotations.expiresAt, sql`now()`)),
-    )
-    .returning();
-  if (!updated) {
-    throw new ConflictError(
-      "This quotation has expired and its rate is no longer held. Request a new quotation.",
-    );
-  }
+  // Only while the rate lock holds and no payment holds it (409 otherwise).
+  const updated = await changeQuotation(pricing.db, row.id, { recipientId });
   return quotationSelection(pricing, updated);
 }

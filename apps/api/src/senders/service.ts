@@ -5,12 +5,12 @@ import type {
   SenderListQuery,
   SenderService,
 } from "@vela/shared/senders";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../auth/sessions";
 import type { Db } from "../db/client";
-import { countries, quotations, states } from "../db/schema/index";
+import { countries, states } from "../db/schema/index";
 import { ConflictError, type FieldErrors, InvalidDataError, NotFoundError } from "../http/errors";
-import { assertQuotationOpen, ownQuotation, type PricingContext } from "../pricing/quotes";
+import { assertQuotationOpen, changeQuotation, ownQuotation, type PricingContext } from "../pricing/quotes";
 import { quotationSelection } from "../recipients/service";
 import { dateOfBirthProblem } from "../routes/account/profile";
 import { documentValidIn, findDocumentType, numberMatches } from "./document-lookup";
@@ -227,15 +227,8 @@ export async function addSenderToQuotation(
   const sender = await ownSender(db, user, senderId);
   const problem = consignmentProblem(sender);
   if (problem) throw new InvalidDataError({ sender_id: [problem] });
-  // Only while the lock holds: a quotation that expired since it was read is not changed.
-  const [updated] = await db
-    .update(quotations)
-    .set({ senderId: sender.id, updatedAt: sql`now()` })
-    .where(
-      and(eq(quotations.id, row.id), eq(quotations.status, "open"), gt(quotations.expiresAt, sql`now()`)),
-    )
-    .returning();
-  if (!updated) throw new ConflictError(EXPIRED_QUOTATION);
+  // Only while the rate lock holds and no payment holds it (409 otherwise).
+  const updated = await changeQuotation(db, row.id, { senderId: sender.id });
   return quotationSelection(context, updated);
 }
 

@@ -30,6 +30,11 @@ export type HostedGateway = {
   }): Promise<{ sessionId: string; redirectUrl: string }>;
   getSession(sessionId: string): Promise<GatewaySessionState | null>;
   refund(sessionId: string, amountMinor: bigint): Promise<GatewaySessionState>;
+  /**
+   * Closes a session the payer has not answered (its page then refuses them); a cancelled one answers
+   * as it is; an approved, declined or refunded one is refused (409), as a gateway's own API would.
+   */
+  cancel(sessionId: string): Promise<GatewaySessionState>;
   /** The webhook's content when its signature is right; null otherwise (answer 401, change nothing). */
   verifyWebhook(rawBody: string, signature: string | undefined): GatewayWebhook | null;
 };

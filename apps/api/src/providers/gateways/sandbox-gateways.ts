@@ -122,6 +122,20 @@ export function createSandboxGateways(deps: {
       }
       return toState(row);
     },
+    async cancel(sessionId) {
+      const current = await load(name, sessionId);
+      if (!current) throw new NotFoundError("The payment session was not found.");
+      if (current.status === "cancelled") return toState(current);
+      const [row] = await db
+        .update(sandboxGatewaySessions)
+        .set({ status: "cancelled", updatedAt: sql`now()` })
+        .where(and(eq(sandboxGatewaySessions.id, sessionId), eq(sandboxGatewaySessions.status, "pending")))
+        .returning();
+      if (row) return toState(row);
+      const again = await load(name, sessionId);
+      if (again?.status === "cancelled") return toState(again);
+      throw new ConflictError(`A ${again?.status ?? current.status} payment session cannot be cancelled.`);
+    },
     verifyWebhook(rawBody, signature) {
       const body = verifiedBody(deps.webhookSecret, rawBody, signature);
       if (!body) return null;

@@ -34,7 +34,7 @@ import {
   WEBHOOK_PROVIDERS,
 } from "../../payments/service";
 import { currentAuth } from "../../plugins/auth";
-import { IDEMPOTENCY_HIT_HEADER, IDEMPOTENCY_KEY_HEADER } from "../../plugins/idempotency";
+import { IDEMPOTENCY_HIT_HEADER, IDEMPOTENCY_KEY_HEADER, OWN_TRANSACTIONS } from "../../plugins/idempotency";
 import { ownQuotation, type PricingContext } from "../../pricing/quotes";
 import { SIGNATURE_HEADER } from "../../providers/sandbox-webhooks";
 
@@ -77,7 +77,12 @@ export async function paymentRoutes(app: FastifyInstance) {
   };
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
 
-  /** A new payment answers 201, a replayed one 200 with Idempotency-Hit. */
+  /**
+   * A new payment answers 201. Repeats of a key are answered by the idempotency plugin with the
+   * first answer (these routes are idempotent in its own-transactions mode: the provider's call and
+   * the payment's record commit on their own); only a retry after a claim was lost to a crash reaches
+   * the service's own record of the key, answered 200 with Idempotency-Hit as the payment stands.
+   */
   const answer = async (reply: FastifyReply, outcome: PaymentOutcome, message: string) => {
     if (outcome.replayed) reply.header(IDEMPOTENCY_HIT_HEADER, "true");
     return reply
@@ -142,6 +147,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   routes.post(
     "/payments/authorize-credit-card",
     {
+      config: { idempotent: OWN_TRANSACTIONS },
       preValidation: signedIn,
       schema: {
         tags: TAGS,
@@ -168,6 +174,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   routes.post(
     "/payments/debit-bank-account",
     {
+      config: { idempotent: OWN_TRANSACTIONS },
       preValidation: signedIn,
       schema: {
         tags: TAGS,
@@ -192,6 +199,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   routes.post(
     "/payments/bank-transfer",
     {
+      config: { idempotent: OWN_TRANSACTIONS },
       preValidation: signedIn,
       schema: {
         tags: TAGS,
@@ -223,6 +231,7 @@ export async function paymentRoutes(app: FastifyInstance) {
     routes.post(
       path,
       {
+        config: { idempotent: OWN_TRANSACTIONS },
         preValidation: signedIn,
         schema: {
           tags: TAGS,
