@@ -784,7 +784,7 @@ describe("password recovery", () => {
 
 describe("service rules", () => {
   it("asks for the e-mail, then the phone, then lets the user through", async () => {
-    const { body, session } = await registerClient(app);
+    const { body, session } = await registerClient(app, {}, { phoneVerified: false });
     const rules = async (url: string) =>
       (await app.inject({ method: "GET", url, headers: bearer(session.token) })).json().data;
 

@@ -271,7 +271,7 @@ export async function walletRoutes(app: FastifyInstance) {
     "/wallets/convert-money/transaction",
     {
       config: { idempotent: true },
-      preValidation: signedIn,
+      preValidation: app.requireMoneyMover(),
       schema: {
         tags: TAGS,
         summary:
