@@ -1,6 +1,6 @@
 import type { Language } from "@vela/shared/api";
-import { VERIFY_PHONE_TEXT } from "../auth/money-rule";
 import { spanishValidationMessage } from "@vela/shared/validation-messages";
+import { VERIFY_PHONE_TEXT } from "../auth/money-rule";
 import { PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS } from "../purchases/messages-es";
 import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "../wallets/dw-messages-es";
 import { WALLET_SPANISH, WALLET_SPANISH_PATTERNS } from "../wallets/messages";
