@@ -271,6 +271,23 @@ describe("the purchase flows", () => {
     expect(requests.some((request) => request.url.includes("prepaid-pay-bills"))).toBe(false);
   });
 
+  it("reads a number typed with its country code by that code, whatever the prefix selector says", async () => {
+    const { user, requests } = renderPurchases("/account/reload-phones/amount");
+    const prefix = (await screen.findByRole("combobox", { name: "Country code" })) as HTMLSelectElement;
+    await waitFor(() => expect(prefix.value).toBe("MX"));
+    await user.selectOptions(prefix, "CO");
+    await user.type(screen.getByRole("textbox", { name: /Mobile number/ }), "+52 55 1234 5678");
+    await user.click(screen.getByRole("button", { name: "Find operator" }));
+
+    expect(await screen.findByText("+52 55 1234 5678 is a Telcel number.")).toBeTruthy();
+    expect(requests.some((request) => request.url.includes("operators?phone=%2B525512345678"))).toBe(true);
+    // The selector follows the number's country, and the field keeps the national number.
+    expect(prefix.value).toBe("MX");
+    expect((screen.getByRole("textbox", { name: /Mobile number/ }) as HTMLInputElement).value).toBe(
+      "5512345678",
+    );
+  });
+
   it("stops before the flow when the service's rules refuse it", async () => {
     renderPurchases("/account/reload-phones/amount", { refuseRules: true });
     expect(await screen.findAllByText("Moving money needs a verified phone number.")).toBeTruthy();

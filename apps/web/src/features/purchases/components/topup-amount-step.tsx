@@ -15,6 +15,7 @@ import {
 } from "@mantine/core";
 import { IconArrowRight, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { splitPhone } from "@vela/shared/phone";
 import type { Operator, PurchaseQuotation, TopupProduct } from "@vela/shared/purchases";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -96,6 +97,16 @@ export const TopupAmountStep = ({
   const find = (event: FormEvent) => {
     event.preventDefault();
     if (!country || digitsOf(national).length < 4) return;
+    // A number typed with its country code ("+52 55 1234 5678", "0052…") is read by that code,
+    // whatever the selector said; the selector then shows the number's country.
+    const typed = /^\s*(\+|00)/.test(national) ? splitPhone(national) : null;
+    if (typed) {
+      const own = countryList.find((candidate) => candidate.iso2 === typed.country);
+      if (own) setCountryIso(own.iso2);
+      setNational(typed.nationalNumber);
+      setPhone(typed.e164);
+      return;
+    }
     setPhone(`${country.phone_prefix}${digitsOf(national)}`);
   };
 
