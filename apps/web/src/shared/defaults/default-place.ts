@@ -1,4 +1,6 @@
+import type { Country } from "@vela/shared/reference";
 import { getAuthSnapshot } from "@/shared/api/auth-source";
+import { useCountries } from "@/shared/api/reference/get-countries";
 
 /**
  * "The default country/currency" of every screen that starts on one (the home calculator, the
@@ -66,3 +68,14 @@ export const defaultCurrency = <T extends { id: number; iso: string }>(
   currencies.find((currency) => currency.id === country?.currency_id) ??
   served.map((iso) => currencies.find((currency) => currency.iso === iso)).find(Boolean) ??
   currencies[0];
+
+/**
+ * The country a screen without a country list of its own starts from (the wallet's "You pay in"):
+ * the user's, the browser's region, or the served origin, from the reference countries. Undefined
+ * while the list loads; null when it cannot be loaded (the screen then goes on without one).
+ */
+export const useDefaultCountry = (): Country | null | undefined => {
+  const countries = useCountries();
+  if (countries.isError) return null;
+  return countries.data ? (defaultCountry(countries.data, SERVED_ORIGIN) ?? null) : undefined;
+};
