@@ -10,6 +10,7 @@ import {
   PURCHASE_FLOW_STORES,
 } from "@/features/purchases/stores/purchase-flow-store";
 import {
+  P_US,
   PUSD,
   type PurchasesBackendOptions,
   purchasesBackend,
@@ -24,11 +25,11 @@ const Address = () => <output aria-label="address">{useLocation().pathname}</out
 const address = () => screen.getByLabelText("address").textContent;
 const text = (element: HTMLElement) => (element.textContent ?? "").replace(/\u00a0/g, " ");
 
-const renderPurchases = (route: string, options: PurchasesBackendOptions = {}) => {
+const renderPurchases = (route: string, options: PurchasesBackendOptions = {}, user = CLIENT_USER) => {
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
   useAuthStore.setState({
     token: "client-token",
-    user: CLIENT_USER,
+    user,
     type: "client",
     userType: "client",
     permissions: { ...DEFAULT_PERMISSIONS, ...options.permissions },
@@ -285,6 +286,21 @@ describe("the purchase flows", () => {
     expect(prefix.value).toBe("MX");
     expect((screen.getByRole("textbox", { name: /Mobile number/ }) as HTMLInputElement).value).toBe(
       "5512345678",
+    );
+  });
+
+  it("opens pay bills on a served country for a user whose country it does not serve (issue 18)", async () => {
+    const { requests } = renderPurchases(
+      "/account/pay-bills/service",
+      {},
+      { ...CLIENT_USER, country_id: P_US.id },
+    );
+    const country = (await screen.findByRole("combobox", { name: "Country" })) as HTMLSelectElement;
+    await waitFor(() => expect(country.selectedOptions[0]?.textContent).toContain("Mexico"));
+    expect([...country.options].map((option) => option.textContent)).not.toContain("🇺🇸 United States");
+    expect(screen.queryByText("We don't pay bills in this country yet.")).toBeNull();
+    expect(requests.some((request) => request.url.includes("prepaid-pay-bills/countries?direction=to"))).toBe(
+      true,
     );
   });
 

@@ -20,6 +20,7 @@ import type { Operator, PurchaseQuotation, TopupProduct } from "@vela/shared/pur
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
+import { defaultCountry, SERVED_DESTINATION } from "@/shared/defaults/default-place";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import { operatorsQueryOptions, serviceCountriesQueryOptions } from "../api/catalogue";
@@ -60,10 +61,10 @@ export const TopupAmountStep = ({
 
   const countryList = countries.data ?? [];
   const country = countryList.find((candidate) => candidate.iso2 === countryIso) ?? null;
-  // The user's own country first, as the default code.
   useEffect(() => {
     if (countryIso !== null || countryList.length === 0) return;
-    const own = countryList.find((candidate) => candidate.id === userCountryId) ?? countryList[0];
+    // The shared default: the user's country when served, else the browser's region, else a served one.
+    const own = defaultCountry(countryList, SERVED_DESTINATION, userCountryId);
     if (own) setCountryIso(own.iso2);
   }, [countryIso, countryList, userCountryId]);
 
