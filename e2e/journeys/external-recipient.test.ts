@@ -90,9 +90,10 @@ describe("external recipient journey", () => {
   }
 
   async function fillDetails(page: Page, email: string) {
-    await page.getByLabel("First name").fill("María");
-    await page.getByLabel("Last name").fill("López");
-    await page.getByLabel("E-mail").fill(email);
+    // The name and e-mail the owner typed are filled in already (issue 18).
+    expect(await page.getByLabel("First name").inputValue()).toBe("María");
+    expect(await page.getByLabel("Last name").inputValue()).toBe("López");
+    expect(await page.getByLabel("E-mail").inputValue()).toBe(email);
     await page.getByLabel("Phone number").click();
     await page.getByLabel("Phone number").pressSequentially("55 1234 5678");
     await page.getByLabel("CLABE").fill("002010077777777771");

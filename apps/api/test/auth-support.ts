@@ -32,8 +32,16 @@ export async function clientBody(app: TestApp, overrides: Record<string, unknown
   };
 }
 
-/** Registers a client and answers the signed-in session's data with the body used. */
-export async function registerClient(app: TestApp, overrides: Record<string, unknown> = {}) {
+/**
+ * Registers a client and answers the signed-in session's data with the body used. The phone is then
+ * verified with its SMS code, as a real user does before moving money (auth/money-rule.ts); pass
+ * `{ phoneVerified: false }` for a client who has not done it yet.
+ */
+export async function registerClient(
+  app: TestApp,
+  overrides: Record<string, unknown> = {},
+  { phoneVerified = true } = {},
+) {
   const body = await clientBody(app, overrides);
   const response = await app.inject({
     method: "POST",
@@ -41,7 +49,26 @@ export async function registerClient(app: TestApp, overrides: Record<string, unk
     payload: body,
   });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
-  return { body, session: response.json().data };
+  const session = response.json().data;
+  if (phoneVerified) await verifyPhone(app, session.token, `${body.phone_prefix}${body.phone_number}`);
+  return { body, session };
+}
+
+/** Verifies a signed-in user's phone through the on-boarding endpoints, with the code the SMS carried. */
+export async function verifyPhone(app: TestApp, token: string, phone: string, type = "client") {
+  const sent = await app.inject({
+    method: "POST",
+    url: `/api/onboarding/${type}/phone/send-code`,
+    headers: bearer(token),
+  });
+  if (sent.statusCode !== 200) throw new Error(`phone code not sent: ${sent.body}`);
+  const verified = await app.inject({
+    method: "POST",
+    url: `/api/onboarding/${type}/phone/verify-phone`,
+    headers: bearer(token),
+    payload: { code: await latestCode(app, phone) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`phone not verified: ${verified.body}`);
 }
 
 export const bearer = (token: string, extra: Record<string, string> = {}) => ({

@@ -14,11 +14,15 @@ import {
   clientBody,
   GOOD_PASSWORD,
   latestCode,
-  registerClient,
+  registerClient as registerVerifiedClient,
   uniqueEmail,
   wrongCode,
 } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
+
+// These suites test the verifications themselves: their clients start with the phone unverified.
+const registerClient = (app: TestApp, overrides: Record<string, unknown> = {}) =>
+  registerVerifiedClient(app, overrides, { phoneVerified: false });
 
 // Proves identity end to end through the API: registration of the three kinds, sessions and
 // their rotation, the role and grant headers, e-mail and phone verification, two-factor login,

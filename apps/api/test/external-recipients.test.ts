@@ -95,7 +95,7 @@ const mexicanBankDetails = () => ({
 describe("the link's whole journey", () => {
   it("sends a link, shows who sent it, serves options and the form, saves once, and the owner confirms", async () => {
     const owner = await registerClient(app, { first_name: "Ana", last_name: "García" });
-    const { invitation, token } = await invite(owner);
+    const { invitation, token, email } = await invite(owner);
     expect(invitation).toMatchObject({ name: "María López", status: "sent", recipient_id: null });
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     // Only the hash is stored.
@@ -113,9 +113,23 @@ describe("the link's whole journey", () => {
     expect(me.statusCode).toBe(200);
     expect(me.headers["cache-control"]).toBe("no-store");
     expect(Object.keys(me.json().data).sort()).toEqual(
-      ["country_to_id", "currency_to_id", "expires_at", "name", "sender_name", "shipping_method_id"].sort(),
+      [
+        "country_to_id",
+        "currency_to_id",
+        "email",
+        "expires_at",
+        "name",
+        "sender_name",
+        "shipping_method_id",
+      ].sort(),
     );
-    expect(me.json().data).toMatchObject({ name: "María López", sender_name: "Ana G.", country_to_id: null });
+    // The name and e-mail the owner typed, for the page to fill in (issue 18).
+    expect(me.json().data).toMatchObject({
+      name: "María López",
+      email,
+      sender_name: "Ana G.",
+      country_to_id: null,
+    });
     expect(me.body).not.toContain("García");
     expect(me.body).not.toContain(owner.body.email);
 

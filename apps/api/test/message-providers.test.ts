@@ -103,7 +103,7 @@ describe("an SMS gateway that fails", () => {
   it.each(["error", "hang", "drop"] as const)(
     "answers 503 when it %s, stores no code and lets the user ask again at once",
     async (mode) => {
-      const { body, session } = await registerClient(smsApp);
+      const { body, session } = await registerClient(smsApp, {}, { phoneVerified: false });
       const send = () =>
         smsApp.inject({
           method: "POST",
@@ -124,7 +124,7 @@ describe("an SMS gateway that fails", () => {
   );
 
   it("leaves no pending phone change behind, and the change goes through once the gateway is back", async () => {
-    const { body, session } = await registerClient(smsApp);
+    const { body, session } = await registerClient(smsApp, {}, { phoneVerified: false });
     const change = () =>
       smsApp.inject({
         method: "POST",
@@ -145,7 +145,7 @@ describe("an SMS gateway that fails", () => {
   });
 
   it("says so in Spanish when asked", async () => {
-    const { session } = await registerClient(smsApp);
+    const { session } = await registerClient(smsApp, {}, { phoneVerified: false });
     gateway.state.mode = "error";
     const response = await smsApp.inject({
       method: "POST",

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { currencies, quotations, senders } from "../src/db/schema/index";
-import { bearer, clientBody, countryId, registerClient } from "./auth-support";
+import { bearer, clientBody, countryId, registerClient, verifyPhone } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
 // Senders through the API: a client's own profile as a sender, an agent's walk-in customers with
@@ -29,7 +29,9 @@ async function registerAgent() {
     payload: body,
   });
   if (response.statusCode !== 201) throw new Error(`agent register failed: ${response.body}`);
-  return { body, token: response.json().data.token as string };
+  const token = response.json().data.token as string;
+  await verifyPhone(app, token, `${body.phone_prefix}${body.phone_number}`, "agent");
+  return { body, token };
 }
 
 const call = (

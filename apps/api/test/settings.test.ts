@@ -6,12 +6,16 @@ import {
   bearer,
   GOOD_PASSWORD,
   latestCode,
-  registerClient,
+  registerClient as registerVerifiedClient,
   skipResendWait,
   uniqueEmail,
   wrongCode,
 } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
+
+// These suites test the verifications themselves: their clients start with the phone unverified.
+const registerClient = (app: TestApp, overrides: Record<string, unknown> = {}) =>
+  registerVerifiedClient(app, overrides, { phoneVerified: false });
 
 // Proves the settings through the API on a real database: two-factor (codes, the authenticator
 // app end to end, on and off), phone verification and change, e-mail change, password change

@@ -65,9 +65,14 @@ export const invitationListQuery = z.object({
 
 export const confirmRecipientRequest = z.object({ invitation_id: recordId });
 
-/** What the person who opened a link may know: their name as typed, and who invited them. */
+/**
+ * What the person who opened a link may know: their name and e-mail as the owner typed them (the
+ * page fills them in), and who invited them.
+ */
 export const externalInvitation = z.object({
   name: z.string(),
+  /** The address the link was sent to: the person's own. */
+  email: z.string(),
   /** The owner's first name and last initial ("Ana G."), nothing more. */
   sender_name: z.string(),
   country_to_id: z.number().int().nullable(),

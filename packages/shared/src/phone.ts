@@ -41,12 +41,13 @@ export function refinePhoneNumber(
  * A phone number as typed ("+52 55 1234 5678", "(202) 555-0142", "0044 20 7946 0958") split into
  * its calling-code prefix and national number, the way accounts store it ("+52", "5512345678"), or
  * null when it is not a real number. A number without "+" or "00" is read as one of
- * `defaultCountry` (ISO 3166 alpha-2) when given, and refused otherwise.
+ * `defaultCountry` (ISO 3166 alpha-2) when given, and refused otherwise. A number typed with its
+ * country code is read by that code whatever `defaultCountry` says.
  */
 export function splitPhone(
   text: string,
   defaultCountry?: string | null,
-): { prefix: string; nationalNumber: string; e164: string } | null {
+): { prefix: string; nationalNumber: string; e164: string; country: string | null } | null {
   const compact = text.trim().replace(/^00/, "+");
   if (!/^\+?[\d\s().-]{4,24}$/.test(compact)) return null;
   const country = !compact.startsWith("+") && defaultCountry ? (defaultCountry as CountryCode) : undefined;
@@ -57,5 +58,7 @@ export function splitPhone(
     prefix: `+${parsed.countryCallingCode}`,
     nationalNumber: parsed.nationalNumber,
     e164: parsed.number,
+    // The country the number belongs to (ISO alpha-2), when its calling code and digits say it.
+    country: parsed.country ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import type { Language } from "@vela/shared/api";
 import { spanishValidationMessage } from "@vela/shared/validation-messages";
+import { VERIFY_PHONE_TEXT } from "../auth/money-rule";
 import { PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS } from "../purchases/messages-es";
 import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "../wallets/dw-messages-es";
 import { WALLET_SPANISH, WALLET_SPANISH_PATTERNS } from "../wallets/messages";
@@ -11,6 +12,7 @@ import { WALLET_SEND_SPANISH, WALLET_SEND_SPANISH_PATTERNS } from "../wallets/se
  * without an entry goes out in English.
  */
 const SPANISH: Record<string, string> = {
+  [VERIFY_PHONE_TEXT.en]: VERIFY_PHONE_TEXT.es,
   "The given data was invalid.": "Los datos proporcionados no son válidos.",
   "Invalid request headers.": "Encabezados de solicitud no válidos.",
   "Malformed JSON in request body.": "El cuerpo de la solicitud no es un JSON válido.",

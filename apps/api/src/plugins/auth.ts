@@ -1,6 +1,7 @@
 import type { Role } from "@vela/shared/api";
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler, RouteOptions } from "fastify";
 import fp from "fastify-plugin";
+import { mayMoveMoney, VERIFY_PHONE_TEXT } from "../auth/money-rule";
 import { createSecrets, type Secrets } from "../auth/secrets";
 import { type Authenticated, resolveAccessToken } from "../auth/sessions";
 import type { Config } from "../config";
@@ -12,6 +13,11 @@ declare module "fastify" {
     secrets: Secrets;
     /** A preValidation hook that lets only signed-in users through, of the given roles when listed. */
     requireAuth: (roles?: readonly Role[]) => preValidationAsyncHookHandler;
+    /**
+     * requireAuth, then the money-moving rule (auth/money-rule.ts): for the routes that create a
+     * money-moving quotation or transaction; 403 with the rule's message for an unverified phone.
+     */
+    requireMoneyMover: (roles?: readonly Role[]) => preValidationAsyncHookHandler;
   }
   interface FastifyRequest {
     /** The session behind the bearer token; null for anonymous callers. */
@@ -72,16 +78,25 @@ export const authPlugin = fp<{ config: Config }>(
       }
     });
 
+    const signedIn = (request: FastifyRequest, roles?: readonly Role[]) => {
+      if (!request.auth) {
+        throw new UnauthenticatedError(
+          request.authProblem === "expired" ? "Your session has expired." : "Unauthenticated.",
+        );
+      }
+      if (roles && !roles.includes(request.auth.user.role)) {
+        throw new NotAllowedError("Your account type cannot use this.");
+      }
+      return request.auth;
+    };
     app.decorate("requireAuth", (roles?: readonly Role[]) =>
       sessionRequired(async (request: FastifyRequest) => {
-        if (!request.auth) {
-          throw new UnauthenticatedError(
-            request.authProblem === "expired" ? "Your session has expired." : "Unauthenticated.",
-          );
-        }
-        if (roles && !roles.includes(request.auth.user.role)) {
-          throw new NotAllowedError("Your account type cannot use this.");
-        }
+        signedIn(request, roles);
+      }),
+    );
+    app.decorate("requireMoneyMover", (roles?: readonly Role[]) =>
+      sessionRequired(async (request: FastifyRequest) => {
+        if (!mayMoveMoney(signedIn(request, roles).user)) throw new NotAllowedError(VERIFY_PHONE_TEXT.en);
       }),
     );
   },

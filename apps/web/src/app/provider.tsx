@@ -13,8 +13,8 @@ import { theme } from "./theme";
 // The api client (shared) reads the session from the auth feature's store through this hook-up,
 // so that shared code never imports a feature. role = the stored `type`, grant = `userType`.
 registerAuthSource(() => {
-  const { token, type, userType, refreshToken } = useAuthStore.getState();
-  return { token, type, userType, refreshToken };
+  const { token, type, userType, refreshToken, user } = useAuthStore.getState();
+  return { token, type, userType, refreshToken, countryId: user?.country_id ?? null };
 });
 registerSessionHandlers({
   storeSession: (session) => useAuthStore.getState().setAuthSession(session),

@@ -7,6 +7,7 @@ import { AuthPromptRoute } from "./routes/auth-prompt-route";
 import { PageLoader } from "./routes/page-loader";
 import { RequireRole, type RoleAreaLabel } from "./routes/require-role";
 import { RequireSession } from "./routes/require-session";
+import { ServiceRulesGate } from "./routes/service-rules-gate";
 
 /**
  * Public pages named by the spec's marketing area that are not built yet. They answer with an
@@ -156,6 +157,10 @@ const walletElement = (page: ReactNode) => (
   </RequireRole>
 );
 
+/** A wallet flow that moves money: behind the money-moving rule (a verified phone) too. */
+const walletFlow = (page: ReactNode) =>
+  walletElement(<ServiceRulesGate service="wallet">{page}</ServiceRulesGate>);
+
 const SendersRoute = lazy(() =>
   import("@/features/senders/routes/senders-route").then((m) => ({ default: m.SendersRoute })),
 );
@@ -206,17 +211,17 @@ export const AppRoutes = () => (
           <Route path="wallets/deposit" element={<Navigate to="amount" replace />} />
           <Route
             path="wallets/deposit/:step"
-            element={walletElement(<WalletMoneyFlowRoute key="deposit" flow="deposit" />)}
+            element={walletFlow(<WalletMoneyFlowRoute key="deposit" flow="deposit" />)}
           />
           <Route path="wallets/convert" element={<Navigate to="amount" replace />} />
           <Route
             path="wallets/convert/:step"
-            element={walletElement(<WalletMoneyFlowRoute key="convert" flow="convert" />)}
+            element={walletFlow(<WalletMoneyFlowRoute key="convert" flow="convert" />)}
           />
           <Route path="wallets/send" element={<NavigateKeepingSearch to="recipient" />} />
-          <Route path="wallets/send/:step" element={walletElement(<WalletSendRoute />)} />
+          <Route path="wallets/send/:step" element={walletFlow(<WalletSendRoute />)} />
           <Route path="wallets/withdraw" element={<Navigate to="method" replace />} />
-          <Route path="wallets/withdraw/:step" element={walletElement(<WalletWithdrawFlowRoute />)} />
+          <Route path="wallets/withdraw/:step" element={walletFlow(<WalletWithdrawFlowRoute />)} />
           <Route path="reload-phones" element={<Navigate to="amount" replace />} />
           <Route
             path="reload-phones/:step"
@@ -238,7 +243,14 @@ export const AppRoutes = () => (
           <Route path="orders" element={<Navigate to="/account/history" replace />} />
           <Route path="recipients" element={<RecipientsRoute />} />
           <Route path="send-money" element={<Navigate to="amount" replace />} />
-          <Route path="send-money/:step" element={<SendMoneyFlowRoute />} />
+          <Route
+            path="send-money/:step"
+            element={
+              <ServiceRulesGate service="sendmoney">
+                <SendMoneyFlowRoute />
+              </ServiceRulesGate>
+            }
+          />
           <Route path="profile" element={<ProfileRoute />} />
           <Route path="settings" element={<SettingsLayout />}>
             <Route index element={<Navigate to="security" replace />} />

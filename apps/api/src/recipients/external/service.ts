@@ -233,6 +233,7 @@ export async function describeInvitation(
   const invitation = await openInvitation(db, token, ip);
   return {
     name: invitation.name,
+    email: invitation.email,
     sender_name: senderDisplayName(invitation.ownerFirstName, invitation.ownerLastName),
     country_to_id: invitation.countryId,
     currency_to_id: invitation.currencyId,

@@ -48,7 +48,7 @@ export async function consignmentTransactionRoutes(app: FastifyInstance) {
       path,
       {
         config: { idempotent: true },
-        preValidation: app.requireAuth(),
+        preValidation: app.requireMoneyMover(),
         schema: {
           tags,
           summary,

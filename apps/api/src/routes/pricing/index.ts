@@ -355,7 +355,7 @@ export async function pricingRoutes(app: FastifyInstance) {
     "/consignments/quotation",
     {
       config: { idempotent: true },
-      preValidation: app.requireAuth(),
+      preValidation: app.requireMoneyMover(),
       schema: {
         tags: quotationTags,
         summary: "Creates a quotation for a consignment: the rate is held until it expires",
@@ -375,7 +375,7 @@ export async function pricingRoutes(app: FastifyInstance) {
     "/quotations",
     {
       config: { idempotent: true },
-      preValidation: app.requireAuth(),
+      preValidation: app.requireMoneyMover(),
       schema: {
         tags: quotationTags,
         summary: "Creates a quotation (the generic entry point; priced as a consignment)",
@@ -396,7 +396,7 @@ export async function pricingRoutes(app: FastifyInstance) {
       `/wallets/${kind}-money/quotation/create`,
       {
         config: { idempotent: true },
-        preValidation: app.requireAuth(),
+        preValidation: app.requireMoneyMover(),
         schema: {
           tags: quotationTags,
           summary:

@@ -64,12 +64,13 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
   for (const service of PURCHASE_SERVICES) {
     const tags = [TAGS[service]];
     const guard = requirePurchaseService(app, service);
+    const moneyGuard = requirePurchaseService(app, service, { movesMoney: true });
 
     routes.post(
       `/${service}/quotation`,
       {
         config: { idempotent: true },
-        preValidation: guard,
+        preValidation: moneyGuard,
         schema: {
           tags,
           summary: `Prices a ${NAMES[service]} and keeps the quotation (rate locked for 10 minutes)`,
@@ -90,7 +91,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
       `/${service}/transaction`,
       {
         config: { idempotent: true },
-        preValidation: guard,
+        preValidation: moneyGuard,
         schema: {
           tags,
           summary: `Places the ${NAMES[service]} of a quotation, paid by its payment or from the wallet`,

@@ -10,6 +10,7 @@ import type { PurchaseService } from "@vela/shared/purchases";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { mayMoveMoney, VERIFY_PHONE_TEXT } from "../../auth/money-rule";
 import type { UserRow } from "../../auth/sessions";
 import { permissionsOf } from "../../auth/user-view";
 import { currentAuth } from "../../plugins/auth";
@@ -54,13 +55,13 @@ const TEXTS: Record<
   VERIFY_PHONE: {
     en: {
       title: "Verify your phone number",
-      text: "Moving money needs a verified phone number. We will send you a code by SMS.",
+      text: VERIFY_PHONE_TEXT.en,
       button: "Verify phone",
       action: "VERIFY_PHONE",
     },
     es: {
       title: "Verifica tu número de teléfono",
-      text: "Para mover dinero necesitas un teléfono verificado. Te enviaremos un código por SMS.",
+      text: VERIFY_PHONE_TEXT.es,
       button: "Verificar teléfono",
       action: "VERIFY_PHONE",
     },
@@ -119,7 +120,7 @@ function examineService(user: UserRow, service: RuleService, language: Language)
   const permission = SERVICE_PERMISSION[service];
   if (permission && !permissionsOf(user)[permission]) return refusal("SERVICE_DISABLED", service, language);
   if (!user.emailVerifiedAt) return refusal("VERIFY_EMAIL", service, language);
-  if (!user.phoneVerifiedAt) return refusal("VERIFY_PHONE", service, language);
+  if (!mayMoveMoney(user)) return refusal("VERIFY_PHONE", service, language);
   return ALLOWED;
 }
 

@@ -92,7 +92,7 @@ export async function walletDepositRoutes(app: FastifyInstance) {
     "/wallets/deposit-money/transaction",
     {
       config: { idempotent: true },
-      preValidation: signedIn,
+      preValidation: app.requireMoneyMover(),
       schema: {
         tags,
         summary:

@@ -273,7 +273,7 @@ export async function walletRoutes(app: FastifyInstance) {
     "/wallets/convert-money/transaction",
     {
       config: { idempotent: true },
-      preValidation: signedIn,
+      preValidation: app.requireMoneyMover(),
       schema: {
         tags: TAGS,
         summary:

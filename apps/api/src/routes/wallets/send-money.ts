@@ -150,7 +150,7 @@ export async function walletSendRoutes(app: FastifyInstance) {
     "/wallets/send-money/quotation/create",
     {
       config: { idempotent: true },
-      preValidation: app.requireAuth(),
+      preValidation: app.requireMoneyMover(),
       schema: {
         tags: ["quotations"],
         summary: "Quotation of a send to another user's wallet: the rate is held until it expires",
@@ -172,7 +172,7 @@ export async function walletSendRoutes(app: FastifyInstance) {
     "/wallets/send-money/transaction",
     {
       config: { idempotent: true },
-      preValidation: app.requireAuth(),
+      preValidation: app.requireMoneyMover(),
       schema: {
         tags,
         summary:

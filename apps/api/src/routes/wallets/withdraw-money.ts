@@ -213,7 +213,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
     "/wallets/withdraw-money/quotation/create",
     {
       config: { idempotent: true },
-      preValidation: signedIn,
+      preValidation: app.requireMoneyMover(),
       schema: {
         tags: ["quotations"],
         summary: "Quotation to withdraw from a wallet to one of the caller's withdrawal accounts",
@@ -266,7 +266,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
     {
       config: { idempotent: true },
       preValidation: [
-        signedIn,
+        app.requireMoneyMover(),
         // The IP try is counted here, before the plugin opens the request's transaction (see
         // claimWithdrawalTry). Not for a request the plugin refuses or replays anyway: a malformed
         // key, or a repeat of an answered key (replayed even from a network refused for its tries).

@@ -12,7 +12,7 @@ import {
   purchaseStepPath,
 } from "@/features/purchases/stores/purchase-flow-store";
 import { useCountries } from "@/shared/api/reference/get-countries";
-import { PurchaseServiceGate } from "./purchase-service-gate";
+import { PurchaseServiceGate } from "./service-rules-gate";
 
 const BASE = PURCHASE_BASE_PATH["gift-cards"];
 

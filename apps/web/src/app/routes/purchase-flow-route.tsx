@@ -29,7 +29,7 @@ import {
   purchaseStepIndex,
   purchaseStepPath,
 } from "@/features/purchases/stores/purchase-flow-store";
-import { PurchaseServiceGate } from "./purchase-service-gate";
+import { PurchaseServiceGate } from "./service-rules-gate";
 
 /** How a payment is named: "Visa •••• 4242", "Bank account •••• 6789", the transfer's reference. */
 const paymentName = (payment: Payment, transferText: (reference: string) => string) => {

@@ -10,6 +10,7 @@ import {
   PURCHASE_FLOW_STORES,
 } from "@/features/purchases/stores/purchase-flow-store";
 import {
+  P_US,
   PUSD,
   type PurchasesBackendOptions,
   purchasesBackend,
@@ -24,11 +25,11 @@ const Address = () => <output aria-label="address">{useLocation().pathname}</out
 const address = () => screen.getByLabelText("address").textContent;
 const text = (element: HTMLElement) => (element.textContent ?? "").replace(/\u00a0/g, " ");
 
-const renderPurchases = (route: string, options: PurchasesBackendOptions = {}) => {
+const renderPurchases = (route: string, options: PurchasesBackendOptions = {}, user = CLIENT_USER) => {
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
   useAuthStore.setState({
     token: "client-token",
-    user: CLIENT_USER,
+    user,
     type: "client",
     userType: "client",
     permissions: { ...DEFAULT_PERMISSIONS, ...options.permissions },
@@ -278,6 +279,38 @@ describe("the purchase flows", () => {
       await screen.findByText("This service is not available on your account. Contact our support team."),
     ).toBeTruthy();
     expect(requests.some((request) => request.url.includes("prepaid-pay-bills"))).toBe(false);
+  });
+
+  it("reads a number typed with its country code by that code, whatever the prefix selector says", async () => {
+    const { user, requests } = renderPurchases("/account/reload-phones/amount");
+    const prefix = (await screen.findByRole("combobox", { name: "Country code" })) as HTMLSelectElement;
+    await waitFor(() => expect(prefix.value).toBe("MX"));
+    await user.selectOptions(prefix, "CO");
+    await user.type(screen.getByRole("textbox", { name: /Mobile number/ }), "+52 55 1234 5678");
+    await user.click(screen.getByRole("button", { name: "Find operator" }));
+
+    expect(await screen.findByText("+52 55 1234 5678 is a Telcel number.")).toBeTruthy();
+    expect(requests.some((request) => request.url.includes("operators?phone=%2B525512345678"))).toBe(true);
+    // The selector follows the number's country, and the field keeps the national number.
+    expect(prefix.value).toBe("MX");
+    expect((screen.getByRole("textbox", { name: /Mobile number/ }) as HTMLInputElement).value).toBe(
+      "5512345678",
+    );
+  });
+
+  it("opens pay bills on a served country for a user whose country it does not serve (issue 18)", async () => {
+    const { requests } = renderPurchases(
+      "/account/pay-bills/service",
+      {},
+      { ...CLIENT_USER, country_id: P_US.id },
+    );
+    const country = (await screen.findByRole("combobox", { name: "Country" })) as HTMLSelectElement;
+    await waitFor(() => expect(country.selectedOptions[0]?.textContent).toContain("Mexico"));
+    expect([...country.options].map((option) => option.textContent)).not.toContain("🇺🇸 United States");
+    expect(screen.queryByText("We don't pay bills in this country yet.")).toBeNull();
+    expect(requests.some((request) => request.url.includes("prepaid-pay-bills/countries?direction=to"))).toBe(
+      true,
+    );
   });
 
   it("stops before the flow when the service's rules refuse it", async () => {

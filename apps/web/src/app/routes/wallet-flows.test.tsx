@@ -11,8 +11,8 @@ import {
   walletsBackend,
 } from "@/features/wallets/testing/wallets-backend";
 import { registerAuthSource } from "@/shared/api/auth-source";
-import { EUR, USD } from "@/test/fixtures";
-import { renderWithApp, stubApi } from "@/test/render";
+import { EUR, SPAIN, UNITED_STATES, USD } from "@/test/fixtures";
+import { ok, renderWithApp, stubApi } from "@/test/render";
 import { WalletMoneyFlowRoute } from "./wallet-money-flow-route";
 import { WalletWithdrawFlowRoute } from "./wallet-withdraw-flow-route";
 
@@ -157,6 +157,27 @@ describe("the wallet flows", () => {
 
     expect(await screen.findByText("Min send amount is 10.00")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("starts a deposit's \"You pay in\" in the currency of the user's country, not the list's first (issue 18)", async () => {
+    registerAuthSource(() => ({ token: "t", type: "client", userType: "client", countryId: SPAIN.id }));
+    const backend = walletsBackend(FUNDED);
+    const countries = ok([UNITED_STATES, SPAIN]);
+    const stub = stubApi(
+      new Proxy(backend.routes, {
+        get: (routes, path: string) => (path === "/api/countries" ? countries : routes[path]),
+      }),
+    );
+    vi.stubGlobal("fetch", stub.fetchStub);
+    renderWithApp(
+      <Routes>
+        <Route path="/account/wallets/deposit/:step" element={<WalletMoneyFlowRoute flow="deposit" />} />
+      </Routes>,
+      { route: `/account/wallets/deposit/amount?currency_to_id=${USD.id}` },
+    );
+    const payIn = (await screen.findByRole("combobox", { name: "You pay in" })) as HTMLSelectElement;
+    await waitFor(() => expect(payIn.selectedOptions[0]?.textContent).toContain("EUR"));
+    expect(WALLET_FLOW_STORES.deposit.getState().currency_from_id).toBe(EUR.id);
   });
 
   it("deposits with the send-money flow's PAYMENT step, then reviews and places the deposit", async () => {

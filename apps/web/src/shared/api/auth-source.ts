@@ -10,6 +10,8 @@ export type AuthSnapshot = {
   userType: string | null;
   /** The one-use token that buys a new access token; null when signed out or already spent. */
   refreshToken?: string | null;
+  /** The signed-in user's country: where the screens' default country and currency come from. */
+  countryId?: number | null;
 };
 
 /** What the auth feature does for shared code when the session changes. */

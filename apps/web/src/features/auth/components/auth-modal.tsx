@@ -43,9 +43,10 @@ export const AuthModal = () => {
 
   const onClose = () => {
     if (isPersistent) return;
+    const { returnTo } = useAuthModalStore.getState();
     close();
-    // Leaving verification for later still lands in the account just opened.
-    if (onboardingStatus) navigate("/account");
+    // Leaving verification for later still lands in the account just opened (where it was headed).
+    if (onboardingStatus) navigate(returnTo ?? "/account");
   };
 
   const isRegister = !limitModal && !onboardingStatus && view === "register";

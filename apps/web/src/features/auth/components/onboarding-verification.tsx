@@ -74,8 +74,10 @@ export const OnboardingVerification = ({ status }: { status: OnboardingStatus })
   };
 
   const finish = () => {
+    // Where the new user was headed before signing up (the home calculator's priced transfer).
+    const { returnTo } = useAuthModalStore.getState();
     close();
-    navigate("/account");
+    navigate(returnTo ?? "/account");
   };
 
   const fail = (error: unknown) => {

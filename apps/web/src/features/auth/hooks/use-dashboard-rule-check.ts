@@ -8,7 +8,8 @@ export const RULES_QUERY_KEY = ["rules"] as const;
 
 /**
  * The dashboard's rule check (spec §4): when the server answers a modal to show, the auth modal
- * shows it as its limit modal; when it says to hide the modal, a limit modal on screen goes away.
+ * shows it as its limit modal; when it says to hide the modal, its own limit modal on screen goes
+ * away (not a service's: a money-moving flow's phone check may have opened one first).
  */
 export const useDashboardRuleCheck = () => {
   const userId = useAuthStore((state) => state.user?.id ?? null);
@@ -24,7 +25,7 @@ export const useDashboardRuleCheck = () => {
     if (!data) return;
     const modal = useAuthModalStore.getState();
     if (data.hide_modal) {
-      if (modal.limitModal) modal.close();
+      if (modal.limitModal?.id.startsWith("dashboard:")) modal.close();
       return;
     }
     if (data.modal?.show && !modal.opened) modal.showLimitModal(data.modal);

@@ -31,7 +31,8 @@ export const useRegistrationSubmit = <K extends Role, V extends FieldValues>(
         return;
       }
       modal.close();
-      navigate("/account");
+      // Where the visitor was headed (the priced transfer of the home calculator's Get started).
+      navigate(modal.returnTo ?? "/account");
     } catch (error) {
       notifyApiError(error);
       if (isApiError(error) && error.errors) {

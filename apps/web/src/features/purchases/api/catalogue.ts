@@ -22,7 +22,8 @@ export const serviceCountriesQueryOptions = (
 ) =>
   queryOptions({
     queryKey: ["purchases", service, "countries", language],
-    queryFn: ({ signal }) => api.get<Country[]>(`${service}/countries`, undefined, signal),
+    // direction=to: the countries whose numbers are topped up and bills paid, not the sending markets.
+    queryFn: ({ signal }) => api.get<Country[]>(`${service}/countries`, { direction: "to" }, signal),
     staleTime: 60 * 60 * 1000,
   });
 

@@ -19,6 +19,7 @@ import type { BillPayer, BillPlan, BillProvider, PurchaseQuotation } from "@vela
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
+import { defaultCountry, SERVED_DESTINATION } from "@/shared/defaults/default-place";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import {
@@ -130,7 +131,8 @@ export const BillServiceStep = ({
   const list = countries.data ?? [];
   useEffect(() => {
     if (state.country_id !== null || list.length === 0) return;
-    const own = list.find((country) => country.id === userCountryId) ?? list[0];
+    // The shared default: the user's country when served, else the browser's region, else a served one.
+    const own = defaultCountry(list, SERVED_DESTINATION, userCountryId);
     if (own) store.getState().billCountryChosen(own.id);
   }, [state.country_id, list, userCountryId, store]);
   return (

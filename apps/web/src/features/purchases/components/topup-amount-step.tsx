@@ -15,10 +15,12 @@ import {
 } from "@mantine/core";
 import { IconArrowRight, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { splitPhone } from "@vela/shared/phone";
 import type { Operator, PurchaseQuotation, TopupProduct } from "@vela/shared/purchases";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
+import { defaultCountry, SERVED_DESTINATION } from "@/shared/defaults/default-place";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import { operatorsQueryOptions, serviceCountriesQueryOptions } from "../api/catalogue";
@@ -59,10 +61,10 @@ export const TopupAmountStep = ({
 
   const countryList = countries.data ?? [];
   const country = countryList.find((candidate) => candidate.iso2 === countryIso) ?? null;
-  // The user's own country first, as the default code.
   useEffect(() => {
     if (countryIso !== null || countryList.length === 0) return;
-    const own = countryList.find((candidate) => candidate.id === userCountryId) ?? countryList[0];
+    // The shared default: the user's country when served, else the browser's region, else a served one.
+    const own = defaultCountry(countryList, SERVED_DESTINATION, userCountryId);
     if (own) setCountryIso(own.iso2);
   }, [countryIso, countryList, userCountryId]);
 
@@ -96,6 +98,16 @@ export const TopupAmountStep = ({
   const find = (event: FormEvent) => {
     event.preventDefault();
     if (!country || digitsOf(national).length < 4) return;
+    // A number typed with its country code ("+52 55 1234 5678", "0052…") is read by that code,
+    // whatever the selector said; the selector then shows the number's country.
+    const typed = /^\s*(\+|00)/.test(national) ? splitPhone(national) : null;
+    if (typed) {
+      const own = countryList.find((candidate) => candidate.iso2 === typed.country);
+      if (own) setCountryIso(own.iso2);
+      setNational(typed.nationalNumber);
+      setPhone(typed.e164);
+      return;
+    }
     setPhone(`${country.phone_prefix}${digitsOf(national)}`);
   };
 

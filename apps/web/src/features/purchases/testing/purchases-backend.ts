@@ -313,8 +313,9 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
       );
     if (path === "countries") return ok(COUNTRIES);
     if (path === "currencies") return ok(CURRENCIES);
-    if (path === "reload-phones/countries") return ok([P_MX, P_CO]);
-    if (path === "prepaid-pay-bills/countries") return ok([P_MX, P_CO]);
+    // As the API: direction=to lists the countries served; without it, the sending markets too.
+    if (path === "reload-phones/countries" || path === "prepaid-pay-bills/countries")
+      return ok(url.searchParams.get("direction") === "to" ? [P_CO, P_MX] : [P_CO, P_MX, P_US]);
     if (path === "wallets/u-wallets") return ok(wallets);
     if (path === "reload-phones/operators") {
       const phone = (url.searchParams.get("phone") ?? "").replace(/\s/g, "");

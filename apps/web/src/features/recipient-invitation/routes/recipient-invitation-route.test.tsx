@@ -13,6 +13,7 @@ const GONE: StubRoute = {
 };
 const invitation = ok({
   name: "María López",
+  email: "maria@example.com",
   sender_name: "Ana G.",
   country_to_id: 142,
   currency_to_id: null,
@@ -81,10 +82,11 @@ describe("the recipient invitation page", () => {
     expect(me.headers.get("authorization")).toBeNull();
     expect(stub.requests.every((request) => !request.url.includes(TOKEN))).toBe(true);
 
-    // The link was sent for Mexico, which has one currency and one method: nothing to choose.
-    await user.type(await screen.findByLabelText(/First name/), "María");
-    await user.type(screen.getByLabelText(/Last name/), "López");
-    await user.type(screen.getByLabelText(/E-mail/), "maria@example.com");
+    // The link was sent for Mexico, which has one currency and one method: nothing to choose. The
+    // name and e-mail the owner typed are filled in (issue 18).
+    expect(((await screen.findByLabelText(/First name/)) as HTMLInputElement).value).toBe("María");
+    expect((screen.getByLabelText(/Last name/) as HTMLInputElement).value).toBe("López");
+    expect((screen.getByLabelText(/E-mail/) as HTMLInputElement).value).toBe("maria@example.com");
     await user.click(screen.getByRole("button", { name: "Send my details" }));
     // The shared contract's rules run in the browser first: a phone and an account are required.
     expect((await screen.findAllByText("This field is required.")).length).toBeGreaterThanOrEqual(1);
@@ -150,10 +152,8 @@ describe("the recipient invitation page", () => {
     vi.stubGlobal("fetch", stub.fetchStub);
     const user = userEvent.setup();
     openLink();
-    await user.type(await screen.findByLabelText(/First name/), "María");
-    await user.type(screen.getByLabelText(/Last name/), "López");
-    await user.type(screen.getByLabelText(/E-mail/), "maria@example.com");
-    await user.type(screen.getByLabelText(/Phone number/), "+52 55 1234 5678");
+    // The name and e-mail are filled in already.
+    await user.type(await screen.findByLabelText(/Phone number/), "+52 55 1234 5678");
     await user.type(screen.getByLabelText(/Account number/), "0123456789");
     await user.click(screen.getByRole("button", { name: "Send my details" }));
     expect(await screen.findByText("Must be a real account.")).toBeTruthy();

@@ -189,6 +189,20 @@ const DetailsForm = ({
   );
 };
 
+/**
+ * The form's values the invitation already knows: the name the owner typed (first word as the first
+ * name, the rest as the last name; whole as a business's name) and the address the link went to.
+ */
+const prefillOf = (invitation: ExternalInvitation): FormValues => {
+  const [first = "", ...rest] = invitation.name.trim().split(/\s+/);
+  return {
+    first_name: first,
+    last_name: rest.join(" "),
+    business_name: invitation.name.trim(),
+    email: invitation.email,
+  };
+};
+
 const InvitationPage = ({ token, invitation }: { token: string; invitation: ExternalInvitation }) => {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -198,7 +212,8 @@ const InvitationPage = ({ token, invitation }: { token: string; invitation: Exte
   const [refresh, setRefresh] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
   const [gone, setGone] = useState<string | null>(null);
-  const kept = useRef<FormValues>({});
+  // What the form starts from: the name and e-mail the owner typed, until the person types their own.
+  const kept = useRef<FormValues>(prefillOf(invitation));
 
   // Until the person chooses, what the link was sent for (or the only option there is).
   const preset: Choice = useMemo(() => {

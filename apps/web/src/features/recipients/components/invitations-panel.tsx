@@ -12,13 +12,17 @@ import { useInvitations } from "../api/get-invitations";
 import { RECIPIENTS_QUERY_KEY } from "../api/get-recipients";
 import classes from "./invitations-panel.module.css";
 
-/** Each status's badge: a light tint with the darkest shade as text, so small capitals keep 4.5:1. */
-const BADGE_COLOR: Record<InvitationStatus, string> = {
-  sent: "vela",
-  expired: "gray",
-  submitted: "orange",
-  confirmed: "teal",
-  cancelled: "red",
+/**
+ * Each status's badge: filled, with Mantine's autoContrast picking white or black text, so the
+ * small bold capitals keep 4.5:1 (WCAG AA) in the light and the dark scheme alike (a light tint
+ * with a dark shade as text fell under it, and vanished on the dark scheme). As OrderStatusBadge.
+ */
+export const INVITATION_BADGE_COLOR: Record<InvitationStatus, string> = {
+  sent: "vela.7",
+  expired: "gray.7",
+  submitted: "yellow.4",
+  confirmed: "teal.9",
+  cancelled: "red.9",
 };
 
 /** The date a row shows: when the link stops working, was filled in, confirmed, or was sent. */
@@ -62,9 +66,9 @@ const InvitationRow = ({
       </div>
       <Stack gap={4} className={classes.state}>
         <Badge
-          color={BADGE_COLOR[invitation.status]}
-          c={`${BADGE_COLOR[invitation.status]}.9`}
-          variant="light"
+          color={INVITATION_BADGE_COLOR[invitation.status]}
+          variant="filled"
+          autoContrast
           maw="100%"
           w="fit-content"
         >

@@ -143,6 +143,8 @@ describe("inviting recipients by link", () => {
 
     await user.click(screen.getByRole("button", { name: "Invite a recipient" }));
     const dialog = await screen.findByRole("dialog", { name: "Invite recipients" });
+    // Issue 18: its close button has an accessible name (axe button-name).
+    expect(within(dialog).getByRole("button", { name: "Close" })).toBeTruthy();
     await user.type(field(person(dialog, 1), /^Name/), "Rosa Díaz");
     await user.type(field(person(dialog, 1), /^E-mail/), "rosa@example.com");
     await user.click(within(person(dialog, 1)).getByRole("button", { name: /Where they receive/ }));

@@ -4,14 +4,12 @@ import {
   Card,
   Collapse,
   Group,
-  Modal,
   Select,
   SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { IconChevronDown, IconPlus, IconSend, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -26,6 +24,7 @@ import type { z } from "zod";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError, notifySuccess } from "@/shared/api/notify";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { ResponsiveModal } from "@/shared/ui/responsive-modal";
 import {
   useDeliveryMethods,
   useDestinationCountries,
@@ -321,19 +320,10 @@ const InviteForm = ({ onClose }: { onClose: () => void }) => {
  */
 export const InviteRecipientModal = ({ opened, onClose }: { opened: boolean; onClose: () => void }) => {
   const { t } = useTranslation();
-  const isPhone = useMediaQuery("(max-width: 36em)");
+  // The shared modal names its close button (axe button-name) and goes full screen on a phone.
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t("recipientInvites.form.title")}
-      size="lg"
-      fullScreen={isPhone}
-      radius={isPhone ? 0 : "lg"}
-      padding="lg"
-      styles={{ title: { fontWeight: 700, fontSize: "var(--mantine-font-size-lg)" } }}
-    >
+    <ResponsiveModal opened={opened} onClose={onClose} title={t("recipientInvites.form.title")} size="lg">
       {opened ? <InviteForm onClose={onClose} /> : null}
-    </Modal>
+    </ResponsiveModal>
   );
 };

@@ -87,8 +87,8 @@ describe("RecipientStep", () => {
     expect(props.onBack).toHaveBeenCalled();
   });
 
-  it("adds a new recipient for the quotation's corridor, and lists it", async () => {
-    const { requests, user, backend } = renderStep();
+  it("adds a new recipient for the quotation's corridor, lists it and chooses it", async () => {
+    const { requests, user, backend, props } = renderStep();
     await screen.findByRole("radio", { name: "Send to Juan Pérez 1" });
 
     await user.click(screen.getByRole("button", { name: "Add a new recipient" }));
@@ -124,5 +124,11 @@ describe("RecipientStep", () => {
       bank_id: "41",
     });
     expect(await screen.findByRole("radio", { name: "Send to Rosa Díaz" })).toBeTruthy();
+    // Issue 18: the new recipient is chosen against the quotation, without a second click.
+    await waitFor(() => expect(props.onChosen).toHaveBeenCalled());
+    const put = requests.find((request) => request.method === "PUT")!;
+    expect(put.url).toBe(`/api/consignments/quotation/${QUOTATION_ID}/add-recipient`);
+    expect(put.body).toEqual({ recipient_id: backend.recipients.at(-1)?.id });
+    expect(props.onChosen.mock.calls[0]![0].name).toBe("Rosa Díaz");
   });
 });

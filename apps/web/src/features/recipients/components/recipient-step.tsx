@@ -180,6 +180,8 @@ export const RecipientStep = ({
         onClose={closeModal}
         recipient={null}
         preset={{ quotationId, corridor }}
+        // The recipient just added is the one the person means to send to: chosen at once.
+        onSaved={pick}
       />
     </Stack>
   );

@@ -3,6 +3,7 @@ import { completeAmount } from "@vela/shared/amount-text";
 import type { Language } from "@vela/shared/api";
 import { useSendMoneyStore } from "../stores/send-money-store";
 import { limitCorrection } from "../utils/amount-limits";
+import { defaultCorridorCountryId, defaultCorridorCurrencyId } from "../utils/corridor-defaults";
 import type { Corridor } from "./corridor";
 import { currenciesFromQueryOptions } from "./get-currencies-from";
 import { currenciesToQueryOptions } from "./get-currencies-to";
@@ -37,8 +38,8 @@ export async function prepareAmountStep(queryClient: QueryClient, language: Lang
     answerOf(queryClient.fetchQuery({ ...homeCountriesQueryOptions("to", language), ...ask })),
   ]);
   if (!from || !to) return;
-  store().countriesLoaded("from", idsOf(from));
-  store().countriesLoaded("to", idsOf(to));
+  store().countriesLoaded("from", idsOf(from), defaultCorridorCountryId("from", from));
+  store().countriesLoaded("to", idsOf(to), defaultCorridorCountryId("to", to));
 
   const { country_from_id: countryFromId, country_to_id: countryToId } = store();
   if (countryFromId === null || countryToId === null) return;
@@ -47,8 +48,16 @@ export async function prepareAmountStep(queryClient: QueryClient, language: Lang
     answerOf(queryClient.fetchQuery({ ...currenciesToQueryOptions(countryToId, language), ...ask })),
   ]);
   if (!currenciesFrom || !currenciesTo) return;
-  store().currenciesLoaded("from", idsOf(currenciesFrom));
-  store().currenciesLoaded("to", idsOf(currenciesTo));
+  store().currenciesLoaded(
+    "from",
+    idsOf(currenciesFrom),
+    defaultCorridorCurrencyId(currenciesFrom, from, countryFromId),
+  );
+  store().currenciesLoaded(
+    "to",
+    idsOf(currenciesTo),
+    defaultCorridorCurrencyId(currenciesTo, to, countryToId),
+  );
   const currencyFrom = currenciesFrom.find((currency) => currency.id === store().currency_from_id);
   const currencyTo = currenciesTo.find((currency) => currency.id === store().currency_to_id);
   if (!currencyFrom || !currencyTo) return;

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { registerAuthSource } from "@/shared/api/auth-source";
 import { changeLanguage } from "@/shared/i18n/i18n";
+import { JAPAN, MEXICO, PHILIPPINES, SPAIN, UNITED_STATES } from "@/test/fixtures";
 import { ok, renderWithApp, stubApi } from "@/test/render";
 import { sendMoneyRoutes } from "@/test/send-money-api";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "../stores/send-money-store";
@@ -44,9 +46,51 @@ describe("AmountStep", () => {
   });
   afterEach(async () => {
     await changeLanguage("en");
+    registerAuthSource(() => ({ token: null, type: null, userType: null }));
+    vi.restoreAllMocks();
   });
 
-  it("selects the first country and currency of each list and the vela method, then prices '100.00'", async () => {
+  describe("starts from the person, never from the first row of a list (issue 18)", () => {
+    // The lists in alphabetical order, as the API sends them: Japan and the Philippines first.
+    const alphabetical = {
+      "/api/home/countries?direction=from": ok([JAPAN, SPAIN, UNITED_STATES]),
+      "/api/home/countries?direction=to": ok([PHILIPPINES, MEXICO]),
+    };
+    const browserSpeaks = (...languages: string[]) =>
+      vi.spyOn(navigator, "languages", "get").mockReturnValue(languages);
+
+    it("a signed-in US resident starts in the United States and dollars, whatever the browser says", async () => {
+      browserSpeaks("ja-JP", "ja");
+      registerAuthSource(() => ({
+        token: "t",
+        type: "client",
+        userType: "client",
+        countryId: UNITED_STATES.id,
+      }));
+      renderStep(alphabetical);
+      await priced();
+      expect(selectedText("You send from")).toBe("United States");
+      expect(selectedText("Currency you send")).toBe("USD");
+    });
+
+    it("an es-MX visitor sends to Mexico in pesos, from a served country", async () => {
+      browserSpeaks("es-MX", "es");
+      renderStep(alphabetical);
+      await priced();
+      expect(selectedText("They receive in")).toBe("Mexico");
+      expect(selectedText("Currency they receive")).toBe("MXN");
+      expect(selectedText("You send from")).toBe("United States");
+    });
+
+    it("a ja-JP visitor sends from Japan in yen", async () => {
+      browserSpeaks("ja-JP");
+      renderStep(alphabetical);
+      await waitFor(() => expect(selectedText("You send from")).toBe("Japan"));
+      await waitFor(() => expect(selectedText("Currency you send")).toBe("JPY"));
+    });
+  });
+
+  it("selects the default country (en-US: the United States) and its currency, and the vela method, then prices '100.00'", async () => {
     const { requests } = renderStep();
 
     expect(screen.getByLabelText("Loading…").getAttribute("aria-busy")).toBe("true");

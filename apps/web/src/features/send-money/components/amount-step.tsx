@@ -19,6 +19,7 @@ import { useLimits } from "../api/get-limits";
 import { useShippingMethods } from "../api/get-shipping-methods";
 import { type AmountCorrection, type AmountSide, useSendMoneyStore } from "../stores/send-money-store";
 import { amountFieldError, limitCorrection, serverLimitCorrection } from "../utils/amount-limits";
+import { defaultCorridorCountryId, defaultCorridorCurrencyId } from "../utils/corridor-defaults";
 import { type AmountSelection, amountSelectionOf } from "../utils/send-money-search";
 import classes from "./amount-step.module.css";
 import { type QuoteStatus, QuoteSummary } from "./quote-summary";
@@ -106,7 +107,8 @@ export const AmountStepLoading = ({ continueLabel }: Pick<AmountStepProps, "cont
 
 /**
  * The send-money flow's AMOUNT step (spec §2), also the home page's calculator: origin and
- * destination, the currencies that follow them (spec §4: a loaded list selects its first item),
+ * destination, the currencies that follow them (a loaded list selects the person's default:
+ * their country and its currency, or the browser's region, or a served one; never its first row),
  * the delivery method (`vela` by default), and either amount — the other follows from the public
  * calculator once typing pauses. Amounts left outside the limits are replaced as spec §5 says.
  * The selection lives in the send-money store, so the rest of the flow starts from it.
@@ -128,18 +130,37 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
   const currenciesTo = useCurrenciesTo(store.country_to_id);
   const { countriesLoaded, currenciesLoaded, shippingMethodsLoaded, limitsLoaded, calculationLoaded } = store;
 
+  // Each list, once loaded, starts on the person's default (shared/defaults), not on its first row.
   useEffect(() => {
-    if (fromCountries.data) countriesLoaded("from", idsOf(fromCountries.data));
+    if (fromCountries.data)
+      countriesLoaded(
+        "from",
+        idsOf(fromCountries.data),
+        defaultCorridorCountryId("from", fromCountries.data),
+      );
   }, [fromCountries.data, countriesLoaded]);
   useEffect(() => {
-    if (toCountries.data) countriesLoaded("to", idsOf(toCountries.data));
+    if (toCountries.data)
+      countriesLoaded("to", idsOf(toCountries.data), defaultCorridorCountryId("to", toCountries.data));
   }, [toCountries.data, countriesLoaded]);
+  const countryFromId = store.country_from_id;
+  const countryToId = store.country_to_id;
   useEffect(() => {
-    if (currenciesFrom.data) currenciesLoaded("from", idsOf(currenciesFrom.data));
-  }, [currenciesFrom.data, currenciesLoaded]);
+    if (currenciesFrom.data)
+      currenciesLoaded(
+        "from",
+        idsOf(currenciesFrom.data),
+        defaultCorridorCurrencyId(currenciesFrom.data, fromCountries.data, countryFromId),
+      );
+  }, [currenciesFrom.data, currenciesLoaded, fromCountries.data, countryFromId]);
   useEffect(() => {
-    if (currenciesTo.data) currenciesLoaded("to", idsOf(currenciesTo.data));
-  }, [currenciesTo.data, currenciesLoaded]);
+    if (currenciesTo.data)
+      currenciesLoaded(
+        "to",
+        idsOf(currenciesTo.data),
+        defaultCorridorCurrencyId(currenciesTo.data, toCountries.data, countryToId),
+      );
+  }, [currenciesTo.data, currenciesLoaded, toCountries.data, countryToId]);
 
   const currencyFrom = findById(currenciesFrom.data, store.currency_from_id);
   const currencyTo = findById(currenciesTo.data, store.currency_to_id);

@@ -121,10 +121,22 @@ type SendMoneyActions = {
   setCountryTo: (countryId: number) => void;
   setCurrencyFrom: (currencyId: number) => void;
   setCurrencyTo: (currencyId: number) => void;
-  /** Spec §4: a loaded countries list selects its first item when none (or one it lacks) is selected. */
-  countriesLoaded: (direction: "from" | "to", countryIds: readonly number[]) => void;
-  /** Spec §4: a loaded currencies list selects its first item when none (or one it lacks) is selected. */
-  currenciesLoaded: (direction: "from" | "to", currencyIds: readonly number[]) => void;
+  /**
+   * Spec §4: a loaded countries list selects an item when none (or one it lacks) is selected: the
+   * default the caller worked out (shared/defaults: the user's country, the browser's region, a
+   * served one), the first item only without one.
+   */
+  countriesLoaded: (
+    direction: "from" | "to",
+    countryIds: readonly number[],
+    defaultId?: number | null,
+  ) => void;
+  /** The same for a currencies list (the default: the selected country's own currency). */
+  currenciesLoaded: (
+    direction: "from" | "to",
+    currencyIds: readonly number[],
+    defaultId?: number | null,
+  ) => void;
   setShippingMethod: (method: ShippingMethod) => void;
   /**
    * A corridor's methods arrived: a chosen method the corridor offers is kept, otherwise the
@@ -198,8 +210,10 @@ const selectionChanged = (state: SendMoneyData): Partial<SendMoneyData> => ({
     : { sendAmount: "", send_amount: "" }),
 });
 
-const pickListItem = (selected: number | null, ids: readonly number[]) =>
-  selected !== null && ids.includes(selected) ? selected : (ids[0] ?? null);
+const pickListItem = (selected: number | null, ids: readonly number[], defaultId?: number | null) => {
+  if (selected !== null && ids.includes(selected)) return selected;
+  return defaultId != null && ids.includes(defaultId) ? defaultId : (ids[0] ?? null);
+};
 
 const isSameLimits = (a: CorridorLimits, b: CorridorLimits) =>
   a.send.min === b.send.min &&
@@ -339,18 +353,18 @@ export const useSendMoneyStore = create<SendMoneyState>()(
             : { currency_to_id: currencyId, ...selectionChanged(state) },
         ),
 
-      countriesLoaded: (direction, countryIds) =>
+      countriesLoaded: (direction, countryIds, defaultId) =>
         set((state) => {
           const key = direction === "from" ? "country_from_id" : "country_to_id";
-          const picked = pickListItem(state[key], countryIds);
+          const picked = pickListItem(state[key], countryIds, defaultId);
           if (picked === state[key]) return state;
           const currencyKey = direction === "from" ? "currency_from_id" : "currency_to_id";
           return { [key]: picked, [currencyKey]: null, ...selectionChanged(state) };
         }),
-      currenciesLoaded: (direction, currencyIds) =>
+      currenciesLoaded: (direction, currencyIds, defaultId) =>
         set((state) => {
           const key = direction === "from" ? "currency_from_id" : "currency_to_id";
-          const picked = pickListItem(state[key], currencyIds);
+          const picked = pickListItem(state[key], currencyIds, defaultId);
           return picked === state[key] ? state : { [key]: picked, ...selectionChanged(state) };
         }),
 

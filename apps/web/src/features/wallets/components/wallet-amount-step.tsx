@@ -6,6 +6,7 @@ import { compareAmounts, isDecimalString } from "@vela/shared/decimal";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
+import { defaultCurrency, useDefaultCountry } from "@/shared/defaults/default-place";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import { CurrencySelect } from "@/shared/ui/currency-select";
@@ -74,10 +75,17 @@ export const WalletAmountStep = (props: WalletAmountStepProps) => {
   const { currenciesLoaded, setCurrency, typeAmount, commitAmount } = state;
   const fromIds = from.currencies?.map((currency) => currency.id).join(",");
   const toIds = to.currencies?.map((currency) => currency.id).join(",");
-  // Spec §4: a loaded list selects its first item when none (or one it lacks) is selected.
+  // A loaded list selects a default when none (or one it lacks) is selected: "You pay in" starts in
+  // the currency of the user's country (or the browser's region, or a served one), not its first row.
+  const home = useDefaultCountry();
+  const fromDefaultId =
+    home === undefined
+      ? undefined
+      : from.currencies && defaultCurrency(from.currencies, home ?? undefined)?.id;
   useEffect(() => {
-    if (fromIds !== undefined) currenciesLoaded("from", fromIds ? fromIds.split(",").map(Number) : []);
-  }, [fromIds, currenciesLoaded]);
+    if (fromIds === undefined || fromDefaultId === undefined) return;
+    currenciesLoaded("from", fromIds ? fromIds.split(",").map(Number) : [], fromDefaultId);
+  }, [fromIds, fromDefaultId, currenciesLoaded]);
   useEffect(() => {
     if (toIds !== undefined) currenciesLoaded("to", toIds ? toIds.split(",").map(Number) : []);
   }, [toIds, currenciesLoaded]);

@@ -65,7 +65,12 @@ type WalletFlowActions = {
   preselect: (selection: { currency_from_id?: number | null; currency_to_id?: number | null }) => void;
   setCurrency: (direction: "from" | "to", currencyId: number) => void;
   /** Spec §4: a loaded currencies list selects its first item when none (or one it lacks) is selected. */
-  currenciesLoaded: (direction: "from" | "to", currencyIds: readonly number[]) => void;
+  /** A loaded list selects `defaultId` (shared/defaults) when none (or one it lacks) is selected. */
+  currenciesLoaded: (
+    direction: "from" | "to",
+    currencyIds: readonly number[],
+    defaultId?: number | null,
+  ) => void;
   typeAmount: (amount: string) => void;
   commitAmount: (amount?: string) => void;
   recipientFound: (recipient: WalletUser) => void;
@@ -112,8 +117,10 @@ const priceChanged: Partial<WalletFlowData> = {
   order_id: null,
 };
 
-const pick = (selected: number | null, ids: readonly number[]) =>
-  selected !== null && ids.includes(selected) ? selected : (ids[0] ?? null);
+const pick = (selected: number | null, ids: readonly number[], defaultId?: number | null) => {
+  if (selected !== null && ids.includes(selected)) return selected;
+  return defaultId != null && ids.includes(defaultId) ? defaultId : (ids[0] ?? null);
+};
 
 /**
  * One small store per wallet flow (STYLE: a documented store per flow, the step mirrored in the
@@ -143,10 +150,10 @@ export const createWalletFlowStore = (flow: WalletFlowName) => {
             const key = direction === "from" ? "currency_from_id" : "currency_to_id";
             return state[key] === currencyId ? state : { [key]: currencyId, ...priceChanged };
           }),
-        currenciesLoaded: (direction, currencyIds) =>
+        currenciesLoaded: (direction, currencyIds, defaultId) =>
           set((state) => {
             const key = direction === "from" ? "currency_from_id" : "currency_to_id";
-            const picked = pick(state[key], currencyIds);
+            const picked = pick(state[key], currencyIds, defaultId);
             return picked === state[key] ? state : { [key]: picked, ...priceChanged };
           }),
         typeAmount: (amount) => set({ sendAmount: amount }),

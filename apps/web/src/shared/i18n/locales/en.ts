@@ -1262,7 +1262,7 @@ export const en = {
       numberForm: "Phone number",
       prefix: "Country code",
       number: "Mobile number",
-      numberHint: "Without the country code, e.g. 55 1234 5678",
+      numberHint: "E.g. 55 1234 5678, or with its country code: +52 55 1234 5678",
       find: "Find operator",
       lookupFailed: "We couldn't look up this number. Try again in a moment.",
       noOperators: "No operator of this country takes top-ups right now.",

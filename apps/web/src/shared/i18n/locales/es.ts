@@ -1266,7 +1266,7 @@ export const es = {
       numberForm: "Número de teléfono",
       prefix: "Código de país",
       number: "Número de celular",
-      numberHint: "Sin el código de país, p. ej. 55 1234 5678",
+      numberHint: "P. ej. 55 1234 5678, o con su código de país: +52 55 1234 5678",
       find: "Buscar operador",
       lookupFailed: "No pudimos consultar este número. Inténtalo de nuevo en un momento.",
       noOperators: "Ningún operador de este país acepta recargas ahora.",

@@ -1,0 +1,80 @@
+import { screen, waitFor } from "@testing-library/react";
+import type { AuthUser } from "@vela/shared/auth";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useAuthModalStore } from "@/features/auth/stores/auth-modal-store";
+import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { CLIENT_USER, sessionFor } from "@/test/fixtures";
+import { ok, renderWithApp, type StubHandler, stubApi } from "@/test/render";
+import { sendMoneyRoutes } from "@/test/send-money-api";
+import { AppRoutes } from "../router";
+
+const VERIFY_PHONE = {
+  allowed: false,
+  hide_modal: false,
+  modal: {
+    button: { label: "Verify phone", code: "VERIFY_PHONE" },
+    code: "VERIFY_PHONE",
+    id: "wallet:verify_phone",
+    persistent: true,
+    text: "Moving money needs a verified phone number. We will send you a code by SMS.",
+    time: null,
+    title: "Verify your phone number",
+    img: null,
+    seconds: null,
+    show: true,
+  },
+};
+
+/** A client whose phone is not verified, in the account area: every service's rules say VERIFY_PHONE. */
+const signInUnverified = (user: AuthUser = CLIENT_USER) => {
+  const session = sessionFor(user);
+  useAuthStore.getState().setAuthSession(session);
+  const rules: StubHandler = () => ok(VERIFY_PHONE);
+  const stub = stubApi({
+    ...sendMoneyRoutes(),
+    "/api/authentication/me": ok({
+      role: session.role,
+      user_type: session.user_type,
+      user,
+      permissions: session.permissions,
+      onboarding: session.onboarding,
+    }),
+    "/api/examine-rules": ok({ allowed: true, hide_modal: true, modal: null }),
+    "/api/sendmoney/examine-rules": rules,
+    "/api/wallet/examine-rules": rules,
+  });
+  vi.stubGlobal("fetch", stub.fetchStub);
+  return stub;
+};
+
+afterEach(() => {
+  useAuthStore.getState().logout();
+  useAuthModalStore.getState().close();
+});
+
+// Issue 18 point 5: the money-moving rule is asked before every money-moving flow, not only before
+// purchases: send money, the wallet's deposit, convert, send and withdraw.
+describe("the money-moving flows' rule check", () => {
+  it.each([
+    ["/account/send-money/amount", "sendmoney"],
+    ["/account/wallets/deposit/amount", "wallet"],
+    ["/account/wallets/convert/amount", "wallet"],
+    ["/account/wallets/send/recipient", "wallet"],
+    ["/account/wallets/withdraw/method", "wallet"],
+  ])("%s stops at the phone verification before the flow starts", async (route, service) => {
+    const { requests } = signInUnverified();
+    renderWithApp(<AppRoutes />, { route });
+
+    expect(await screen.findByRole("alert", { name: "Verify your phone number" })).toBeTruthy();
+    expect(
+      screen.getAllByText("Moving money needs a verified phone number. We will send you a code by SMS.")
+        .length,
+    ).toBeGreaterThan(0);
+    expect(requests.some((request) => request.url.includes(`/api/${service}/examine-rules`))).toBe(true);
+    // The limit modal offers the verification, and the flow asked the API for nothing of its own.
+    await waitFor(() => expect(useAuthModalStore.getState().opened).toBe(true));
+    expect(requests.some((request) => /quotation|calculator|currencies|methods/.test(request.url))).toBe(
+      false,
+    );
+  });
+});
