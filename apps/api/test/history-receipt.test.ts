@@ -82,6 +82,27 @@ describe("the receipt's content", () => {
     expect(rows.get("Service")).toBe("Wallet deposit");
   });
 
+  it("speaks the reader's language: its own words, the order's vocabulary and the numbers", () => {
+    const rows = new Map(
+      receiptSections(
+        details({
+          recipient: { name: "Zoë Müller", country_iso: "MX", delivery: { "Account type": "Savings" } },
+        }),
+        "es",
+      ).flatMap((section) => section.rows.map(([label, value]) => [label, value])),
+    );
+    expect(rows.get("Total pagado")).toBe("1.260,10 USD");
+    expect(rows.get("Tipo de cambio")).toBe("1 USD = 17,25 MXN (garantizado)");
+    expect(rows.get("Servicio")).toBe("Envío de dinero");
+    expect(rows.get("Estado")).toBe("Enviado");
+    expect(rows.get("Método de pago")).toBe("Tarjeta de crédito o débito");
+    expect(rows.get("Método de entrega")).toBe("Depósito bancario");
+    expect(rows.get("Tipo de cuenta")).toBe("Ahorros");
+    expect(
+      [...rows.keys()].some((label) => /^[A-Z][a-z]+ [a-z]+$/.test(label) && label === "Total paid"),
+    ).toBe(false);
+  });
+
   it("still renders as a PDF", async () => {
     const pdf = await renderReceipt(details({ currency_to_iso: "USD", rate: "1" }));
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");

@@ -1,8 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import type { Language } from "@vela/shared/api";
 import { moneyText, rateText } from "@vela/shared/money";
 import type { OrderDetails } from "@vela/shared/orders";
 import PDFDocument from "pdfkit";
+import { localizeDisplay } from "../http/display-text";
+import { findCatalogueMethodBySlug, paymentMethodName } from "../payments/methods";
 
 /*
  * The receipt PDF (spec §7 orders/generate/{id}): what was paid, at which rate and fees, to whom,
@@ -28,8 +31,45 @@ const MUTED = "#5c5f66";
 const RULE = "#dee2e6";
 const ACCENT = "#1c5fb8";
 
-/** "credit-and-debit-card-methods" → "Credit and debit card methods". */
-const slugText = (slug: string) => {
+/** The receipt's own words, English and Spanish (the order's data is translated by localizeDisplay). */
+const WORDS = {
+  service: ["Service", "Servicio"],
+  reference: ["Reference", "Referencia"],
+  tracking: ["Tracking number", "Número de seguimiento"],
+  status: ["Status", "Estado"],
+  statusDetail: ["Status detail", "Detalle del estado"],
+  placedOn: ["Placed on", "Fecha del pedido"],
+  expected: ["Expected arrival", "Llegada prevista"],
+  pickup: ["Pickup reference", "Referencia de retiro"],
+  amounts: ["Amounts", "Importes"],
+  sent: ["Amount sent", "Importe enviado"],
+  fee: ["Vela fee", "Comisión de Vela"],
+  thirdParty: ["Third-party fees", "Comisiones de terceros"],
+  discount: ["Discount", "Descuento"],
+  total: ["Total paid", "Total pagado"],
+  rate: ["Exchange rate", "Tipo de cambio"],
+  guaranteed: [" (guaranteed)", " (garantizado)"],
+  gets: ["Recipient gets", "El destinatario recibe"],
+  method: ["Payment method", "Método de pago"],
+  recipient: ["Recipient", "Destinatario"],
+  name: ["Name", "Nombre"],
+  country: ["Country", "País"],
+  delivery: ["Delivery method", "Método de entrega"],
+  time: ["Transfer time", "Tiempo de envío"],
+  sender: ["Sender", "Remitente"],
+  history: ["Status history", "Historial del estado"],
+  receipt: ["Receipt", "Comprobante"],
+  generated: ["Generated", "Generado el"],
+} as const satisfies Record<string, readonly [string, string]>;
+const wordsIn = (language: Language) =>
+  Object.fromEntries(
+    Object.entries(WORDS).map(([key, pair]) => [key, pair[language === "es" ? 1 : 0]]),
+  ) as Record<keyof typeof WORDS, string>;
+
+/** A payment method's name by its slug, in the receipt's language ("credit-and-debit-card-methods"). */
+const methodText = (slug: string, language: Language) => {
+  const method = findCatalogueMethodBySlug(slug);
+  if (method) return paymentMethodName(slug, method.method.name, language);
   const words = slug.replace(/[-_]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
@@ -56,50 +96,54 @@ export type ReceiptSection = { heading: string | null; rows: ReceiptRow[] };
  * through the one formatter (packages/shared/src/money.ts), as on the screens; an order that
  * converted nothing (a deposit into a wallet of its own currency) has no rate line.
  */
-export function receiptSections(details: OrderDetails): ReceiptSection[] {
+export function receiptSections(order: OrderDetails, language: Language = "en"): ReceiptSection[] {
+  const details = localizeDisplay(order, language);
+  const w = wordsIn(language);
+  const locale = language;
   const from = details.currency_from_iso;
   const to = details.currency_to_iso;
   const summary: ReceiptRow[] = [
-    ["Service", details.service_name],
-    ["Reference", details.ref, true],
-    ["Tracking number", details.tracking_number, true],
-    ["Status", details.status_label, true],
+    [w.service, details.service_name],
+    [w.reference, details.ref, true],
+    [w.tracking, details.tracking_number, true],
+    [w.status, details.status_label, true],
   ];
-  if (details.status_reason) summary.push(["Status detail", details.status_reason]);
-  summary.push(["Placed on", day(details.created_at)], ["Expected arrival", day(details.arrive)]);
-  if (details.pickup_reference) summary.push(["Pickup reference", details.pickup_reference, true]);
+  if (details.status_reason) summary.push([w.statusDetail, details.status_reason]);
+  summary.push([w.placedOn, day(details.created_at)], [w.expected, day(details.arrive)]);
+  if (details.pickup_reference) summary.push([w.pickup, details.pickup_reference, true]);
 
   const amounts: ReceiptRow[] = [
-    ["Amount sent", moneyText(details.send_amount, from)],
-    ["Vela fee", moneyText(details.vela_fee_amount, from)],
+    [w.sent, moneyText(details.send_amount, from, locale)],
+    [w.fee, moneyText(details.vela_fee_amount, from, locale)],
   ];
   if (Number(details.external_fee_amount) !== 0)
-    amounts.push(["Third-party fees", moneyText(details.external_fee_amount, from)]);
-  if (Number(details.discount) !== 0) amounts.push(["Discount", `−${moneyText(details.discount, from)}`]);
-  amounts.push(["Total paid", moneyText(details.amount_paid, from), true]);
-  const rate = rateText(from, to, details.rate);
-  if (rate) amounts.push(["Exchange rate", `${rate}${details.guaranteed_rate ? " (guaranteed)" : ""}`]);
+    amounts.push([w.thirdParty, moneyText(details.external_fee_amount, from, locale)]);
+  if (Number(details.discount) !== 0)
+    amounts.push([w.discount, `−${moneyText(details.discount, from, locale)}`]);
+  amounts.push([w.total, moneyText(details.amount_paid, from, locale), true]);
+  const rate = rateText(from, to, details.rate, locale);
+  if (rate) amounts.push([w.rate, `${rate}${details.guaranteed_rate ? w.guaranteed : ""}`]);
   amounts.push(
-    ["Recipient gets", moneyText(details.receiving_amount, to), true],
-    ["Payment method", slugText(details.payment_method)],
+    [w.gets, moneyText(details.receiving_amount, to, locale), true],
+    [w.method, methodText(details.payment_method, language)],
   );
 
-  const recipient: ReceiptRow[] = [["Name", details.recipient_name ?? "—", true]];
+  const recipient: ReceiptRow[] = [[w.name, details.recipient_name ?? "—", true]];
   const country = details.recipient?.country_iso;
-  if (typeof country === "string") recipient.push(["Country", country]);
-  recipient.push(["Delivery method", details.delivery_method || "—"]);
-  if (details.processing_time) recipient.push(["Transfer time", details.processing_time]);
+  if (typeof country === "string") recipient.push([w.country, country]);
+  recipient.push([w.delivery, details.delivery_method || "—"]);
+  if (details.processing_time) recipient.push([w.time, details.processing_time]);
   recipient.push(...deliveryLines(details.recipient));
 
   return [
     { heading: null, rows: summary },
-    { heading: "Amounts", rows: amounts },
-    { heading: "Recipient", rows: recipient },
+    { heading: w.amounts, rows: amounts },
+    { heading: w.recipient, rows: recipient },
     ...(details.sender_name
-      ? [{ heading: "Sender", rows: [["Name", details.sender_name] as ReceiptRow] }]
+      ? [{ heading: w.sender, rows: [[w.name, details.sender_name] as ReceiptRow] }]
       : []),
     {
-      heading: "Status history",
+      heading: w.history,
       rows: details.timeline.map(
         (step): ReceiptRow => [day(step.at), step.reason ? `${step.label} — ${step.reason}` : step.label],
       ),
@@ -108,7 +152,13 @@ export function receiptSections(details: OrderDetails): ReceiptSection[] {
 }
 
 /** Renders the receipt of one order into a PDF buffer. */
-export function renderReceipt(details: OrderDetails, generatedAt = new Date()): Promise<Buffer> {
+export function renderReceipt(
+  order: OrderDetails,
+  language: Language = "en",
+  generatedAt = new Date(),
+): Promise<Buffer> {
+  const details = localizeDisplay(order, language);
+  const w = wordsIn(language);
   const { regular, bold } = receiptFonts();
   const doc = new PDFDocument({
     size: "A4",
@@ -165,15 +215,15 @@ export function renderReceipt(details: OrderDetails, generatedAt = new Date()): 
   };
 
   doc.font("bold").fontSize(22).fillColor(ACCENT).text("Vela", left, doc.y);
-  doc.font("body").fontSize(14).fillColor(INK).text(`Receipt — ${details.service_name}`);
+  doc.font("body").fontSize(14).fillColor(INK).text(`${w.receipt} — ${details.service_name}`);
   doc
     .font("body")
     .fontSize(9)
     .fillColor(MUTED)
-    .text(`Generated ${day(generatedAt.toISOString())}`);
+    .text(`${w.generated} ${day(generatedAt.toISOString())}`);
   rule();
 
-  for (const section of receiptSections(details)) {
+  for (const section of receiptSections(order, language)) {
     if (section.heading) heading(section.heading);
     for (const [label, value, strong] of section.rows) row(label, value, strong);
   }
@@ -184,8 +234,11 @@ export function renderReceipt(details: OrderDetails, generatedAt = new Date()): 
     .fontSize(8.5)
     .fillColor(MUTED)
     .text(
-      `Follow this transfer at any time on the Vela tracking page with the tracking number ${details.tracking_number}. ` +
-        "Keep this receipt for your records.",
+      language === "es"
+        ? `Siga este pedido cuando quiera en la página de seguimiento de Vela con el número ${details.tracking_number}. ` +
+            "Guarde este comprobante."
+        : `Follow this order at any time on the Vela tracking page with the tracking number ${details.tracking_number}. ` +
+            "Keep this receipt for your records.",
       left,
       doc.y,
       { width },

@@ -1,3 +1,4 @@
+import type { Language } from "@vela/shared/api";
 import type { OrderDetails, OrderListItem, TrackingAnswer } from "@vela/shared/orders";
 import type { Db } from "../db/client";
 import { NotFoundError } from "../http/errors";
@@ -48,9 +49,10 @@ export async function orderReceipt(
   deps: HistoryDeps,
   userId: number,
   orderId: number,
+  language: Language = "en",
 ): Promise<{ ref: string; pdf: Buffer }> {
   const details = await orderDetails(deps, userId, orderId);
-  return { ref: details.ref, pdf: await renderReceipt(details) };
+  return { ref: details.ref, pdf: await renderReceipt(details, language) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Language } from "@vela/shared/api";
+import { PURCHASE_DELIVERY_METHODS, SHIPPING_METHODS } from "../db/seed/corridor-countries";
 import { DELIVERY_TEXT_ES } from "../orders/confirmation";
 import { orderTextEs } from "../orders/status-text-es";
 import { ARRIVAL_TIMES_ES, METHOD_NAMES_ES } from "../pricing/delivery-text-es";
@@ -9,6 +10,7 @@ import { localizedCurrencyName } from "../routes/reference/currency-names";
  * answer hook (plugins/error-handler.ts) and by the public calculator for its kept text:
  * - a delivery method, `shipping_method: { name, slug }`, `shipping_methods: [{ name, slug }]` or a
  *   listed one (`slug`, `name` and `transfer_time`), by its slug (pricing/delivery-text-es.ts);
+ * - an order's `delivery_method`, the seeded English name of its method;
  * - an arrival time, `transfer_time` or `processing_time` ("1-2 business days");
  * - a currency, any object with a three-letter `iso`, a `name` and its `decimals` or `symbol`
  *   (routes/reference/currency-names.ts);
@@ -29,6 +31,7 @@ const ARRIVAL_KEYS = new Set(["transfer_time", "processing_time"]);
 const ORDER_LABEL_FIELDS = [
   ["status", "status_label"],
   ["status", "label"],
+  ["service", "service_name"],
   ["id", "name"],
 ] as const;
 
@@ -54,6 +57,8 @@ function walk(value: unknown, language: Language): unknown {
     if (ARRIVAL_KEYS.has(key) && typeof item === "string") set(key, ARRIVAL_TIMES_ES[item] ?? item);
     else if (key === "shipping_method" && isMethod(item)) set(key, methodInSpanish(item));
     else if (key === "delivery" && isTextRecord(item)) set(key, deliveryInSpanish(item));
+    else if (key === "delivery_method" && typeof item === "string")
+      set(key, METHOD_NAME_ES_BY_NAME[item] ?? item);
     else if (key === "shipping_methods" && Array.isArray(item) && item.every(isMethod)) {
       set(key, item.map(methodInSpanish));
     } else if (typeof item === "object" && item !== null) set(key, walk(item, language));
@@ -101,3 +106,10 @@ const deliveryInSpanish = (details: Record<string, string>) =>
       DELIVERY_TEXT_ES[value] ?? value,
     ]),
   );
+
+/** An order's delivery method is kept by its seeded English name ("Bank deposit"). */
+const METHOD_NAME_ES_BY_NAME: Record<string, string> = Object.fromEntries(
+  [...SHIPPING_METHODS, ...PURCHASE_DELIVERY_METHODS].flatMap(({ slug, name }) =>
+    METHOD_NAMES_ES[slug] ? [[name, METHOD_NAMES_ES[slug]]] : [],
+  ),
+);

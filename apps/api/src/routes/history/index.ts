@@ -123,7 +123,7 @@ export async function historyRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { ref, pdf } = await orderReceipt(deps, userId(request), request.params.id);
+      const { ref, pdf } = await orderReceipt(deps, userId(request), request.params.id, request.ctx.language);
       // The ref is ours ("VL-…"), but only safe filename characters go into the header.
       const filename = `vela-receipt-${ref.replace(/[^A-Za-z0-9_-]/g, "")}.pdf`;
       return reply
