@@ -98,9 +98,7 @@ describe("the receipt's content", () => {
     expect(rows.get("Método de pago")).toBe("Tarjeta de crédito o débito");
     expect(rows.get("Método de entrega")).toBe("Depósito bancario");
     expect(rows.get("Tipo de cuenta")).toBe("Ahorros");
-    expect(
-      [...rows.keys()].some((label) => /^[A-Z][a-z]+ [a-z]+$/.test(label) && label === "Total paid"),
-    ).toBe(false);
+    expect(rows.has("Total paid")).toBe(false);
   });
 
   it("still renders as a PDF", async () => {
