@@ -223,6 +223,41 @@ describe("methods, accounts and currencies", () => {
     expect(otherCurrency.json().data.data).toEqual([]);
   });
 
+  it("names a saved withdrawal account as one, in both languages, and its form promises to tell nobody", async () => {
+    const form = await kit.call({
+      url: `/recipients/withdraw-form?currency_to_id=${kit.idOf("USD")}&withdrawal_method_id=${methods["bank-deposit"]}`,
+      token: ada.token,
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    const email = form.json().data.fields.find((field: { kind: string }) => field.kind === "email");
+    expect(email?.help ?? null).toBeNull();
+    expect(form.body).not.toContain("let them know");
+
+    const payload = {
+      type: "customer",
+      currency_to_id: kit.idOf("USD"),
+      withdrawal_method_id: methods["bank-deposit"],
+      first_name: "Ada",
+      last_name: "Lovelace",
+      routing_number: "021000021",
+      account_type: "checking",
+      account_number: "555566667777",
+    };
+    for (const [url, language, message] of [
+      ["/api/recipients", "en", "Withdrawal account saved."],
+      ["/api/wallets/withdraw-money/recipients", "es", "Cuenta de retiro guardada."],
+    ] as const) {
+      const saved = await app.inject({
+        method: "POST",
+        url,
+        headers: { ...bearer(ada.token), language },
+        payload,
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(saved.json().message).toBe(message);
+    }
+  });
+
   it("GET currencies: is_from=1 the caller's wallets, is_from=0 what an account can be paid in", async () => {
     const from = await kit.call({ url: "/wallets/withdraw-money/currencies?is_from=1", token: ada.token });
     const fromList = walletCurrencyOption.array().parse(from.json().data);
