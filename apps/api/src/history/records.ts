@@ -97,13 +97,18 @@ export function timelineOf(
   });
 }
 
-export function toOrderDetails(found: HistoryOrder, history: StatusHistoryRow[]): OrderDetails {
+export function toOrderDetails(
+  found: HistoryOrder,
+  history: StatusHistoryRow[],
+  payment: OrderDetails["payment"] = null,
+): OrderDetails {
   const terms = termsOf(found.order);
   return {
     ...toHistoryRecord(found),
     timeline: timelineOf(found.order, history),
     recipient: record(terms.recipient),
     sender: record(terms.sender),
+    payment,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { OrderDetails, OrderListItem, TrackingAnswer } from "@vela/shared/orders";
 import type { Db } from "../db/client";
 import { NotFoundError } from "../http/errors";
+import { orderPaymentOf } from "./payment";
 import { renderReceipt } from "./receipt";
 import { toOrderDetails, toOrderListItem, toTrackingAnswer } from "./records";
 import {
@@ -41,7 +42,11 @@ export async function orderDetails(
 ): Promise<OrderDetails> {
   const found = await findUserOrder(db, userId, orderId);
   if (!found) throw new NotFoundError(ORDER_NOT_FOUND);
-  return toOrderDetails(found, await statusHistoryOf(db, orderId));
+  const [history, payment] = await Promise.all([
+    statusHistoryOf(db, orderId),
+    orderPaymentOf(db, found.order.paymentId),
+  ]);
+  return toOrderDetails(found, history, payment);
 }
 
 export async function orderReceipt(

@@ -555,6 +555,8 @@ export const en = {
       save: "Save recipient",
       saveChanges: "Save changes",
       saved: "Recipient saved.",
+      saveAccount: "Save account",
+      accountSaved: "Withdrawal account saved.",
       noMethods: "Money can't be delivered there in this currency yet. Try another currency or country.",
       emailTaken: "You already have a recipient with this e-mail: {{name}}.",
     },

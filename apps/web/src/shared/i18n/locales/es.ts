@@ -558,6 +558,8 @@ export const es = {
       save: "Guardar destinatario",
       saveChanges: "Guardar cambios",
       saved: "Destinatario guardado.",
+      saveAccount: "Guardar cuenta",
+      accountSaved: "Cuenta de retiro guardada.",
       noMethods: "Aún no podemos entregar dinero allí en esta moneda. Prueba con otra moneda o país.",
       emailTaken: "Ya tienes un destinatario con este correo: {{name}}.",
     },
