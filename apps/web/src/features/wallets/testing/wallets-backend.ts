@@ -640,7 +640,7 @@ export const walletsBackend = ({
         String(input.account_number),
       );
       beneficiaries.push(saved);
-      return { status: 201, body: { success: true, message: "Recipient saved.", data: saved } };
+      return { status: 201, body: { success: true, message: "Withdrawal account saved.", data: saved } };
     }
     match = path.match(/^orders\/(\d+)\/details$/);
     if (match) {

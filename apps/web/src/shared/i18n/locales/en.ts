@@ -787,6 +787,7 @@ export const en = {
       failed: "Failed",
       cancelled: "Cancelled",
       refunded: "Refunded",
+      in_review: "In review",
     },
     services: {
       consignments: "Send money",
@@ -1070,6 +1071,7 @@ export const en = {
     },
     confirmation: {
       failedTitle: "This didn't go through",
+      failedText: "Nothing moved: your wallets are as they were.",
       order: "Order",
       status: "Status",
       ref: "Reference",
@@ -1126,6 +1128,19 @@ export const en = {
         confirm: "Confirm and add {{amount}}",
         doneTitle: "Deposit placed",
         doneText: "{{amount}} will be in your wallet as soon as your payment arrives.",
+        receivePending: "To be added to your wallet",
+        creditedTitle: "Money added",
+        creditedText: "{{amount}} is in your wallet.",
+        transferTitle: "Deposit placed: now send your transfer",
+        transferText:
+          "Send {{due}} from your bank with the details below, quoting the reference {{reference}}. {{amount}} is added to your wallet once it arrives.",
+        inReviewTitle: "Your transfer is in review",
+        inReviewText:
+          "The transfer that arrived does not match the {{due}} due, so nothing has been added to your wallet yet. We are checking it and will contact you.",
+        inReviewReceivedText:
+          "We received {{received}} instead of the {{due}} due, so nothing has been added to your wallet yet. We are checking it and will contact you.",
+        failedText: "Nothing was added to your wallet.",
+        transferDetails: "Bank transfer details",
         again: "Add more money",
       },
       convert: {
@@ -1171,6 +1186,13 @@ export const en = {
         doneTitle: "Withdrawal on its way",
         doneText:
           "{{amount}} is on its way to {{name}}. The amount stays on hold in your wallet until the payout settles.",
+        paidTitle: "Withdrawal paid out",
+        paidText: "{{amount}} was paid into {{name}}'s account.",
+        refusedTitle: "Withdrawal refused",
+        returningText: "The withdrawal was refused; {{held}} is on its way back to your wallet.",
+        refundedText: "The withdrawal was refused; {{held}} is back in your wallet.",
+        cancelledTitle: "Withdrawal cancelled",
+        cancelledText: "Nothing left your wallet.",
         again: "Withdraw again",
       },
     },

@@ -790,6 +790,7 @@ export const es = {
       failed: "Fallida",
       cancelled: "Cancelada",
       refunded: "Reembolsada",
+      in_review: "En revisión",
     },
     services: {
       consignments: "Enviar dinero",
@@ -1073,6 +1074,7 @@ export const es = {
     },
     confirmation: {
       failedTitle: "Esto no se completó",
+      failedText: "No se movió nada: tus billeteras están como estaban.",
       order: "Orden",
       status: "Estado",
       ref: "Referencia",
@@ -1129,6 +1131,19 @@ export const es = {
         confirm: "Confirmar y agregar {{amount}}",
         doneTitle: "Depósito registrado",
         doneText: "{{amount}} estará en tu billetera en cuanto llegue tu pago.",
+        receivePending: "Se agregará a tu billetera",
+        creditedTitle: "Dinero agregado",
+        creditedText: "{{amount}} ya está en tu billetera.",
+        transferTitle: "Depósito registrado: ahora envía tu transferencia",
+        transferText:
+          "Envía {{due}} desde tu banco con estos datos e indica la referencia {{reference}}. {{amount}} se agrega a tu billetera en cuanto llegue.",
+        inReviewTitle: "Tu transferencia está en revisión",
+        inReviewText:
+          "La transferencia que llegó no coincide con los {{due}} que correspondían, así que aún no se agregó nada a tu billetera. La estamos revisando y te contactaremos.",
+        inReviewReceivedText:
+          "Recibimos {{received}} en lugar de los {{due}} que correspondían, así que aún no se agregó nada a tu billetera. La estamos revisando y te contactaremos.",
+        failedText: "No se agregó nada a tu billetera.",
+        transferDetails: "Datos de la transferencia",
         again: "Agregar más dinero",
       },
       convert: {
@@ -1174,6 +1189,13 @@ export const es = {
         doneTitle: "Retiro en camino",
         doneText:
           "{{amount}} va en camino a {{name}}. El monto queda retenido en tu billetera hasta que se liquide el pago.",
+        paidTitle: "Retiro pagado",
+        paidText: "{{amount}} se pagó en la cuenta de {{name}}.",
+        refusedTitle: "Retiro rechazado",
+        returningText: "El retiro fue rechazado; {{held}} está volviendo a tu billetera.",
+        refundedText: "El retiro fue rechazado; {{held}} ya está de vuelta en tu billetera.",
+        cancelledTitle: "Retiro cancelado",
+        cancelledText: "No salió nada de tu billetera.",
         again: "Retirar de nuevo",
       },
     },
