@@ -843,6 +843,9 @@ export const en = {
       downloadReceipt: "Download receipt",
       receiptError: "We couldn't download the receipt.",
       track: "Public tracking page",
+      transferDetails: "Bank transfer details",
+      transferInReview:
+        "The transfer that arrived does not match the amount due. It is in review: nothing is credited until it is settled.",
     },
     tracking: {
       documentTitle: "Track a transfer · Vela",

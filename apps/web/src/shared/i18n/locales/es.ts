@@ -846,6 +846,9 @@ export const es = {
       downloadReceipt: "Descargar recibo",
       receiptError: "No pudimos descargar el recibo.",
       track: "Página pública de seguimiento",
+      transferDetails: "Datos de la transferencia",
+      transferInReview:
+        "La transferencia que llegó no coincide con el monto que correspondía. Está en revisión: no se acredita nada hasta resolverla.",
     },
     tracking: {
       documentTitle: "Rastrear un envío · Vela",
