@@ -1,6 +1,7 @@
 import { confirmationRecord, orderDetails } from "@vela/shared/orders";
 import { calculation } from "@vela/shared/pricing";
 import { walletCurrencyOption } from "@vela/shared/wallet-dw";
+import { walletTransaction } from "@vela/shared/wallets";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderStatusHistory, orders, payments } from "../src/db/schema/index";
@@ -305,7 +306,7 @@ describe("POST /wallets/deposit-money/transaction", () => {
     expect(waiting.status).toBe("awaiting_payment");
     expect(waiting.payment).toEqual({
       id: payment.id,
-      method: payment.method,
+      method: expect.any(String),
       status: "pending",
       in_review: false,
       amount: "120.00",
@@ -322,6 +323,14 @@ describe("POST /wallets/deposit-money/transaction", () => {
     expect(inReview.status).toBe("awaiting_payment");
     expect(inReview.payment).toMatchObject({ in_review: true, received_amount: "100.00", status: "pending" });
     expect(inReview.payment?.instructions?.reference).toBe(payment.instructions.reference);
+    // The wallet's list shows it in review and not credited: no +120.00 as if it had arrived.
+    const wallet = await kit.wallet(ada, "USD");
+    const listed = await kit.call({ url: `/wallets/${wallet.id}/transactions`, token: ada.token });
+    const row = walletTransaction
+      .array()
+      .parse(listed.json().data.data)
+      .find((candidate) => candidate.id === record.order_id);
+    expect(row).toMatchObject({ direction: "in", effect: "pending", in_review: true, amount: "120.00" });
 
     // A card deposit's payment is named without instructions; a wallet-paid order has no payment.
     const card = await deposit(ada, "card", { amount: "30.00" });

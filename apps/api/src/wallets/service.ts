@@ -45,7 +45,9 @@ import {
   markWalletClosed,
   openWallet,
   ownWallet,
+  paymentsInReview,
   type WalletBalance,
+  type WalletMovementKind,
   type WalletRow,
   type WalletWithCurrency,
   walletBalance,
@@ -263,9 +265,31 @@ function counterpartyOf(
   return text(terms.recipient?.name);
 }
 
+/** Out of a wallet: the money left at the paid step; before it, or when it never came, it did not. */
+const OUT_NOT_YET: ReadonlySet<string> = new Set(["created", "awaiting_payment"]);
+const OUT_NEVER: ReadonlySet<string> = new Set(["payment_failed", "cancelled"]);
+/** Into a wallet: the money arrives at the sent step; an order that ends before it brings none. */
+const IN_POSTED: ReadonlySet<string> = new Set(["sent", "completed"]);
+const IN_NEVER: ReadonlySet<string> = new Set(["payment_failed", "cancelled", "failed", "refunded"]);
+
+/** Whether a movement is in the wallet's balance yet, will be, or never will (see walletTransaction). */
+function effectOf(
+  movement: WalletMovementKind,
+  direction: "in" | "out",
+  status: string,
+): WalletTransaction["effect"] {
+  if (movement === "refund") return "posted";
+  if (direction === "out")
+    return OUT_NEVER.has(status) ? "none" : OUT_NOT_YET.has(status) ? "pending" : "posted";
+  if (IN_POSTED.has(status)) return "posted";
+  return IN_NEVER.has(status) ? "none" : "pending";
+}
+
 /**
- * GET /wallets/{id}/transactions: the orders that moved money out of or into the wallet, newest
- * first, 10 a page, by service, status and days (UTC, both included).
+ * GET /wallets/{id}/transactions: the wallet's movements, newest first, 10 a page, by service, status
+ * and days (UTC, both included): each order that moved money out of or into the wallet, and the
+ * refund of each order paid from it and refunded (a bank statement's debit and its reversal, as the
+ * ledger posts them). A deposit not yet credited is `pending` (`in_review` when its transfer is held).
  */
 export async function walletTransactions(
   deps: Pick<WalletDeps, "db">,
@@ -278,26 +302,41 @@ export async function walletTransactions(
     page: query.page,
     limit: WALLET_PAGE_SIZE,
   });
-  const items: WalletTransaction[] = rows.map(({ order, currencyFrom, currencyTo }) => {
-    const direction = order.sourceWalletId === wallet.id ? "out" : "in";
+  const inReview = await paymentsInReview(
+    deps.db,
+    rows.flatMap(({ order }) =>
+      order.paymentId !== null && order.status === "awaiting_payment" ? [order.paymentId] : [],
+    ),
+  );
+  const items: WalletTransaction[] = rows.map(({ order, currencyFrom, currencyTo, movement, at }) => {
+    const isRefund = movement === "refund";
+    const direction = isRefund || order.sourceWalletId !== wallet.id ? "in" : "out";
     const status = (ORDER_STATUSES as readonly string[]).includes(order.status)
       ? (order.status as (typeof ORDER_STATUSES)[number])
       : "created";
     const isOwn = order.userId === userId;
+    // What left the wallet comes back in full: the refund row is the amount paid, returned.
+    const leftOrCameBack = isRefund || direction === "out";
     return {
       id: order.id,
+      movement,
+      effect: effectOf(movement, direction, status),
+      in_review: order.paymentId !== null && inReview.has(order.paymentId),
       ref: order.ref,
       service: order.service,
       service_name: (WALLET_SERVICES as Record<string, string>)[order.service] ?? order.service,
       status,
       status_label: ORDER_STATUS_LABELS[status],
       direction,
-      amount:
-        direction === "out"
-          ? fromMinor(order.amountPaidMinor, currencyFrom.decimals)
-          : fromMinor(order.receivingAmountMinor, currencyTo.decimals),
+      amount: leftOrCameBack
+        ? fromMinor(order.amountPaidMinor, currencyFrom.decimals)
+        : fromMinor(order.receivingAmountMinor, currencyTo.decimals),
       currency_iso: wallet.currency.iso,
-      counterparty: counterpartyOf(order, { from: currencyFrom.iso, to: currencyTo.iso }, direction),
+      counterparty: counterpartyOf(
+        order,
+        { from: currencyFrom.iso, to: currencyTo.iso },
+        isRefund ? "out" : direction,
+      ),
       send_amount: fromMinor(order.sendAmountMinor, currencyFrom.decimals),
       amount_paid: fromMinor(order.amountPaidMinor, currencyFrom.decimals),
       currency_from_iso: currencyFrom.iso,
@@ -306,7 +345,7 @@ export async function walletTransactions(
       is_own: isOwn,
       details_url: isOwn ? `/api/orders/${order.id}/details` : null,
       receipt_url: isOwn ? receiptUrl(order.id) : null,
-      created_at: order.createdAt.toISOString(),
+      created_at: at.toISOString(),
     };
   });
   return { rows: items, total };

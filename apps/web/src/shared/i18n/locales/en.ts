@@ -1060,6 +1060,8 @@ export const en = {
       dateTo: "To",
       from: "{{service}} from {{name}}",
       to: "{{service}} to {{name}}",
+      refundOf: "Refund: {{what}}",
+      effect: { pending: "not yet in your wallet", none: "no money moved" },
       open: "{{what}}, {{ref}}: open the details",
       receipt: "Receipt",
       receiptFor: "Download the receipt of {{ref}}",

@@ -1063,6 +1063,8 @@ export const es = {
       dateTo: "Hasta",
       from: "{{service}} de {{name}}",
       to: "{{service}} a {{name}}",
+      refundOf: "Reembolso: {{what}}",
+      effect: { pending: "aún no está en tu billetera", none: "no se movió dinero" },
       open: "{{what}}, {{ref}}: ver el detalle",
       receipt: "Comprobante",
       receiptFor: "Descargar el comprobante de {{ref}}",
