@@ -73,6 +73,18 @@ describe("wallet journey", () => {
     await page.getByLabel(/Security code/).fill("123");
   }
 
+  const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+  /** Screenshots a page in Spanish too (the header's switch), then switches back to English. */
+  async function shootSpanish(page: Page, name: string, spanishText: string | RegExp) {
+    const header = page.getByRole("banner");
+    await header.locator("label", { hasText: "Español" }).click();
+    await expect.poll(() => lang(page), { timeout: 15_000 }).toBe("es");
+    await visible(page, spanishText);
+    await shoot(page, `${name}-es`);
+    await header.locator("label", { hasText: "English" }).click();
+    await expect.poll(() => lang(page), { timeout: 15_000 }).toBe("en");
+  }
+
   /** The wallet card of a currency on the dashboard, e.g. "USD wallet, balance 500.00 USD". */
   const walletCard = (page: Page, iso: string) =>
     page.getByRole("button", { name: new RegExp(`^${iso} wallet, balance `) });
@@ -180,11 +192,13 @@ describe("wallet journey", () => {
     expect(await transferDetails.textContent()).toContain("021000021");
     await visible(page, "To be added to your wallet");
     await shoot(page, "deposit-waiting");
+    await shootSpanish(page, "deposit-waiting", "Depósito registrado: ahora envía tu transferencia");
     await page.getByRole("link", { name: "View details" }).click();
     await expect.poll(() => pathname(page), { timeout: 20_000 }).toMatch(/^\/account\/history\/\d+$/);
     await heading(page, "Bank transfer details");
     await visible(page, reference);
     await shoot(page, "deposit-transfer-details");
+    await shootSpanish(page, "deposit-transfer-details", "Datos de la transferencia");
     await page.goBack();
     await at(page, "/account/wallets/deposit/confirmation");
     const bank = await session.context.newPage();
@@ -472,22 +486,22 @@ describe("wallet journey", () => {
     await visible(page, "REFUNDED");
     expect(await page.getByText(/on its way|stays on hold/).count()).toBe(0);
     await shoot(page, "withdraw-refused");
+    await shootSpanish(page, "withdraw-refused", "Retiro rechazado");
     const wallet = (await walletsOf(token)).find((candidate) => candidate.currency.iso === "USD");
     expect(wallet).toMatchObject({ balance: "100.00", available: "100.00", on_hold: "0.00" });
 
     // The transactions list it as a bank statement would: −20.20, then its +20.20 refund.
     await page.goto(`${baseUrl}/account/wallets`, { waitUntil: "networkidle" });
     const list = page.getByRole("list", { name: "Transactions" });
-    const refund = list
-      .getByRole("listitem")
-      .filter({ hasText: "Refund: Wallet withdrawal to Ana Rejected" });
+    const refund = list.getByRole("listitem").filter({ hasText: "Refund: Withdraw to Ana Rejected" });
     await expect.poll(() => refund.textContent(), { timeout: 15_000 }).toContain("+20.20");
     const debit = list
       .getByRole("listitem")
-      .filter({ hasText: "Wallet withdrawal to Ana Rejected" })
+      .filter({ hasText: "Withdraw to Ana Rejected" })
       .filter({ hasNotText: "Refund" });
     expect(await debit.textContent()).toContain("−20.20");
     await shoot(page, "withdraw-refused-history");
+    await shootSpanish(page, "withdraw-refused-history", /Reembolso: /);
     expect(session.problems).toEqual([]);
     await session.context.close();
   }, 240_000);
