@@ -498,7 +498,7 @@ describe("wallet journey", () => {
     const debit = list
       .getByRole("listitem")
       .filter({ hasText: "Withdraw to Ana Rejected" })
-      .filter({ hasNotText: "Refund" });
+      .filter({ hasNotText: "Refund:" });
     expect(await debit.textContent()).toContain("−20.20");
     await shoot(page, "withdraw-refused-history");
     await shootSpanish(page, "withdraw-refused-history", /Reembolso: /);
