@@ -513,6 +513,25 @@ describe("POST /wallets/withdraw-money/transaction", () => {
       token: ada.token,
     });
     expect(byDay.json().data.data.filter((row: { id: number }) => row.id === orderId)).toHaveLength(2);
+
+    // The services are named in the caller's language, in the list and in its filter buttons.
+    const spanish = await app.inject({
+      method: "GET",
+      url: `/api/wallets/${wallet.id}/transactions?service=wallet-withdraw`,
+      headers: { ...bearer(ada.token), language: "es" },
+    });
+    expect(spanish.json().data.data[0].service_name).toBe("Retiro");
+    const services = await app.inject({
+      method: "GET",
+      url: "/api/wallets/selects/services",
+      headers: { ...bearer(ada.token), language: "es" },
+    });
+    expect(services.json().data.map((option: { name: string }) => option.name)).toEqual([
+      "Depósito",
+      "Conversión",
+      "Envío",
+      "Retiro",
+    ]);
   });
 
   it("a wrong code is refused with the tries left, moves nothing, and counts even though the request is refused", async () => {

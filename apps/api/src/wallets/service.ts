@@ -8,12 +8,14 @@ import {
   type ConvertCalculatorRequest,
   type ConvertCurrency,
   WALLET_PAGE_SIZE,
+  WALLET_SERVICE_IDS,
   WALLET_SERVICES,
   type Wallet,
   type WalletCurrency,
   type WalletDashboard,
   type WalletOrderAnswer,
   type WalletSelectOption,
+  type WalletService,
   type WalletTransaction,
   type WalletTransactionsQuery,
 } from "@vela/shared/wallets";
@@ -113,24 +115,35 @@ const SERVICE_PATHS = {
   "wallet-withdraw": "withdraw",
 } as const;
 
-export const WALLET_SERVICE_OPTIONS: WalletSelectOption[] = Object.entries(WALLET_SERVICES).map(
-  ([id, name]) => ({
-    id,
-    name,
-  }),
-);
+/** Spanish for the wallet services' names (WALLET_SERVICES), which the lists and buttons show. */
+const WALLET_SERVICES_ES: Record<WalletService, string> = {
+  "wallet-deposit": "Depósito",
+  "wallet-convert": "Conversión",
+  "wallet-send": "Envío",
+  "wallet-withdraw": "Retiro",
+};
+
+/** A wallet service's name in the caller's language (another service's slug as it is). */
+export const walletServiceName = (service: string, language: Language) =>
+  ((language === "es" ? WALLET_SERVICES_ES : WALLET_SERVICES) as Record<string, string>)[service] ?? service;
+
+export const walletServiceOptions = (language: Language): WalletSelectOption[] =>
+  WALLET_SERVICE_IDS.map((id) => ({ id, name: walletServiceName(id, language) }));
 export const WALLET_STATUS_OPTIONS: WalletSelectOption[] = ORDER_STATUSES.map((id) => ({
   id,
   name: ORDER_STATUS_LABELS[id],
 }));
 
 /** GET /wallets/dashboard: the wallets, the service buttons and the statuses (spec §3 Wallet). */
-export async function dashboard(deps: Pick<WalletDeps, "db">, userId: number): Promise<WalletDashboard> {
+export async function dashboard(
+  deps: Pick<WalletDeps, "db" | "language">,
+  userId: number,
+): Promise<WalletDashboard> {
   return {
     wallets: await userWallets(deps, userId),
     services: (Object.keys(SERVICE_PATHS) as (keyof typeof SERVICE_PATHS)[]).map((id) => ({
       id,
-      name: WALLET_SERVICES[id],
+      name: walletServiceName(id, deps.language),
       path: SERVICE_PATHS[id],
     })),
     statuses: WALLET_STATUS_OPTIONS,
@@ -292,7 +305,7 @@ function effectOf(
  * ledger posts them). A deposit not yet credited is `pending` (`in_review` when its transfer is held).
  */
 export async function walletTransactions(
-  deps: Pick<WalletDeps, "db">,
+  deps: Pick<WalletDeps, "db" | "language">,
   userId: number,
   walletId: number,
   query: WalletTransactionsQuery,
@@ -324,7 +337,7 @@ export async function walletTransactions(
       in_review: order.paymentId !== null && inReview.has(order.paymentId),
       ref: order.ref,
       service: order.service,
-      service_name: (WALLET_SERVICES as Record<string, string>)[order.service] ?? order.service,
+      service_name: walletServiceName(order.service, deps.language),
       status,
       status_label: ORDER_STATUS_LABELS[status],
       direction,
