@@ -114,6 +114,7 @@ describe("a withdrawal's confirmation says what happened to it", () => {
     show("withdraw", order("processing"));
     expect(heading().textContent).toBe("Withdrawal on its way");
     expect(pageText()).toContain("20.00 USD is on its way to Ana Rejected.");
+    expect(screen.getByText("To be paid out")).toBeTruthy();
   });
 
   it("paid out: no hold any more", () => {
@@ -132,6 +133,9 @@ describe("a withdrawal's confirmation says what happened to it", () => {
     expect(pageText()).toContain("The withdrawal was refused; 20.20 USD is back in your wallet.");
     expect(pageText()).not.toMatch(/on its way|on hold/);
     expect(screen.getByText("Refunded")).toBeTruthy();
+    // Nothing was paid out: the price list does not say it was.
+    expect(screen.getByText("Not paid out")).toBeTruthy();
+    expect(screen.queryByText("Paid out")).toBeNull();
   });
 
   it("refused, refund under way: it is returning", () => {

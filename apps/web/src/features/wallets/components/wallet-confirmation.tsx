@@ -262,15 +262,20 @@ export const WalletOrderConfirmation = ({
   const record = order.data;
   if (!record) return <StepPending isError={order.isError} lostText={t("wallets.flows.orderLost")} />;
   const words = confirmationWords(t, flow, record, locale, recipientName);
-  // A deposit not yet credited says what is to be added, not what was.
-  const isPendingDeposit = flow === "deposit" && words.tone !== "done";
+  // Money not yet delivered is what is to be added or paid out, not what was.
+  const receiveKey =
+    flow === "deposit" && words.tone !== "done"
+      ? "wallets.flows.deposit.receivePending"
+      : flow === "withdraw" && words.tone === "waiting"
+        ? "wallets.flows.withdraw.receivePending"
+        : flow === "withdraw" && words.tone === "failed"
+          ? "wallets.flows.withdraw.receiveRefused"
+          : (`wallets.flows.${flow}.receive` as const);
   return (
     <WalletConfirmation
       record={record}
       {...words}
-      receiveLabel={t(
-        isPendingDeposit ? "wallets.flows.deposit.receivePending" : `wallets.flows.${flow}.receive`,
-      )}
+      receiveLabel={t(receiveKey)}
       againLabel={t(`wallets.flows.${flow}.again`)}
       paymentText={
         paymentText === undefined

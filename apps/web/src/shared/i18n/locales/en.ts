@@ -1191,6 +1191,8 @@ export const en = {
         doneTitle: "Withdrawal on its way",
         doneText:
           "{{amount}} is on its way to {{name}}. The amount stays on hold in your wallet until the payout settles.",
+        receivePending: "To be paid out",
+        receiveRefused: "Not paid out",
         paidTitle: "Withdrawal paid out",
         paidText: "{{amount}} was paid into {{name}}'s account.",
         refusedTitle: "Withdrawal refused",

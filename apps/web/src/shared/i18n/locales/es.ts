@@ -1194,6 +1194,8 @@ export const es = {
         doneTitle: "Retiro en camino",
         doneText:
           "{{amount}} va en camino a {{name}}. El monto queda retenido en tu billetera hasta que se liquide el pago.",
+        receivePending: "Por pagar",
+        receiveRefused: "No pagado",
         paidTitle: "Retiro pagado",
         paidText: "{{amount}} se pagó en la cuenta de {{name}}.",
         refusedTitle: "Retiro rechazado",
