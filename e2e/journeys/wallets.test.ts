@@ -73,6 +73,18 @@ describe("wallet journey", () => {
     await page.getByLabel(/Security code/).fill("123");
   }
 
+  const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+  /** Screenshots a page in Spanish too (the header's switch), then switches back to English. */
+  async function shootSpanish(page: Page, name: string, spanishText: string | RegExp) {
+    const header = page.getByRole("banner");
+    await header.locator("label", { hasText: "Español" }).click();
+    await expect.poll(() => lang(page), { timeout: 15_000 }).toBe("es");
+    await visible(page, spanishText);
+    await shoot(page, `${name}-es`);
+    await header.locator("label", { hasText: "English" }).click();
+    await expect.poll(() => lang(page), { timeout: 15_000 }).toBe("en");
+  }
+
   /** The wallet card of a currency on the dashboard, e.g. "USD wallet, balance 500.00 USD". */
   const walletCard = (page: Page, iso: string) =>
     page.getByRole("button", { name: new RegExp(`^${iso} wallet, balance `) });
@@ -173,8 +185,22 @@ describe("wallet journey", () => {
     await shoot(page, "deposit-review");
     await page.getByRole("button", { name: /^Confirm and add / }).click();
     await at(page, "/account/wallets/deposit/confirmation");
-    await heading(page, "Deposit placed");
+    // The confirmation gives the bank details and the reference again, and so do the order details.
+    await heading(page, "Deposit placed: now send your transfer");
+    const transferDetails = page.getByLabel("Bank transfer details");
+    await expect.poll(() => transferDetails.textContent(), { timeout: 15_000 }).toContain(reference);
+    expect(await transferDetails.textContent()).toContain("021000021");
+    await visible(page, "To be added to your wallet");
     await shoot(page, "deposit-waiting");
+    await shootSpanish(page, "deposit-waiting", "Depósito registrado: ahora envía tu transferencia");
+    await page.getByRole("link", { name: "View details" }).click();
+    await expect.poll(() => pathname(page), { timeout: 20_000 }).toMatch(/^\/account\/history\/\d+$/);
+    await heading(page, "Bank transfer details");
+    await visible(page, reference);
+    await shoot(page, "deposit-transfer-details");
+    await shootSpanish(page, "deposit-transfer-details", "Datos de la transferencia");
+    await page.goBack();
+    await at(page, "/account/wallets/deposit/confirmation");
     const bank = await session.context.newPage();
     await bank.goto(`${baseUrl}/api/sandbox/banks/arrivals?reference=${reference}`);
     await bank.getByLabel("Amount received").fill(transferAmount);
@@ -195,6 +221,8 @@ describe("wallet journey", () => {
         timeout: 30_000,
       })
       .toBe("300.00");
+    // Once it arrived the confirmation says the money is in the wallet.
+    await heading(page, "Money added");
 
     // Add 200 USD by card ("Add more money" starts the flow again).
     await page.getByRole("button", { name: "Add more money" }).click();
@@ -216,13 +244,15 @@ describe("wallet journey", () => {
     await page.getByRole("button", { name: "Continue with this card" }).click();
     await at(page, "/account/wallets/deposit/send");
     await page.getByRole("button", { name: /^Confirm and add / }).click();
-    await heading(page, "Deposit placed");
     await expect
       .poll(async () => (await walletsOf(token)).find((wallet) => wallet.currency.iso === "USD")?.balance, {
         timeout: 30_000,
       })
       .toBe("500.00");
     await visible(page, "COMPLETED");
+    // A completed card deposit says it was added, not "as soon as your payment arrives".
+    await heading(page, "Money added");
+    expect(await page.getByText(/as soon as your payment arrives/).count()).toBe(0);
     await shoot(page, "deposit-card-done");
 
     // Convert 200 USD to EUR: paid from the wallet, so AMOUNT goes straight to the review.
@@ -307,11 +337,15 @@ describe("wallet journey", () => {
     await accountType.click();
     await page.getByRole("option", { name: /Checking/ }).click();
     await shoot(page, "withdraw-account");
-    await dialog.getByRole("button", { name: "Save recipient" }).click();
+    await dialog.getByRole("button", { name: "Save account" }).click();
     await expect.poll(() => modal(page).count(), { timeout: 15_000 }).toBe(0);
+    await visible(page, "Withdrawal account saved.");
     await expect
       .poll(() => page.getByRole("radio", { name: /Ana García/ }).isChecked(), { timeout: 15_000 })
       .toBe(true);
+    // The saved account's number is masked.
+    await visible(page, /USD · ••••.6789/);
+    expect(await page.getByText("123456789").count()).toBe(0);
     await page.getByRole("button", { name: "Continue" }).click();
     await at(page, "/account/wallets/withdraw/amount");
     await typeAmount(page, "You withdraw", "100");
@@ -370,4 +404,105 @@ describe("wallet journey", () => {
     expect(Number(usd?.balance)).toBeLessThan(200);
     expect(session.problems).toEqual([]);
   }, 300_000);
+
+  it("shows a refused withdrawal as refused and back in the wallet, and lists its refund beside it", async () => {
+    const email = `ana.refused.${stamp}@example.com`;
+    const token = await registerUsClient({
+      email,
+      password: PASSWORD,
+      phoneNumber: `20257${String(Date.now()).slice(-5)}`,
+    });
+    const currencies = await api<{ id: number; iso: string }[]>("GET", "/wallets/new-wallet/currencies", {
+      token,
+    });
+    const usdId = currencies.find((currency) => currency.iso === "USD")?.id;
+    await api("POST", "/wallets/new-wallet", { token, body: { currency_id: usdId } });
+    const session = await openSession({ viewport: VIEWPORTS.desktop });
+    const { page } = session;
+    await logIn(session, email);
+
+    // 100 USD in by card.
+    await page.goto(`${baseUrl}/account/wallets/deposit/amount?currency_to_id=${usdId}`, {
+      waitUntil: "networkidle",
+    });
+    await page.getByRole("combobox", { name: "You pay in" }).selectOption({ label: "USD · US Dollar" });
+    await typeAmount(page, "You pay", "100");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await at(page, "/account/wallets/deposit/payment");
+    await page
+      .getByRole("button", { name: /^Credit or debit card/ })
+      .first()
+      .click();
+    await typeCard(page);
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await at(page, "/account/wallets/deposit/send");
+    await page.getByRole("button", { name: /^Confirm and add / }).click();
+    await heading(page, "Money added");
+
+    // 20 USD out to an account the payout partner refuses (last name "Rejected").
+    await page.goto(`${baseUrl}/account/wallets/withdraw/method?currency_from_id=${usdId}`, {
+      waitUntil: "networkidle",
+    });
+    await page.getByRole("radio", { name: /^USD/ }).check();
+    await page.getByRole("radio", { name: /^Bank/ }).first().check();
+    await page.getByRole("button", { name: "Continue" }).click();
+    await page.getByRole("button", { name: "Add an account" }).click();
+    const dialog = modal(page);
+    await expect.poll(() => dialog.getByLabel(/First name/).isVisible(), { timeout: 15_000 }).toBe(true);
+    await dialog.getByLabel(/First name/).fill("Ana");
+    await dialog.getByLabel(/Last name/).fill("Rejected");
+    await dialog
+      .getByLabel(/Routing number|ABA/)
+      .first()
+      .fill("021000021");
+    await dialog
+      .getByLabel(/Account number/)
+      .first()
+      .fill("987654321");
+    await dialog
+      .getByRole("textbox", { name: /Account type/ })
+      .or(dialog.getByRole("combobox", { name: /Account type/ }))
+      .first()
+      .click();
+    await page.getByRole("option", { name: /Checking/ }).click();
+    await dialog.getByRole("button", { name: "Save account" }).click();
+    await expect
+      .poll(() => page.getByRole("radio", { name: /Ana Rejected/ }).isChecked(), { timeout: 15_000 })
+      .toBe(true);
+    await page.getByRole("button", { name: "Continue" }).click();
+    await typeAmount(page, "You withdraw", "20");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await at(page, "/account/wallets/withdraw/verify");
+    await page.getByRole("button", { name: "E-mail me a code" }).click();
+    await visible(page, /We sent a 6-digit code/);
+    const code = await mailbox.readCode(session, email, "wallets-refused-mailbox-desktop");
+    await page.getByRole("textbox", { name: /code/i }).fill(code);
+    await page.getByRole("button", { name: /^Withdraw 20/ }).click();
+    await at(page, "/account/wallets/withdraw/confirmation");
+
+    // The page follows the order to refunded and says what happened: no "on its way", no "on hold".
+    await heading(page, "Withdrawal refused");
+    await visible(page, /^The withdrawal was refused; 20\.20.USD is back in your wallet\.$/);
+    await visible(page, "REFUNDED");
+    expect(await page.getByText(/on its way|stays on hold/).count()).toBe(0);
+    await shoot(page, "withdraw-refused");
+    await shootSpanish(page, "withdraw-refused", "Retiro rechazado");
+    const wallet = (await walletsOf(token)).find((candidate) => candidate.currency.iso === "USD");
+    expect(wallet).toMatchObject({ balance: "100.00", available: "100.00", on_hold: "0.00" });
+
+    // The transactions list it as a bank statement would: −20.20, then its +20.20 refund.
+    await page.goto(`${baseUrl}/account/wallets`, { waitUntil: "networkidle" });
+    const list = page.getByRole("list", { name: "Transactions" });
+    const refund = list.getByRole("listitem").filter({ hasText: "Refund: Withdraw to Ana Rejected" });
+    await expect.poll(() => refund.textContent(), { timeout: 15_000 }).toContain("+20.20");
+    const debit = list
+      .getByRole("listitem")
+      .filter({ hasText: "Withdraw to Ana Rejected" })
+      .filter({ hasNotText: "Refund:" });
+    expect(await debit.textContent()).toContain("−20.20");
+    await shoot(page, "withdraw-refused-history");
+    await shootSpanish(page, "withdraw-refused-history", /Reembolso: /);
+    expect(session.problems).toEqual([]);
+    await session.context.close();
+  }, 240_000);
 });

@@ -51,6 +51,7 @@ const details = (overrides: Partial<OrderDetails> = {}): OrderDetails => ({
   timeline: [{ status: "sent", label: "Sent", at: "2026-11-23T12:03:00.000Z", reason: null }],
   recipient: { name: "Zoë Müller", country_iso: "MX" },
   sender: null,
+  payment: null,
   ...overrides,
 });
 

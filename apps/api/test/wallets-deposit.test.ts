@@ -1,6 +1,7 @@
-import { confirmationRecord } from "@vela/shared/orders";
+import { confirmationRecord, orderDetails } from "@vela/shared/orders";
 import { calculation } from "@vela/shared/pricing";
 import { walletCurrencyOption } from "@vela/shared/wallet-dw";
+import { walletTransaction } from "@vela/shared/wallets";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderStatusHistory, orders, payments } from "../src/db/schema/index";
@@ -292,6 +293,54 @@ describe("POST /wallets/deposit-money/transaction", () => {
     expect(order!.status).toBe("awaiting_payment");
     expect(await kit.available(wallet)).toBe(before);
     await expectLedgerReconciled(app);
+  });
+
+  it("the deposit's details give a push transfer's instructions again, and say when it is in review", async () => {
+    const { payment, record } = await deposit(ada, "swift", { amount: "120.00" });
+    const detailsOf = async () => {
+      const details = await kit.call({ url: `/orders/${record.order_id}/details`, token: ada.token });
+      expect(details.statusCode, details.body).toBe(200);
+      return orderDetails.parse(details.json().data);
+    };
+    const waiting = await detailsOf();
+    expect(waiting.status).toBe("awaiting_payment");
+    expect(waiting.payment).toEqual({
+      id: payment.id,
+      method: expect.any(String),
+      status: "pending",
+      in_review: false,
+      amount: "120.00",
+      currency: "USD",
+      received_amount: null,
+      instructions: payment.instructions,
+    });
+    expect(waiting.payment?.instructions?.reference).toMatch(/^VLT-[A-Z2-9]{8}$/);
+    expect(waiting.payment?.instructions?.bic).toBe("SNDBUS33XXX");
+
+    await kit.arrive(payment.instructions.reference, "100.00");
+    await refreshPayment({ db: app.db, providers: app.providers, jobs: app.jobs }, payment.id);
+    const inReview = await detailsOf();
+    expect(inReview.status).toBe("awaiting_payment");
+    expect(inReview.payment).toMatchObject({ in_review: true, received_amount: "100.00", status: "pending" });
+    expect(inReview.payment?.instructions?.reference).toBe(payment.instructions.reference);
+    // The wallet's list shows it in review and not credited: no +120.00 as if it had arrived.
+    const wallet = await kit.wallet(ada, "USD");
+    const listed = await kit.call({ url: `/wallets/${wallet.id}/transactions`, token: ada.token });
+    const row = walletTransaction
+      .array()
+      .parse(listed.json().data.data)
+      .find((candidate) => candidate.id === record.order_id);
+    expect(row).toMatchObject({ direction: "in", effect: "pending", in_review: true, amount: "120.00" });
+
+    // A card deposit's payment is named without instructions; a wallet-paid order has no payment.
+    const card = await deposit(ada, "card", { amount: "30.00" });
+    await kit.waitForStatus(card.record.order_id, ["completed"]);
+    const cardDetails = await kit.call({ url: `/orders/${card.record.order_id}/details`, token: ada.token });
+    expect(cardDetails.json().data.payment).toMatchObject({
+      status: "succeeded",
+      in_review: false,
+      instructions: null,
+    });
   });
 
   it("money quoting an unknown or an already used reference is held for review: nothing credited, nothing lost", async () => {

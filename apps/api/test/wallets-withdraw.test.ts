@@ -4,6 +4,7 @@ import { confirmationRecord } from "@vela/shared/orders";
 import { calculation, quotation as quotationSchema } from "@vela/shared/pricing";
 import { recipientSchema } from "@vela/shared/recipients";
 import { walletCurrencyOption, withdrawMethod } from "@vela/shared/wallet-dw";
+import { walletTransaction } from "@vela/shared/wallets";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -224,6 +225,41 @@ describe("methods, accounts and currencies", () => {
       token: ada.token,
     });
     expect(otherCurrency.json().data.data).toEqual([]);
+  });
+
+  it("names a saved withdrawal account as one, in both languages, and its form promises to tell nobody", async () => {
+    const form = await kit.call({
+      url: `/recipients/withdraw-form?currency_to_id=${kit.idOf("USD")}&withdrawal_method_id=${methods["bank-deposit"]}`,
+      token: ada.token,
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    const email = form.json().data.fields.find((field: { kind: string }) => field.kind === "email");
+    expect(email?.help ?? null).toBeNull();
+    expect(form.body).not.toContain("let them know");
+
+    const payload = {
+      type: "customer",
+      currency_to_id: kit.idOf("USD"),
+      withdrawal_method_id: methods["bank-deposit"],
+      first_name: "Ada",
+      last_name: "Lovelace",
+      routing_number: "021000021",
+      account_type: "checking",
+      account_number: "555566667777",
+    };
+    for (const [url, language, message] of [
+      ["/api/recipients", "en", "Withdrawal account saved."],
+      ["/api/wallets/withdraw-money/recipients", "es", "Cuenta de retiro guardada."],
+    ] as const) {
+      const saved = await app.inject({
+        method: "POST",
+        url,
+        headers: { ...bearer(ada.token), language },
+        payload,
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      expect(saved.json().message).toBe(message);
+    }
   });
 
   it("GET currencies: is_from=1 the caller's wallets, is_from=0 what an account can be paid in", async () => {
@@ -470,6 +506,65 @@ describe("POST /wallets/withdraw-money/transaction", () => {
       await expectLedgerReconciled(app);
     });
   }
+
+  it("lists a refunded withdrawal as a bank statement does: the debit, then its refund, netting to nothing", async () => {
+    const wallet = await usdWallet();
+    const before = await walletBalance(app.db, wallet);
+    const failing = await account(ada, "Rejected");
+    const { quotation, code } = await ready(ada, failing.id, "20.00");
+    const response = await withdraw(ada, quotation.id, code);
+    expect(response.statusCode, response.body).toBe(201);
+    const orderId = response.json().data.order_id as number;
+    await kit.waitForStatus(orderId, ["refunded"]);
+
+    const listed = await kit.call({ url: `/wallets/${wallet.id}/transactions`, token: ada.token });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const rows = walletTransaction
+      .array()
+      .parse(listed.json().data.data)
+      .filter((row) => row.id === orderId);
+    // Newest first: the refund (when the money came back), then the withdrawal it reverses.
+    expect(rows.map((row) => [row.movement, row.direction, row.amount, row.effect, row.status])).toEqual([
+      ["refund", "in", "20.20", "posted", "refunded"],
+      ["order", "out", "20.20", "posted", "refunded"],
+    ]);
+    expect(rows[0]!.created_at >= rows[1]!.created_at).toBe(true);
+    expect((await walletBalance(app.db, wallet)).availableMinor).toBe(before.availableMinor);
+
+    // Both rows are the order's, under its service and status filters; the total counts movements.
+    const refunded = await kit.call({
+      url: `/wallets/${wallet.id}/transactions?status=refunded&service=wallet-withdraw`,
+      token: ada.token,
+    });
+    const refundedRows = walletTransaction.array().parse(refunded.json().data.data);
+    expect(refundedRows.filter((row) => row.id === orderId)).toHaveLength(2);
+    expect(refunded.json().data.total).toBe(refundedRows.length);
+    const today = new Date().toISOString().slice(0, 10);
+    const byDay = await kit.call({
+      url: `/wallets/${wallet.id}/transactions?date_from=${today}&date_to=${today}&status=refunded`,
+      token: ada.token,
+    });
+    expect(byDay.json().data.data.filter((row: { id: number }) => row.id === orderId)).toHaveLength(2);
+
+    // The services are named in the caller's language, in the list and in its filter buttons.
+    const spanish = await app.inject({
+      method: "GET",
+      url: `/api/wallets/${wallet.id}/transactions?service=wallet-withdraw`,
+      headers: { ...bearer(ada.token), language: "es" },
+    });
+    expect(spanish.json().data.data[0].service_name).toBe("Retiro");
+    const services = await app.inject({
+      method: "GET",
+      url: "/api/wallets/selects/services",
+      headers: { ...bearer(ada.token), language: "es" },
+    });
+    expect(services.json().data.map((option: { name: string }) => option.name)).toEqual([
+      "Depósito",
+      "Conversión",
+      "Envío",
+      "Retiro",
+    ]);
+  });
 
   it("a wrong code is refused with the tries left, moves nothing, and counts even though the request is refused", async () => {
     const wallet = await usdWallet();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { recordId } from "./api";
+import { PAYMENT_STATUSES, transferInstructions } from "./payments";
 
 /**
  * The order contract (spec §3 confirmation record; §7 Send money transaction and last-transaction,
@@ -143,8 +144,26 @@ export const orderListItem = z.object({
 export type OrderListItem = z.infer<typeof orderListItem>;
 
 /**
+ * The payment of an order as its details show it: where it stands, whether a push transfer that
+ * arrived with another amount is held for review (nothing is credited meanwhile), and a push
+ * transfer's instructions (bank details and `VLT-` reference), to be quoted again after PAYMENT.
+ */
+export const orderPayment = z.object({
+  id: z.number().int(),
+  method: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  in_review: z.boolean(),
+  amount: z.string(),
+  currency: z.string(),
+  /** What arrived, for a transfer in review; null otherwise. */
+  received_amount: z.string().nullable(),
+  instructions: transferInstructions.nullable(),
+});
+export type OrderPayment = z.infer<typeof orderPayment>;
+
+/**
  * GET /orders/{id}/details and recent_activity/{id}: the record plus its service (so the page is
- * titled for a gift card, a deposit…, as the list names it), its timeline and parties.
+ * titled for a gift card, a deposit…, as the list names it), its timeline, parties and payment.
  */
 export const orderDetails = confirmationRecord.extend({
   service: z.string(),
@@ -152,6 +171,8 @@ export const orderDetails = confirmationRecord.extend({
   timeline: z.array(statusStep.extend({ reason: z.string().nullable() })),
   recipient: z.record(z.string(), z.unknown()).nullable(),
   sender: z.record(z.string(), z.unknown()).nullable(),
+  /** Null for an order paid from a wallet (no payment of its own). */
+  payment: orderPayment.nullable(),
 });
 export type OrderDetails = z.infer<typeof orderDetails>;
 

@@ -109,13 +109,23 @@ export const walletTransactionsQuery = z
 export type WalletTransactionsQuery = z.infer<typeof walletTransactionsQuery>;
 
 /**
- * A row of a wallet's transactions: an order that took money out of the wallet (`out`: its amount
- * paid) or put money into it (`in`: its receiving amount). A send from another user is `in` and not
- * the user's own order: it has no details or receipt links for them (`is_own` false).
+ * A row of a wallet's transactions, as a bank statement lists them: an order that took money out of
+ * the wallet (`out`: its amount paid) or put money into it (`in`: its receiving amount), and, for an
+ * order paid from the wallet and refunded, a second row (`movement: "refund"`, `in`) when the money
+ * came back. A send from another user is `in` and not the user's own order: it has no details or
+ * receipt links for them (`is_own` false).
  */
 export const walletTransaction = z.object({
-  /** The order's id. */
+  /** The order's id (a refund row names the order it returned). */
   id: z.number().int(),
+  movement: z.enum(["order", "refund"]),
+  /**
+   * Whether the money moved in the wallet's balance: `posted` (it did), `pending` (not yet: a deposit
+   * waiting for its payment), `none` (it never will: a payment that failed, a cancelled order).
+   */
+  effect: z.enum(["posted", "pending", "none"]),
+  /** A deposit whose push transfer arrived with another amount: held for review, nothing credited. */
+  in_review: z.boolean(),
   ref: z.string(),
   service: z.string(),
   service_name: z.string(),
@@ -136,6 +146,7 @@ export const walletTransaction = z.object({
   /** GET /api/orders/{id}/details and the receipt, for the user's own orders. */
   details_url: z.string().nullable(),
   receipt_url: z.string().nullable(),
+  /** When the movement happened: the order placed, or its refund. */
   created_at: z.string(),
 });
 export type WalletTransaction = z.infer<typeof walletTransaction>;

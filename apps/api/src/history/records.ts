@@ -97,7 +97,11 @@ export function timelineOf(
   });
 }
 
-export function toOrderDetails(found: HistoryOrder, history: StatusHistoryRow[]): OrderDetails {
+export function toOrderDetails(
+  found: HistoryOrder,
+  history: StatusHistoryRow[],
+  payment: OrderDetails["payment"] = null,
+): OrderDetails {
   const terms = termsOf(found.order);
   return {
     ...toHistoryRecord(found),
@@ -106,6 +110,7 @@ export function toOrderDetails(found: HistoryOrder, history: StatusHistoryRow[])
     timeline: timelineOf(found.order, history),
     recipient: record(terms.recipient),
     sender: record(terms.sender),
+    payment,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Language } from "@vela/shared/api";
 import type { OrderDetails, OrderListItem, TrackingAnswer } from "@vela/shared/orders";
 import type { Db } from "../db/client";
 import { NotFoundError } from "../http/errors";
+import { orderPaymentOf } from "./payment";
 import { renderReceipt } from "./receipt";
 import { toOrderDetails, toOrderListItem, toTrackingAnswer } from "./records";
 import {
@@ -42,7 +43,11 @@ export async function orderDetails(
 ): Promise<OrderDetails> {
   const found = await findUserOrder(db, userId, orderId);
   if (!found) throw new NotFoundError(ORDER_NOT_FOUND);
-  return toOrderDetails(found, await statusHistoryOf(db, orderId));
+  const [history, payment] = await Promise.all([
+    statusHistoryOf(db, orderId),
+    orderPaymentOf(db, found.order.paymentId),
+  ]);
+  return toOrderDetails(found, history, payment);
 }
 
 export async function orderReceipt(

@@ -630,12 +630,14 @@ export function recipientForm(request: FormRequest): CatalogueForm {
 
 /**
  * The account a wallet withdrawal pays into: the same fields as a bank deposit or mobile wallet
- * in the account's country, under its own key.
+ * in the account's country, under its own key, without the recipient's "we let them know" help.
  */
 export function withdrawForm(request: FormRequest): CatalogueForm {
   const built = recipientForm(request);
+  // The account is the user's own: nobody is told when money leaves, so no field says so.
+  const fields = built.form.fields.map((item) => (item.kind === "email" ? { ...item, help: null } : item));
   return {
-    form: { ...built.form, key: `withdraw.${built.form.key}` },
+    form: { ...built.form, key: `withdraw.${built.form.key}`, fields },
     lookups: built.lookups,
   };
 }

@@ -12,6 +12,7 @@ export const WALLET_DW_SPANISH: Record<string, string> = {
     "Esta cuenta de retiro se eliminó o se desactivó. Elige otra y cotiza de nuevo.",
   [WITHDRAW_MESSAGES.codeSent]: "Te enviamos un código para confirmar el retiro.",
   [WITHDRAW_MESSAGES.placed]: "Retiro registrado.",
+  [WITHDRAW_MESSAGES.accountSaved]: "Cuenta de retiro guardada.",
   "Enter the 6-digit code we sent you.": "Escribe el código de 6 dígitos que te enviamos.",
 };
 

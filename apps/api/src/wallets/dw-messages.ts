@@ -14,4 +14,6 @@ export const WITHDRAW_MESSAGES = {
   recipientGone: "This withdrawal account was deleted or deactivated. Choose another and quote again.",
   codeSent: "We sent you a code to confirm the withdrawal.",
   placed: "Withdrawal placed.",
+  /** A withdrawal account is the user's own: it is saved, nobody is told. */
+  accountSaved: "Withdrawal account saved.",
 } as const;

@@ -1,12 +1,14 @@
 import { randomInt } from "node:crypto";
-import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Db } from "../db/client";
+import { type Db, queryRows } from "../db/client";
 import {
   currencies,
   journalEntries,
   ledgerBalanceShards,
+  orderStatusHistory,
   orders,
+  payments,
   postings,
   wallets,
 } from "../db/schema/index";
@@ -294,8 +296,18 @@ const orderCurrencyTo = alias(currencies, "currency_to");
 export type WalletOrderFilters = { service?: string; status?: string; date_from?: string; date_to?: string };
 
 /**
- * One page of the orders that moved money out of (source) or into (target) a wallet, whoever placed
- * them, newest first, with their currencies; and how many match in all. Days are UTC, both included.
+ * A movement of a wallet, as a bank statement lists it: an order's own (`order`, when it was
+ * placed), or the refund that returned a refunded order's money to the wallet it left (`refund`,
+ * when it was refunded). The ledger has the same two entries, so the list nets as the balance does.
+ */
+export type WalletMovementKind = "order" | "refund";
+
+/**
+ * One page of a wallet's movements, newest first, with their orders (whoever placed them) and
+ * currencies; and how many match in all. An order is listed when money went out of (source) or
+ * into (target) the wallet, and once more, as its refund, when it was paid from the wallet and
+ * refunded. The service and status filters are the order's; the days (UTC, both included) are the
+ * movement's.
  */
 export async function walletOrdersPage(
   db: Db,
@@ -303,32 +315,83 @@ export async function walletOrdersPage(
   filters: WalletOrderFilters,
   paging: { page: number; limit: number },
 ) {
-  const where = and(
-    or(eq(orders.sourceWalletId, walletId), eq(orders.targetWalletId, walletId)),
-    filters.service ? eq(orders.service, filters.service) : undefined,
-    filters.status ? eq(orders.status, filters.status) : undefined,
-    filters.date_from ? gte(orders.createdAt, new Date(`${filters.date_from}T00:00:00Z`)) : undefined,
-    filters.date_to
-      ? lt(orders.createdAt, new Date(new Date(`${filters.date_to}T00:00:00Z`).getTime() + 86_400_000))
-      : undefined,
+  const orderFilters = sql.join(
+    [
+      filters.service ? sql`and ${orders.service} = ${filters.service}` : sql``,
+      filters.status ? sql`and ${orders.status} = ${filters.status}` : sql``,
+    ],
+    sql` `,
   );
-  const [rows, totals] = await Promise.all([
-    db
-      .select({
-        order: orders,
-        currencyFrom: { iso: orderCurrencyFrom.iso, decimals: orderCurrencyFrom.decimals },
-        currencyTo: { iso: orderCurrencyTo.iso, decimals: orderCurrencyTo.decimals },
-      })
-      .from(orders)
-      .innerJoin(orderCurrencyFrom, eq(orderCurrencyFrom.id, orders.currencyFromId))
-      .innerJoin(orderCurrencyTo, eq(orderCurrencyTo.id, orders.currencyToId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit),
-    db.select({ total: count() }).from(orders).where(where),
+  const refundedAt = sql`coalesce((select max(${orderStatusHistory.createdAt}) from ${orderStatusHistory}
+    where ${orderStatusHistory.orderId} = ${orders.id} and ${orderStatusHistory.toStatus} = 'refunded'),
+    ${orders.updatedAt})`;
+  const movements = sql`(
+    select ${orders.id} as order_id, 'order' as movement, ${orders.createdAt} as at from ${orders}
+      where (${orders.sourceWalletId} = ${walletId} or ${orders.targetWalletId} = ${walletId}) ${orderFilters}
+    union all
+    select ${orders.id}, 'refund', ${refundedAt} from ${orders}
+      where ${orders.sourceWalletId} = ${walletId} and ${orders.status} = 'refunded' ${orderFilters}
+  ) as movements`;
+  const days = sql.join(
+    [
+      sql`true`,
+      filters.date_from ? sql`and at >= ${`${filters.date_from}T00:00:00Z`}::timestamptz` : sql``,
+      filters.date_to
+        ? sql`and at < ${`${filters.date_to}T00:00:00Z`}::timestamptz + interval '1 day'`
+        : sql``,
+    ],
+    sql` `,
+  );
+  const [page, totals] = await Promise.all([
+    queryRows<{ order_id: number; movement: WalletMovementKind; at_ms: string }>(
+      db,
+      sql`
+      select order_id, movement, (extract(epoch from at) * 1000)::bigint::text as at_ms
+      from ${movements} where ${days}
+      order by at desc, order_id desc, movement desc
+      limit ${paging.limit} offset ${(paging.page - 1) * paging.limit}`,
+    ),
+    queryRows<{ total: string }>(db, sql`select count(*)::text as total from ${movements} where ${days}`),
   ]);
-  return { rows, total: totals[0]?.total ?? 0 };
+  const ids = page.map((row) => Number(row.order_id));
+  const found =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            order: orders,
+            currencyFrom: { iso: orderCurrencyFrom.iso, decimals: orderCurrencyFrom.decimals },
+            currencyTo: { iso: orderCurrencyTo.iso, decimals: orderCurrencyTo.decimals },
+          })
+          .from(orders)
+          .innerJoin(orderCurrencyFrom, eq(orderCurrencyFrom.id, orders.currencyFromId))
+          .innerJoin(orderCurrencyTo, eq(orderCurrencyTo.id, orders.currencyToId))
+          .where(inArray(orders.id, ids));
+  const byId = new Map(found.map((row) => [row.order.id, row]));
+  const rows = page.flatMap((row) => {
+    const hit = byId.get(Number(row.order_id));
+    return hit ? [{ ...hit, movement: row.movement, at: new Date(Number(row.at_ms)) }] : [];
+  });
+  return { rows, total: Number(totals[0]?.total ?? 0) };
+}
+
+/**
+ * Which of these payments are push transfers held for review (they arrived with another amount:
+ * pending with `metadata.review`, as the payments lifecycle records it).
+ */
+export async function paymentsInReview(db: Db, paymentIds: number[]): Promise<Set<number>> {
+  if (paymentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.id, paymentIds),
+        eq(payments.status, "pending"),
+        sql`${payments.metadata} ->> 'review' = 'true'`,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }
 
 /**

@@ -8,12 +8,14 @@ import {
   type ConvertCalculatorRequest,
   type ConvertCurrency,
   WALLET_PAGE_SIZE,
+  WALLET_SERVICE_IDS,
   WALLET_SERVICES,
   type Wallet,
   type WalletCurrency,
   type WalletDashboard,
   type WalletOrderAnswer,
   type WalletSelectOption,
+  type WalletService,
   type WalletTransaction,
   type WalletTransactionsQuery,
 } from "@vela/shared/wallets";
@@ -45,7 +47,9 @@ import {
   markWalletClosed,
   openWallet,
   ownWallet,
+  paymentsInReview,
   type WalletBalance,
+  type WalletMovementKind,
   type WalletRow,
   type WalletWithCurrency,
   walletBalance,
@@ -111,24 +115,35 @@ const SERVICE_PATHS = {
   "wallet-withdraw": "withdraw",
 } as const;
 
-export const WALLET_SERVICE_OPTIONS: WalletSelectOption[] = Object.entries(WALLET_SERVICES).map(
-  ([id, name]) => ({
-    id,
-    name,
-  }),
-);
+/** Spanish for the wallet services' names (WALLET_SERVICES), which the lists and buttons show. */
+const WALLET_SERVICES_ES: Record<WalletService, string> = {
+  "wallet-deposit": "Depósito",
+  "wallet-convert": "Conversión",
+  "wallet-send": "Envío",
+  "wallet-withdraw": "Retiro",
+};
+
+/** A wallet service's name in the caller's language (another service's slug as it is). */
+export const walletServiceName = (service: string, language: Language) =>
+  ((language === "es" ? WALLET_SERVICES_ES : WALLET_SERVICES) as Record<string, string>)[service] ?? service;
+
+export const walletServiceOptions = (language: Language): WalletSelectOption[] =>
+  WALLET_SERVICE_IDS.map((id) => ({ id, name: walletServiceName(id, language) }));
 export const WALLET_STATUS_OPTIONS: WalletSelectOption[] = ORDER_STATUSES.map((id) => ({
   id,
   name: ORDER_STATUS_LABELS[id],
 }));
 
 /** GET /wallets/dashboard: the wallets, the service buttons and the statuses (spec §3 Wallet). */
-export async function dashboard(deps: Pick<WalletDeps, "db">, userId: number): Promise<WalletDashboard> {
+export async function dashboard(
+  deps: Pick<WalletDeps, "db" | "language">,
+  userId: number,
+): Promise<WalletDashboard> {
   return {
     wallets: await userWallets(deps, userId),
     services: (Object.keys(SERVICE_PATHS) as (keyof typeof SERVICE_PATHS)[]).map((id) => ({
       id,
-      name: WALLET_SERVICES[id],
+      name: walletServiceName(id, deps.language),
       path: SERVICE_PATHS[id],
     })),
     statuses: WALLET_STATUS_OPTIONS,
@@ -263,12 +278,34 @@ function counterpartyOf(
   return text(terms.recipient?.name);
 }
 
+/** Out of a wallet: the money left at the paid step; before it, or when it never came, it did not. */
+const OUT_NOT_YET: ReadonlySet<string> = new Set(["created", "awaiting_payment"]);
+const OUT_NEVER: ReadonlySet<string> = new Set(["payment_failed", "cancelled"]);
+/** Into a wallet: the money arrives at the sent step; an order that ends before it brings none. */
+const IN_POSTED: ReadonlySet<string> = new Set(["sent", "completed"]);
+const IN_NEVER: ReadonlySet<string> = new Set(["payment_failed", "cancelled", "failed", "refunded"]);
+
+/** Whether a movement is in the wallet's balance yet, will be, or never will (see walletTransaction). */
+function effectOf(
+  movement: WalletMovementKind,
+  direction: "in" | "out",
+  status: string,
+): WalletTransaction["effect"] {
+  if (movement === "refund") return "posted";
+  if (direction === "out")
+    return OUT_NEVER.has(status) ? "none" : OUT_NOT_YET.has(status) ? "pending" : "posted";
+  if (IN_POSTED.has(status)) return "posted";
+  return IN_NEVER.has(status) ? "none" : "pending";
+}
+
 /**
- * GET /wallets/{id}/transactions: the orders that moved money out of or into the wallet, newest
- * first, 10 a page, by service, status and days (UTC, both included).
+ * GET /wallets/{id}/transactions: the wallet's movements, newest first, 10 a page, by service, status
+ * and days (UTC, both included): each order that moved money out of or into the wallet, and the
+ * refund of each order paid from it and refunded (a bank statement's debit and its reversal, as the
+ * ledger posts them). A deposit not yet credited is `pending` (`in_review` when its transfer is held).
  */
 export async function walletTransactions(
-  deps: Pick<WalletDeps, "db">,
+  deps: Pick<WalletDeps, "db" | "language">,
   userId: number,
   walletId: number,
   query: WalletTransactionsQuery,
@@ -278,26 +315,41 @@ export async function walletTransactions(
     page: query.page,
     limit: WALLET_PAGE_SIZE,
   });
-  const items: WalletTransaction[] = rows.map(({ order, currencyFrom, currencyTo }) => {
-    const direction = order.sourceWalletId === wallet.id ? "out" : "in";
+  const inReview = await paymentsInReview(
+    deps.db,
+    rows.flatMap(({ order }) =>
+      order.paymentId !== null && order.status === "awaiting_payment" ? [order.paymentId] : [],
+    ),
+  );
+  const items: WalletTransaction[] = rows.map(({ order, currencyFrom, currencyTo, movement, at }) => {
+    const isRefund = movement === "refund";
+    const direction = isRefund || order.sourceWalletId !== wallet.id ? "in" : "out";
     const status = (ORDER_STATUSES as readonly string[]).includes(order.status)
       ? (order.status as (typeof ORDER_STATUSES)[number])
       : "created";
     const isOwn = order.userId === userId;
+    // What left the wallet comes back in full: the refund row is the amount paid, returned.
+    const leftOrCameBack = isRefund || direction === "out";
     return {
       id: order.id,
+      movement,
+      effect: effectOf(movement, direction, status),
+      in_review: order.paymentId !== null && inReview.has(order.paymentId),
       ref: order.ref,
       service: order.service,
-      service_name: (WALLET_SERVICES as Record<string, string>)[order.service] ?? order.service,
+      service_name: walletServiceName(order.service, deps.language),
       status,
       status_label: ORDER_STATUS_LABELS[status],
       direction,
-      amount:
-        direction === "out"
-          ? fromMinor(order.amountPaidMinor, currencyFrom.decimals)
-          : fromMinor(order.receivingAmountMinor, currencyTo.decimals),
+      amount: leftOrCameBack
+        ? fromMinor(order.amountPaidMinor, currencyFrom.decimals)
+        : fromMinor(order.receivingAmountMinor, currencyTo.decimals),
       currency_iso: wallet.currency.iso,
-      counterparty: counterpartyOf(order, { from: currencyFrom.iso, to: currencyTo.iso }, direction),
+      counterparty: counterpartyOf(
+        order,
+        { from: currencyFrom.iso, to: currencyTo.iso },
+        isRefund ? "out" : direction,
+      ),
       send_amount: fromMinor(order.sendAmountMinor, currencyFrom.decimals),
       amount_paid: fromMinor(order.amountPaidMinor, currencyFrom.decimals),
       currency_from_iso: currencyFrom.iso,
@@ -306,7 +358,7 @@ export async function walletTransactions(
       is_own: isOwn,
       details_url: isOwn ? `/api/orders/${order.id}/details` : null,
       receipt_url: isOwn ? receiptUrl(order.id) : null,
-      created_at: order.createdAt.toISOString(),
+      created_at: at.toISOString(),
     };
   });
   return { rows: items, total };

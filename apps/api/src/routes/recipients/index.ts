@@ -34,11 +34,15 @@ import {
   resolveForm,
   saveRecipient,
 } from "../../recipients/service";
+import { WITHDRAW_MESSAGES } from "../../wallets/dw-messages";
 
 const TAGS = ["recipients"];
 const idParams = z.object({ id: recordId });
 const beneficiaryParams = z.object({ id: recordId, beneficiary_id: recordId });
 const SAVED = "Recipient saved.";
+/** A withdrawal account is the user's own (wallets/dw-messages.ts), not a recipient. */
+const savedMessage = (saved: { withdrawal_method: string | null }) =>
+  saved.withdrawal_method === null ? SAVED : WITHDRAW_MESSAGES.accountSaved;
 
 /**
  * Recipients (spec §7): the owner's list with filters, create, read, edit, toggle and soft delete,
@@ -135,7 +139,7 @@ export async function recipientsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const saved = await saveRecipient(contextOf(request), targetOf(request.body), request.body);
-      return reply.status(201).send(ok(saved, SAVED));
+      return reply.status(201).send(ok(saved, savedMessage(saved)));
     },
   );
 
@@ -198,11 +202,15 @@ export async function recipientsRoutes(app: FastifyInstance) {
         response: recipientAnswer,
       },
     },
-    async (request) =>
-      ok(
-        await saveRecipient(contextOf(request), targetOf(request.body), request.body, request.params.id),
-        SAVED,
-      ),
+    async (request) => {
+      const saved = await saveRecipient(
+        contextOf(request),
+        targetOf(request.body),
+        request.body,
+        request.params.id,
+      );
+      return ok(saved, savedMessage(saved));
+    },
   );
 
   routes.patch(

@@ -36,9 +36,9 @@ import {
   openNewWallet,
   userWallets,
   WALLET_MESSAGES,
-  WALLET_SERVICE_OPTIONS,
   WALLET_STATUS_OPTIONS,
   type WalletDeps,
+  walletServiceOptions,
   walletTransactions,
 } from "../../wallets/service";
 
@@ -216,7 +216,7 @@ export async function walletRoutes(app: FastifyInstance) {
         response: { 200: successEnvelope(z.array(walletSelectOption)) },
       },
     },
-    async () => ok(WALLET_SERVICE_OPTIONS),
+    async (request) => ok(walletServiceOptions(request.ctx.language)),
   );
 
   routes.get(

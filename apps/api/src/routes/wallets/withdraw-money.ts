@@ -171,7 +171,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
         },
         body,
       );
-      return reply.status(201).send(ok(saved, "Recipient saved."));
+      return reply.status(201).send(ok(saved, WITHDRAW_MESSAGES.accountSaved));
     },
   );
 

@@ -202,7 +202,10 @@ describe("the wallet flows", () => {
     await waitFor(() => expect(text(screen.getByLabelText("Details"))).toContain("Visa •••• 4242"));
     await user.click(screen.getByRole("button", { name: "Confirm and add 102.50 USD" }));
 
-    expect(await screen.findByRole("heading", { name: "Deposit placed" })).toBeTruthy();
+    // The card was captured and the wallet credited: it says so, not "as soon as your payment arrives".
+    expect(await screen.findByRole("heading", { name: "Money added" })).toBeTruthy();
+    expect(text(screen.getByText(/is in your wallet/))).toBe("100.00 USD is in your wallet.");
+    expect(screen.queryByText(/as soon as your payment arrives/)).toBeNull();
     const body = requests.find((request) => request.url === "/api/wallets/deposit-money/transaction")?.body;
     expect(body).toMatchObject({ quotation_id: expect.any(Number), payment_id: expect.any(Number) });
     expect(backend.balanceOf("USD")).toBe("600.00");
@@ -314,12 +317,17 @@ describe("the wallet flows", () => {
     await user.type(await within(dialog).findByRole("textbox", { name: /First name/ }), "Ana");
     await user.type(within(dialog).getByRole("textbox", { name: /Last name/ }), "Ruiz");
     await user.type(within(dialog).getByRole("textbox", { name: /Account number/ }), "123456789");
-    await user.click(within(dialog).getByRole("button", { name: "Save recipient" }));
+    await user.click(within(dialog).getByRole("button", { name: "Save account" }));
 
-    // The saved account is chosen for the withdrawal.
+    // Saved as a withdrawal account, not as a recipient somebody is told about.
+    expect(await screen.findByText("Withdrawal account saved.")).toBeTruthy();
+    expect(screen.queryByText("Recipient saved.")).toBeNull();
+    // The saved account is chosen for the withdrawal, its number masked.
     await waitFor(() =>
       expect((screen.getByRole("radio", { name: /Ana Ruiz/ }) as HTMLInputElement).checked).toBe(true),
     );
+    expect(text(document.body)).toContain("USD · •••• 6789");
+    expect(text(document.body)).not.toContain("123456789");
     const form = requests.find((request) => request.url.startsWith("/api/recipients/withdraw-form"));
     expect(form?.url).toContain(`currency_to_id=${USD.id}`);
     expect(form?.url).toContain("withdrawal_method_id=21");

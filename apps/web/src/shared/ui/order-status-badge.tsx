@@ -23,15 +23,19 @@ const TONES = {
   refunded: { color: "gray.7", variant: "filled" },
 } as const satisfies Record<OrderStatus, Tone>;
 
-type OrderStatusBadgeProps = Omit<BadgeProps, "color" | "variant" | "children"> & { status: OrderStatus };
+type OrderStatusBadgeProps = Omit<BadgeProps, "color" | "variant" | "children"> & {
+  status: OrderStatus;
+  /** The order waits on a payment held for review (a transfer that arrived with another amount). */
+  inReview?: boolean;
+};
 
 /** An order's status (spec §4: statuses come from the server), in the page's language. */
-export const OrderStatusBadge = ({ status, ...props }: OrderStatusBadgeProps) => {
+export const OrderStatusBadge = ({ status, inReview = false, ...props }: OrderStatusBadgeProps) => {
   const { t } = useTranslation();
   const tone = TONES[status];
   return (
     <Badge {...props} color={tone.color} variant={tone.variant} autoContrast>
-      {t(`history.statuses.${status}`)}
+      {inReview ? t("history.statuses.in_review") : t(`history.statuses.${status}`)}
     </Badge>
   );
 };

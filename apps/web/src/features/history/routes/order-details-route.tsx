@@ -12,6 +12,7 @@ import { downloadReceipt } from "@/shared/api/download-receipt";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { serviceLabel } from "@/shared/ui/order-service-label";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
+import { transferDetailRows } from "@/shared/ui/transfer-details";
 import { useOrderDetails } from "../api/get-order-details";
 import classes from "../components/history.module.css";
 import { StatusTimeline } from "../components/status-timeline";
@@ -116,7 +117,7 @@ const OrderDetailsView = ({ order }: { order: OrderDetails }) => {
             {titleOf(t, order)}
           </Title>
           <Group gap="sm">
-            <OrderStatusBadge status={order.status} size="lg" />
+            <OrderStatusBadge status={order.status} inReview={order.payment?.in_review === true} size="lg" />
             <Text c="dimmed" size="sm">
               {moneyText(order.amount_paid, from, language)} →{" "}
               {moneyText(order.receiving_amount, order.currency_to_iso, language)}
@@ -155,6 +156,17 @@ const OrderDetailsView = ({ order }: { order: OrderDetails }) => {
           <Section title={t("history.details.recipient")}>
             <Facts facts={recipient} />
           </Section>
+          {/* A push transfer (a deposit, a transfer paid by wire): its bank details and reference again. */}
+          {order.payment?.instructions ? (
+            <Section title={t("history.details.transferDetails")}>
+              {order.payment.in_review ? (
+                <Alert color="yellow" variant="light" mb="md">
+                  {t("history.details.transferInReview")}
+                </Alert>
+              ) : null}
+              <Facts facts={transferDetailRows(t, order.payment.instructions, language)} />
+            </Section>
+          ) : null}
           <Section title={t("history.details.timeline")}>
             <StatusTimeline steps={order.timeline} label={t("history.details.timeline")} />
           </Section>

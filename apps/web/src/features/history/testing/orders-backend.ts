@@ -74,6 +74,7 @@ export const detailsFixture = (overrides: Partial<OrderDetails> = {}): OrderDeta
   ],
   recipient: { name: "Zoë Müller", country_iso: "MX", delivery: { Bank: "Banamex", CLABE: "•••• 7771" } },
   sender: { name: "Ana García" },
+  payment: null,
   ...overrides,
 });
 

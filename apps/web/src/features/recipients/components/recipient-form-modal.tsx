@@ -288,6 +288,8 @@ const FieldsStage = ({
     reset(dynamicFormValues(formRef.current, getValues()));
   }, [fieldKeys, reset, getValues]);
 
+  // A withdrawal account is the user's own: it is saved as an account, not as a recipient.
+  const isWithdrawalAccount = "withdrawal_method_id" in target;
   const emailKey = form.fields.find((field) => field.kind === "email")?.key ?? "__none__";
   const email = useWatch({ control, name: emailKey });
 
@@ -295,7 +297,9 @@ const FieldsStage = ({
     try {
       const answer = await saveRecipient({ ...target, ...values }, recipient?.id ?? null);
       // Spec §8: a saved recipient is announced with the server's message.
-      notifySuccess(answer.message ?? t("recipients.form.saved"));
+      notifySuccess(
+        answer.message ?? t(isWithdrawalAccount ? "recipients.form.accountSaved" : "recipients.form.saved"),
+      );
       await queryClient.invalidateQueries({ queryKey: RECIPIENTS_QUERY_KEY });
       onSaved(answer.data);
     } catch (error) {
@@ -325,7 +329,9 @@ const FieldsStage = ({
             </Button>
           ) : null}
           <Button type="submit" loading={formState.isSubmitting} disabled={refreshing}>
-            {recipient ? t("recipients.form.saveChanges") : t("recipients.form.save")}
+            {recipient
+              ? t("recipients.form.saveChanges")
+              : t(isWithdrawalAccount ? "recipients.form.saveAccount" : "recipients.form.save")}
           </Button>
         </Group>
       </Stack>

@@ -1,5 +1,10 @@
 import { queryOptions, skipToken } from "@tanstack/react-query";
-import { type ConfirmationRecord, ORDER_STATUSES, type OrderStatus } from "@vela/shared/orders";
+import {
+  type ConfirmationRecord,
+  ORDER_STATUSES,
+  type OrderPayment,
+  type OrderStatus,
+} from "@vela/shared/orders";
 import { api } from "@/shared/api/api-client";
 
 /** Statuses after which an order does not move by itself any more. */
@@ -10,11 +15,14 @@ const SETTLED: ReadonlySet<OrderStatus> = new Set(
 );
 export const isSettled = (status: OrderStatus) => SETTLED.has(status);
 
+/** The placed order: the transaction's record until its details (which add the payment) arrive. */
+export type WalletOrderRecord = ConfirmationRecord & { payment?: OrderPayment | null };
+
 /**
  * GET /orders/{id}/details: the placed order as it stands. CONFIRMATION follows it while it moves
  * by itself (a deposit's payment arriving, a withdrawal's payout settling). Only the confirmation
- * record's fields are read (the details add the timeline), so the transaction's answer can stand
- * in until the details arrive.
+ * record's fields and the payment are read (the details add the timeline), so the transaction's
+ * answer can stand in until the details arrive.
  */
 export const walletOrderQueryOptions = (orderId: number | null) =>
   queryOptions({
@@ -22,6 +30,6 @@ export const walletOrderQueryOptions = (orderId: number | null) =>
     queryFn:
       orderId === null
         ? skipToken
-        : ({ signal }) => api.get<ConfirmationRecord>(`orders/${orderId}/details`, undefined, signal),
+        : ({ signal }) => api.get<WalletOrderRecord>(`orders/${orderId}/details`, undefined, signal),
     refetchInterval: (query) => (query.state.data && !isSettled(query.state.data.status) ? 4000 : false),
   });

@@ -1,4 +1,14 @@
-import { ActionIcon, Button, Card, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
 import { IconDownload, IconReceipt } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { ORDER_STATUSES, type OrderStatus } from "@vela/shared/orders";
@@ -43,12 +53,23 @@ const TransactionRow = ({ transaction }: { transaction: WalletTransaction }) => 
     meta: { errorFallback: t("wallets.transactions.receiptError") },
   });
   const sign = transaction.direction === "in" ? "+" : "−";
-  const who = transaction.counterparty
-    ? t(transaction.direction === "in" ? "wallets.transactions.from" : "wallets.transactions.to", {
+  const isRefund = transaction.movement === "refund";
+  // A refund row names the order whose money it returned: "Refund: Wallet withdrawal to Ana".
+  const towards = isRefund ? "out" : transaction.direction;
+  const named = transaction.counterparty
+    ? t(towards === "in" ? "wallets.transactions.from" : "wallets.transactions.to", {
         service: transaction.service_name,
         name: transaction.counterparty,
       })
     : transaction.service_name;
+  const who = isRefund ? t("wallets.transactions.refundOf", { what: named }) : named;
+  // Only money that moved is shown as moved: a deposit still waiting (or in review) is dimmed, and
+  // an order whose money never moved is struck through.
+  const isPosted = transaction.effect === "posted";
+  const effectText =
+    transaction.effect === "pending"
+      ? t("wallets.transactions.effect.pending")
+      : t("wallets.transactions.effect.none");
   const what = (
     <>
       <Text fw={650} truncate className={classes.who}>
@@ -76,15 +97,18 @@ const TransactionRow = ({ transaction }: { transaction: WalletTransaction }) => 
           <div className={classes.rowLink}>{what}</div>
         )}
         <div className={classes.rowStatus}>
-          <OrderStatusBadge status={transaction.status} />
+          <OrderStatusBadge status={transaction.status} inReview={transaction.in_review} />
         </div>
         <Text
           className={classes.rowAmount}
-          fw={700}
-          c={transaction.direction === "in" ? "teal.9" : undefined}
+          fw={isPosted ? 700 : 500}
+          c={isPosted ? (transaction.direction === "in" ? "teal.9" : undefined) : "dimmed"}
+          td={transaction.effect === "none" ? "line-through" : undefined}
+          title={isPosted ? undefined : effectText}
         >
           {sign}
           {moneyText(transaction.amount, transaction.currency_iso, locale)}
+          {isPosted ? null : <VisuallyHidden> ({effectText})</VisuallyHidden>}
         </Text>
         {transaction.is_own ? (
           <Tooltip label={t("wallets.transactions.receipt")} withArrow>
@@ -190,7 +214,9 @@ export const WalletTransactions = ({
           label={t("wallets.transactions.title")}
           className={classes.list}
         >
-          {(transaction) => <TransactionRow key={transaction.id} transaction={transaction} />}
+          {(transaction) => (
+            <TransactionRow key={`${transaction.movement}-${transaction.id}`} transaction={transaction} />
+          )}
         </PagedListBody>
       </div>
       {pageData && pageData.total > 0 ? (

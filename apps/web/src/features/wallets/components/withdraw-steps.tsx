@@ -133,14 +133,21 @@ export const WithdrawMethodStep = ({
   );
 };
 
-/** A saved account's one-line description: the details its form keeps that say where it is. */
-const accountText = (recipient: Recipient) => {
-  const details = Object.entries(recipient.details)
-    .filter(
-      ([key, value]) => typeof value === "string" && /account|iban|clabe|phone|bank/i.test(key) && value,
-    )
-    .map(([, value]) => String(value));
-  return [recipient.currency_iso, ...details.slice(0, 2)].join(" · ");
+/** Keys of a saved account's details that hold a number to keep private (shown as "•••• 6789"). */
+const ACCOUNT_NUMBER_KEY = /account_number|iban|clabe|cbu|wallet_number|phone/i;
+
+/** An account or phone number as a saved withdrawal account shows it: its last four characters. */
+export const maskedNumber = (value: string) => {
+  const compact = value.replace(/\s/g, "");
+  return compact.length <= 4 ? compact : `••••\u00a0${compact.slice(-4)}`;
+};
+
+/** A saved account's one-line description: its currency and its numbers, masked. */
+export const accountText = (recipient: Recipient) => {
+  const numbers = Object.entries(recipient.details)
+    .filter(([key, value]) => ACCOUNT_NUMBER_KEY.test(key) && typeof value === "string" && value !== "")
+    .map(([, value]) => maskedNumber(String(value)));
+  return [recipient.currency_iso, ...numbers.slice(0, 2)].join(" · ");
 };
 
 /**

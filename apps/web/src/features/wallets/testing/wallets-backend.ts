@@ -349,6 +349,13 @@ export const walletsBackend = ({
         const orderService = (order as Order & { service: string }).service;
         return {
           id: order.id,
+          movement: "order" as const,
+          // Money into a wallet counts once the order is sent; money out, once it is paid.
+          effect:
+            move.direction === "out" || ["sent", "completed"].includes(order.status)
+              ? ("posted" as const)
+              : ("pending" as const),
+          in_review: false,
           ref: order.ref,
           service: orderService,
           service_name: SERVICE_NAMES[orderService] ?? orderService,
@@ -640,7 +647,7 @@ export const walletsBackend = ({
         String(input.account_number),
       );
       beneficiaries.push(saved);
-      return { status: 201, body: { success: true, message: "Recipient saved.", data: saved } };
+      return { status: 201, body: { success: true, message: "Withdrawal account saved.", data: saved } };
     }
     match = path.match(/^orders\/(\d+)\/details$/);
     if (match) {

@@ -559,6 +559,8 @@ export const en = {
       save: "Save recipient",
       saveChanges: "Save changes",
       saved: "Recipient saved.",
+      saveAccount: "Save account",
+      accountSaved: "Withdrawal account saved.",
       noMethods: "Money can't be delivered there in this currency yet. Try another currency or country.",
       emailTaken: "You already have a recipient with this e-mail: {{name}}.",
     },
@@ -789,6 +791,7 @@ export const en = {
       failed: "Failed",
       cancelled: "Cancelled",
       refunded: "Refunded",
+      in_review: "In review",
     },
     services: {
       consignments: "Money transfer",
@@ -851,6 +854,9 @@ export const en = {
       downloadReceipt: "Download receipt",
       receiptError: "We couldn't download the receipt.",
       track: "Public tracking page",
+      transferDetails: "Bank transfer details",
+      transferInReview:
+        "The transfer that arrived does not match the amount due. It is in review: nothing is credited until it is settled.",
     },
     tracking: {
       documentTitle: "Track a transfer · Vela",
@@ -1068,6 +1074,8 @@ export const en = {
       dateTo: "To",
       from: "{{service}} from {{name}}",
       to: "{{service}} to {{name}}",
+      refundOf: "Refund: {{what}}",
+      effect: { pending: "not yet in your wallet", none: "no money moved" },
       open: "{{what}}, {{ref}}: open the details",
       receipt: "Receipt",
       receiptFor: "Download the receipt of {{ref}}",
@@ -1082,6 +1090,7 @@ export const en = {
     },
     confirmation: {
       failedTitle: "This didn't go through",
+      failedText: "Nothing moved: your wallets are as they were.",
       order: "Order",
       status: "Status",
       ref: "Reference",
@@ -1138,6 +1147,19 @@ export const en = {
         confirm: "Confirm and add {{amount}}",
         doneTitle: "Deposit placed",
         doneText: "{{amount}} will be in your wallet as soon as your payment arrives.",
+        receivePending: "To be added to your wallet",
+        creditedTitle: "Money added",
+        creditedText: "{{amount}} is in your wallet.",
+        transferTitle: "Deposit placed: now send your transfer",
+        transferText:
+          "Send {{due}} from your bank with the details below, quoting the reference {{reference}}. {{amount}} is added to your wallet once it arrives.",
+        inReviewTitle: "Your transfer is in review",
+        inReviewText:
+          "The transfer that arrived does not match the {{due}} due, so nothing has been added to your wallet yet. We are checking it and will contact you.",
+        inReviewReceivedText:
+          "We received {{received}} instead of the {{due}} due, so nothing has been added to your wallet yet. We are checking it and will contact you.",
+        failedText: "Nothing was added to your wallet.",
+        transferDetails: "Bank transfer details",
         again: "Add more money",
       },
       convert: {
@@ -1183,6 +1205,15 @@ export const en = {
         doneTitle: "Withdrawal on its way",
         doneText:
           "{{amount}} is on its way to {{name}}. The amount stays on hold in your wallet until the payout settles.",
+        receivePending: "To be paid out",
+        receiveRefused: "Not paid out",
+        paidTitle: "Withdrawal paid out",
+        paidText: "{{amount}} was paid into {{name}}'s account.",
+        refusedTitle: "Withdrawal refused",
+        returningText: "The withdrawal was refused; {{held}} is on its way back to your wallet.",
+        refundedText: "The withdrawal was refused; {{held}} is back in your wallet.",
+        cancelledTitle: "Withdrawal cancelled",
+        cancelledText: "Nothing left your wallet.",
         again: "Withdraw again",
       },
     },

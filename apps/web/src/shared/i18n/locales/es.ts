@@ -562,6 +562,8 @@ export const es = {
       save: "Guardar destinatario",
       saveChanges: "Guardar cambios",
       saved: "Destinatario guardado.",
+      saveAccount: "Guardar cuenta",
+      accountSaved: "Cuenta de retiro guardada.",
       noMethods: "Aún no podemos entregar dinero allí en esta moneda. Prueba con otra moneda o país.",
       emailTaken: "Ya tienes un destinatario con este correo: {{name}}.",
     },
@@ -792,6 +794,7 @@ export const es = {
       failed: "Fallida",
       cancelled: "Cancelada",
       refunded: "Reembolsada",
+      in_review: "En revisión",
     },
     services: {
       consignments: "Envío de dinero",
@@ -854,6 +857,9 @@ export const es = {
       downloadReceipt: "Descargar recibo",
       receiptError: "No pudimos descargar el recibo.",
       track: "Página pública de seguimiento",
+      transferDetails: "Datos de la transferencia",
+      transferInReview:
+        "La transferencia que llegó no coincide con el monto que correspondía. Está en revisión: no se acredita nada hasta resolverla.",
     },
     tracking: {
       documentTitle: "Rastrear un envío · Vela",
@@ -1071,6 +1077,8 @@ export const es = {
       dateTo: "Hasta",
       from: "{{service}} de {{name}}",
       to: "{{service}} a {{name}}",
+      refundOf: "Reembolso: {{what}}",
+      effect: { pending: "aún no está en tu billetera", none: "no se movió dinero" },
       open: "{{what}}, {{ref}}: ver el detalle",
       receipt: "Comprobante",
       receiptFor: "Descargar el comprobante de {{ref}}",
@@ -1085,6 +1093,7 @@ export const es = {
     },
     confirmation: {
       failedTitle: "Esto no se completó",
+      failedText: "No se movió nada: tus billeteras están como estaban.",
       order: "Orden",
       status: "Estado",
       ref: "Referencia",
@@ -1141,6 +1150,19 @@ export const es = {
         confirm: "Confirmar y agregar {{amount}}",
         doneTitle: "Depósito registrado",
         doneText: "{{amount}} estará en tu billetera en cuanto llegue tu pago.",
+        receivePending: "Se agregará a tu billetera",
+        creditedTitle: "Dinero agregado",
+        creditedText: "{{amount}} ya está en tu billetera.",
+        transferTitle: "Depósito registrado: ahora envía tu transferencia",
+        transferText:
+          "Envía {{due}} desde tu banco con estos datos e indica la referencia {{reference}}. {{amount}} se agrega a tu billetera en cuanto llegue.",
+        inReviewTitle: "Tu transferencia está en revisión",
+        inReviewText:
+          "La transferencia que llegó no coincide con los {{due}} que correspondían, así que aún no se agregó nada a tu billetera. La estamos revisando y te contactaremos.",
+        inReviewReceivedText:
+          "Recibimos {{received}} en lugar de los {{due}} que correspondían, así que aún no se agregó nada a tu billetera. La estamos revisando y te contactaremos.",
+        failedText: "No se agregó nada a tu billetera.",
+        transferDetails: "Datos de la transferencia",
         again: "Agregar más dinero",
       },
       convert: {
@@ -1186,6 +1208,15 @@ export const es = {
         doneTitle: "Retiro en camino",
         doneText:
           "{{amount}} va en camino a {{name}}. El monto queda retenido en tu billetera hasta que se liquide el pago.",
+        receivePending: "Por pagar",
+        receiveRefused: "No pagado",
+        paidTitle: "Retiro pagado",
+        paidText: "{{amount}} se pagó en la cuenta de {{name}}.",
+        refusedTitle: "Retiro rechazado",
+        returningText: "El retiro fue rechazado; {{held}} está volviendo a tu billetera.",
+        refundedText: "El retiro fue rechazado; {{held}} ya está de vuelta en tu billetera.",
+        cancelledTitle: "Retiro cancelado",
+        cancelledText: "No salió nada de tu billetera.",
         again: "Retirar de nuevo",
       },
     },
