@@ -4,6 +4,15 @@ import isoCountries from "i18n-iso-countries";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { localizeDisplay } from "../src/http/display-text";
+import { translate } from "../src/http/messages";
+import { ORDER_JOB_MESSAGES } from "../src/orders/jobs";
+import { RELEASED_MESSAGE } from "../src/payments/lifecycle";
+import { ACH_TEST_ACCOUNTS } from "../src/providers/banks/sandbox-banks";
+import { BILL_FAILURES } from "../src/providers/bills/sandbox-bills";
+import { CARD_DECLINE_MESSAGES } from "../src/providers/cards/sandbox-cards";
+import { GIFTCARD_FAILURES } from "../src/providers/giftcards/sandbox-giftcards";
+import { PAYOUT_FAILURES } from "../src/providers/payouts/sandbox-payouts";
+import { TOPUP_FAILURES } from "../src/providers/topups/sandbox-topups";
 import { bearer, countryId, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
@@ -198,6 +207,38 @@ describe("display texts in Spanish", () => {
     });
     // The stored answer itself is never changed.
     expect(answer.data.transfer_time).toBe("1-2 business days");
+  });
+
+  it("has Spanish for every reason a provider or the order's life gives, and uses it in orders and payments", () => {
+    const reasons = [
+      ...Object.values(CARD_DECLINE_MESSAGES),
+      ...Object.values(ACH_TEST_ACCOUNTS).map((account) => account.reason),
+      ...Object.values(PAYOUT_FAILURES),
+      ...Object.values(TOPUP_FAILURES),
+      ...Object.values(GIFTCARD_FAILURES),
+      ...Object.values(BILL_FAILURES),
+      ...Object.values(ORDER_JOB_MESSAGES),
+      RELEASED_MESSAGE,
+    ];
+    for (const reason of reasons) expect(translate(reason, "es"), reason).not.toBe(reason);
+    const order = {
+      status_reason: `${TOPUP_FAILURES.OPERATOR_DOWN} ${ORDER_JOB_MESSAGES.purchaseRefunded}`,
+      timeline: [{ status: "failed", label: "Failed", reason: PAYOUT_FAILURES.recipient_rejected }],
+      payment: { failure_message: CARD_DECLINE_MESSAGES.card_declined },
+    };
+    expect(localizeDisplay(order, "es")).toEqual({
+      status_reason:
+        "El operador no está aceptando recargas en este momento. Tu pago se reembolsó por completo.",
+      timeline: [
+        {
+          status: "failed",
+          label: "Fallido",
+          reason: "El socio de pago rechazó los datos del destinatario.",
+        },
+      ],
+      payment: { failure_message: "Tu tarjeta fue rechazada." },
+    });
+    expect(localizeDisplay(order, "en")).toBe(order);
   });
 
   it("a biller's reference is labelled in the screen's language, whatever language the biller uses", async () => {

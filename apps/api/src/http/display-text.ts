@@ -4,6 +4,7 @@ import { DELIVERY_TEXT_ES } from "../orders/confirmation";
 import { orderTextEs } from "../orders/status-text-es";
 import { ARRIVAL_TIMES_ES, METHOD_NAMES_ES } from "../pricing/delivery-text-es";
 import { localizedCurrencyName } from "../routes/reference/currency-names";
+import { translate } from "./messages";
 
 /**
  * Display vocabulary that sits in answers as stored English data, translated on the way out by the
@@ -11,6 +12,8 @@ import { localizedCurrencyName } from "../routes/reference/currency-names";
  * - a delivery method, `shipping_method: { name, slug }`, `shipping_methods: [{ name, slug }]` or a
  *   listed one (`slug`, `name` and `transfer_time`), by its slug (pricing/delivery-text-es.ts);
  * - an order's `delivery_method`, the seeded English name of its method;
+ * - a provider's or the order life's reason, `status_reason`, `reason`, `failure_message`, sentence
+ *   by sentence through the fixed messages (http/messages.ts, providers/messages-es.ts);
  * - an arrival time, `transfer_time` or `processing_time` ("1-2 business days");
  * - a currency, any object with a three-letter `iso`, a `name` and its `decimals` or `symbol`
  *   (routes/reference/currency-names.ts);
@@ -28,6 +31,14 @@ export function localizeDisplay<T>(value: T, language: Language): T {
 }
 
 const ARRIVAL_KEYS = new Set(["transfer_time", "processing_time"]);
+/** What a provider or the order's life said, stored in English (providers/messages-es.ts). */
+const REASON_KEYS = new Set(["status_reason", "reason", "failure_message"]);
+/** "The operator is not taking top-ups right now. Your payment was refunded in full.", sentence by sentence. */
+const sentencesIn = (text: string, language: Language) =>
+  text
+    .split(/(?<=\.)\s+/)
+    .map((sentence) => translate(sentence, language))
+    .join(" ");
 const ORDER_LABEL_FIELDS = [
   ["status", "status_label"],
   ["status", "label"],
@@ -57,6 +68,7 @@ function walk(value: unknown, language: Language): unknown {
     if (ARRIVAL_KEYS.has(key) && typeof item === "string") set(key, ARRIVAL_TIMES_ES[item] ?? item);
     else if (key === "shipping_method" && isMethod(item)) set(key, methodInSpanish(item));
     else if (key === "delivery" && isTextRecord(item)) set(key, deliveryInSpanish(item));
+    else if (REASON_KEYS.has(key) && typeof item === "string") set(key, sentencesIn(item, language));
     else if (key === "delivery_method" && typeof item === "string")
       set(key, METHOD_NAME_ES_BY_NAME[item] ?? item);
     else if (key === "shipping_methods" && Array.isArray(item) && item.every(isMethod)) {

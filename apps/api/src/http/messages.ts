@@ -1,6 +1,7 @@
 import type { Language } from "@vela/shared/api";
 import { spanishValidationMessage } from "@vela/shared/validation-messages";
 import { VERIFY_PHONE_TEXT } from "../auth/money-rule";
+import { PROVIDER_SPANISH } from "../providers/messages-es";
 import { PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS } from "../purchases/messages-es";
 import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "../wallets/dw-messages-es";
 import { WALLET_SPANISH, WALLET_SPANISH_PATTERNS } from "../wallets/messages";
@@ -211,6 +212,7 @@ const SPANISH: Record<string, string> = {
   ...WALLET_DW_SPANISH,
   // Top-ups, gift cards and bills (purchases/messages-es.ts).
   ...PURCHASE_SPANISH,
+  ...PROVIDER_SPANISH,
 };
 
 /** Messages that carry a value (a number of decimals, a currency, an amount), by their shape. */
