@@ -1,11 +1,11 @@
-import { formatMoney, type MoneyLocale } from "@vela/shared/money";
+import { type MoneyLocale, moneyText } from "@vela/shared/money";
 import type { TransferInstructionsView } from "@vela/shared/payments";
 import type { TFunction } from "i18next";
 
 /**
  * A push transfer's instructions as label / value rows (amount, the `VLT-` reference, the bank's
- * details), for every page that shows them again after PAYMENT: a deposit's confirmation and its
- * order details. Rows the method does not use (an IBAN for a wire) are left out.
+ * details), for the PAYMENT step and every page that shows them again: a deposit's confirmation
+ * and its order details. Rows the method does not use (an IBAN for a wire) are left out.
  */
 export const transferDetailRows = (
   t: TFunction,
@@ -14,10 +14,7 @@ export const transferDetailRows = (
 ): [string, string][] =>
   (
     [
-      [
-        t("payment.transfer.amount"),
-        formatMoney(instructions.amount, { currencyIso: instructions.currency, locale }),
-      ],
+      [t("payment.transfer.amount"), moneyText(instructions.amount, instructions.currency, locale)],
       [t("payment.transfer.reference"), instructions.reference],
       [t("payment.transfer.beneficiary"), instructions.beneficiary_name],
       [t("payment.transfer.bank"), instructions.bank_name],

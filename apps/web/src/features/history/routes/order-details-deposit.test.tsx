@@ -92,7 +92,7 @@ describe("a push-transfer deposit's details", () => {
 
   it("leave an order without a push transfer as it was", async () => {
     renderDetails(detailsFixture());
-    await screen.findByRole("heading", { level: 1, name: "Order VL-0007" });
+    await screen.findByRole("heading", { level: 1, name: "Money transfer VL-0007" });
     expect(screen.queryByRole("heading", { name: "Bank transfer details" })).toBeNull();
   });
 });
