@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { moneyText } from "@vela/shared/money";
 import type { Payment } from "@vela/shared/payments";
@@ -60,9 +60,10 @@ export const PaidPanel = ({ payment, onContinue, onStartOver }: PaidPanelProps) 
         {t("payment.paid.frozen")}
       </Alert>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Button variant="subtle" onClick={onStartOver}>
+        {/* A link-styled button: its long label wraps on a phone instead of being cut. */}
+        <Anchor component="button" type="button" fw={600} ta="left" onClick={onStartOver}>
           {t("payment.paid.startOver")}
-        </Button>
+        </Anchor>
         <Button onClick={onContinue}>
           {/* A transfer is still to be sent by the payer: its button says they will. */}
           {t(payment.instructions ? "payment.transfer.continue" : "payment.paid.continue")}
