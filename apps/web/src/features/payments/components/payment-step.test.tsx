@@ -1,5 +1,5 @@
 import { notifications } from "@mantine/notifications";
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Quotation } from "@vela/shared/pricing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -357,7 +357,7 @@ describe("the PAYMENT step", () => {
     }
   });
 
-  it("says a refused method switch once", async () => {
+  it("says a refused method switch or card payment once, on the step, with the way out", async () => {
     // The card tab, and a quotation the API says is paid (the browser lost which payment it made).
     usePaymentStore.setState({
       ...INITIAL_PAYMENT_DATA,
@@ -367,18 +367,41 @@ describe("the PAYMENT step", () => {
       paymentMethodSelected: 3,
     });
     const frozen = "This quotation already has a payment. Start a new one to change it.";
+    const card = {
+      id: 5,
+      name_holder: "Ana García",
+      billing_address: null,
+      number: "•••• 4242",
+      cardType: "Visa",
+      exp_month: 12,
+      exp_year: 2034,
+    };
     const shown = vi.spyOn(notifications, "show");
-    const { user } = renderStep({
-      "/api/payments/profiles": ok([]),
+    const { user, onStartOver } = renderStep({
+      "/api/payments/profiles": ok([card]),
       "/api/quotations/payment-method/900": { status: 409, body: { success: false, message: frozen } },
+      "/api/payments/authorize-credit-card": { status: 409, body: { success: false, message: frozen } },
     });
     await user.click(await screen.findByRole("tab", { name: "Bank account" }));
     expect(await screen.findByText(frozen)).toBeTruthy();
     // Let any second notice arrive before counting.
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(shown.mock.calls.filter(([notice]) => notice.message === frozen)).toHaveLength(1);
     expect(screen.getAllByText(frozen)).toHaveLength(1);
+    expect(shown.mock.calls.filter(([notice]) => notice.message === frozen)).toHaveLength(0);
     expect(screen.getByRole("tab", { name: "Card", selected: true })).toBeTruthy();
+
+    // Paying with the saved card again: refused the same way, said once.
+    await user.click(await screen.findByRole("radio", { name: /Visa •••• 4242/ }));
+    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText(frozen)).toHaveLength(1);
+    expect(shown.mock.calls.filter(([notice]) => notice.message === frozen)).toHaveLength(0);
+    const refusal = screen.getByText(frozen).closest<HTMLElement>("[role=alert]");
+    expect(refusal).toBeTruthy();
+    await user.click(
+      within(refusal as HTMLElement).getByRole("button", { name: "Start over with a new quotation" }),
+    );
+    expect(onStartOver).toHaveBeenCalled();
     shown.mockRestore();
   });
 });

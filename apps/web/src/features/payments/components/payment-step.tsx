@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Loader, Radio, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Radio,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   IconArrowLeft,
@@ -76,6 +88,18 @@ const offerOfTab = (
 const isUsable = (payment: Payment) =>
   payment.status === "authorized" || payment.status === "succeeded" || payment.status === "pending";
 
+/**
+ * Why the step could not go on. `needsNewQuotation`: the API refused with 409, the quotation can no
+ * longer change or be paid (already paid, used or expired), so the way out is a new one.
+ */
+type Failure = { message: string; needsNewQuotation: boolean };
+const failureOf = (message: string, needsNewQuotation = false): Failure => ({ message, needsNewQuotation });
+/** A refusal the step shows itself: a message without field errors (a decline, a 409, a 422). */
+const refusalOf = (error: unknown): Failure | null =>
+  isApiError(error) && error.serverMessage && !error.errors
+    ? failureOf(error.serverMessage, error.status === 409)
+    : null;
+
 /** A fee as the payment state keeps it (spec §3: "0.00 USD" before a method is chosen). */
 const feeState = (fee: string, currency: string) => `${fee} ${currency}`;
 
@@ -125,7 +149,7 @@ export const PaymentStep = (props: PaymentStepProps) => {
   // Three tab labels fit a phone's width without their icons.
   const isNarrow = useMediaQuery("(max-width: 30em)");
   const queryClient = useQueryClient();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
 
   useEffect(() => forQuotation(quotation.id), [forQuotation, quotation.id]);
 
@@ -146,7 +170,7 @@ export const PaymentStep = (props: PaymentStepProps) => {
       paymentMade(payment.id);
       onPaid(payment.id);
     } else {
-      setFailure(payment.failure_message ?? t("payment.failed"));
+      setFailure(failureOf(payment.failure_message ?? t("payment.failed")));
     }
   }, [returned.data, onReturnHandled, paymentMade, onPaid, t]);
 
@@ -197,7 +221,13 @@ export const PaymentStep = (props: PaymentStepProps) => {
       }
       if ((sub?.url ?? method.url) === "wallet") props.onWalletChosen?.();
     },
-    // A refusal is notified once, by the query client's mutation cache (shared/api/query-client.ts).
+    // A refusal is shown once: on the step, with the way out when it is a 409, else as a notification.
+    meta: { notifyOnError: false },
+    onError: (error) => {
+      const refusal = refusalOf(error);
+      if (refusal?.needsNewQuotation) setFailure(refusal);
+      else notifyApiError(error);
+    },
   });
 
   const chooseMethod = (method: PaymentMethodOffer) => {
@@ -227,7 +257,7 @@ export const PaymentStep = (props: PaymentStepProps) => {
       return;
     }
     if (!isUsable(payment)) {
-      setFailure(payment.failure_message ?? t("payment.failed"));
+      setFailure(failureOf(payment.failure_message ?? t("payment.failed")));
       return;
     }
     setFailure(null);
@@ -240,13 +270,11 @@ export const PaymentStep = (props: PaymentStepProps) => {
     paymentMade(payment.id);
     onPaid(payment.id);
   };
-  /** A refusal (402 card declined, 422 expired quotation) is shown where the person is looking. */
+  /** A refusal (402 card declined, 409 already paid, 422 expired quotation) is shown where the person is looking. */
   const paymentRefused = (error: unknown) => {
-    if (isApiError(error) && error.serverMessage && !error.errors) {
-      setFailure(error.serverMessage);
-      return;
-    }
-    throw error;
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    setFailure(refusal);
   };
   /** Makes a payment call (each attempt its own idempotency key) and follows its answer. */
   const pay = async (call: (idempotencyKey: string) => Promise<Payment>) => {
@@ -442,7 +470,21 @@ export const PaymentStep = (props: PaymentStepProps) => {
       </Group>
       {failure ? (
         <Alert color="red" variant="light" role="alert" title={t("payment.failedTitle")}>
-          {failure}
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{failure.message}</Text>
+            {failure.needsNewQuotation ? (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                fw={600}
+                ta="left"
+                onClick={props.onStartOver}
+              >
+                {t("payment.paid.startOver")}
+              </Anchor>
+            ) : null}
+          </Stack>
         </Alert>
       ) : null}
       {body}
