@@ -7,10 +7,12 @@ import { modal, pathname, submitLogin } from "../support/login";
 // Issue 18, point 2, in a browser: a client pays a 250 USD transfer to Mexico by card, reaches
 // SEND and goes back to PAYMENT. The quotation is paid, so its terms are frozen (the server would
 // refuse another method with 409): PAYMENT shows the card as authorized, with Continue to SEND and
-// "Start over with a new quotation", and offers no method to switch to. Nothing is refused.
+// "Start over with a new quotation", and offers no method to switch to. Nothing is refused. A
+// browser that forgot its payment hears the 409 once, on the step, with the same way out.
 
 const PASSWORD = "Copper-Meadow-58!";
 const CLABE = "002010077777777771";
+const FROZEN = "This quotation already has a payment. Start a new one to change it.";
 
 describe("a paid quotation in the send-money flow", () => {
   const { baseUrl, stamp, openSession, registerUsClient } = setUpJourney();
@@ -27,7 +29,7 @@ describe("a paid quotation in the send-money flow", () => {
     });
     const session = await openSession({
       viewport: VIEWPORTS.desktop,
-      expected: (problem) => isStatusLog(problem, 422),
+      expected: (problem) => isStatusLog(problem, 409, 422),
     });
     const { page } = session;
     await page.goto(`${baseUrl}/login`, { waitUntil: "networkidle" });
@@ -127,16 +129,31 @@ describe("a paid quotation in the send-money flow", () => {
     await at(page, "/account/send-money/send");
     expect(await page.getByText(/4242/).first().isVisible()).toBe(true);
 
-    // Back again, and start over: AMOUNT with the same corridor and amount, for a new quotation.
+    // Back again, in a browser that forgot which payment it made (its payment choices cleared): the
+    // methods are offered, the server refuses the card method with 409, and the step says so once,
+    // with the way out.
     await page.getByRole("button", { name: "Back" }).click();
     await at(page, "/account/send-money/payment");
-    await page.getByRole("button", { name: "Start over with a new quotation" }).click();
+    expect(refusals).toEqual([]);
+    await page.evaluate(() => sessionStorage.removeItem("vela-payment"));
+    await page.reload({ waitUntil: "networkidle" });
+    await page
+      .getByRole("button", { name: /^Credit or debit card/ })
+      .first()
+      .click();
+    const refusal = page.getByRole("alert").filter({ hasText: FROZEN });
+    await expect.poll(() => refusal.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText(FROZEN).count()).toBe(1);
+    expect(refusals).toHaveLength(1);
+    await shoot(page, "payment-refused");
+
+    // Start over: AMOUNT with the same corridor and amount, for a new quotation.
+    await refusal.getByRole("button", { name: "Start over with a new quotation" }).click();
     await at(page, "/account/send-money/amount");
     await expect
       .poll(() => field(page, "You send").inputValue(), { timeout: 15_000 })
       .toMatch(/^250(\.00)?$/);
     expect(await field(page, "They receive in").locator("option:checked").textContent()).toBe("Mexico");
-    expect(refusals).toEqual([]);
     await shoot(page, "started-over");
   });
 });

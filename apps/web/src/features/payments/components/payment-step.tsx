@@ -479,6 +479,9 @@ export const PaymentStep = (props: PaymentStepProps) => {
                 size="sm"
                 fw={600}
                 ta="left"
+                // The brand's blue is too light on the red alert (axe color-contrast).
+                c="red.9"
+                underline="always"
                 onClick={props.onStartOver}
               >
                 {t("payment.paid.startOver")}
