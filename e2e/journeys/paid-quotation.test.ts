@@ -1,12 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { isStatusLog, screenshot, VIEWPORTS } from "../support/browser";
+import { isStatusLog, VIEWPORTS } from "../support/browser";
 import { screenshots, setUpJourney } from "../support/journey";
 import { modal, pathname, submitLogin } from "../support/login";
 
 // Issue 18, point 2, in a browser: a client pays a 250 USD transfer to Mexico by card, reaches
-// SEND, goes back to PAYMENT and picks another method: the server refuses it (409) and the page
-// says why, "This quotation already has a payment. Start a new one to change it.".
+// SEND and goes back to PAYMENT. The quotation is paid, so its terms are frozen (the server would
+// refuse another method with 409): PAYMENT shows the card as authorized, with Continue to SEND and
+// "Start over with a new quotation", and offers no method to switch to. Nothing is refused. A
+// browser that forgot its payment hears the 409 once, on the step, with the same way out.
 
 const PASSWORD = "Copper-Meadow-58!";
 const CLABE = "002010077777777771";
@@ -18,7 +20,7 @@ describe("a paid quotation in the send-money flow", () => {
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
   const at = (page: Page, path: string) => expect.poll(() => pathname(page), { timeout: 20_000 }).toBe(path);
 
-  it("refuses another payment method once the card is authorized, with the reason on screen", async () => {
+  it("shows the authorized card on PAYMENT after going back, with Continue and a way to start over", async () => {
     const email = `ana.frozen.${stamp}@example.com`;
     await registerUsClient({
       email,
@@ -93,25 +95,65 @@ describe("a paid quotation in the send-money flow", () => {
     await page.getByLabel(/Card number/).fill("4242 4242 4242 4242");
     await page.getByLabel(/Expiry date/).fill("12/34");
     await page.getByLabel(/Security code/).fill("123");
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: "Continue with this card" }).click();
     await at(page, "/account/send-money/send");
 
-    // Back to PAYMENT (the card tab, the card paid), and the bank transfer tab: refused, with the reason on screen.
+    // Back to PAYMENT: the card shows as authorized, with Continue; nothing to pay again with, no
+    // method to switch to, so nothing the server would refuse.
+    const refusals: string[] = [];
+    page.on("response", (response) => {
+      if (response.status() === 409) refusals.push(response.url());
+    });
     await page.getByRole("button", { name: "Back" }).click();
     await at(page, "/account/send-money/payment");
-    const transfer = page.getByRole("tab", { name: "Bank transfer" });
-    await expect.poll(() => transfer.isVisible(), { timeout: 15_000 }).toBe(true);
-    const refused = page.waitForResponse(
-      (response) => response.url().includes("/api/quotations/payment-method/") && response.status() === 409,
-    );
-    await transfer.click();
-    await refused;
-    await expect.poll(() => page.getByText(FROZEN).first().isVisible(), { timeout: 15_000 }).toBe(true);
-    // The notice as it shows (the journey's shots below close notices first).
-    await screenshot(page, "paid-quotation-refused-desktop");
-    await page.setViewportSize(VIEWPORTS.phone);
-    await screenshot(page, "paid-quotation-refused-phone");
-    await page.setViewportSize(VIEWPORTS.desktop);
-    await shoot(page, "payment-after-refusal");
+    const authorized = page.getByText(/card •••• 4242 is authorized for [\d,]+\.\d{2} USD\./);
+    await expect.poll(() => authorized.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByRole("tab").count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Continue with this card" }).count()).toBe(0);
+    expect(await page.getByLabel(/Card number/).count()).toBe(0);
+    await shoot(page, "payment-authorized");
+
+    // The same in Spanish.
+    await page.getByRole("banner").locator("label", { hasText: "Español" }).click();
+    const autorizada = page.getByText(/tarjeta .*•••• 4242 está autorizada por [\d.]+,\d{2} USD\./);
+    await expect.poll(() => autorizada.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(
+      await page.getByRole("button", { name: "Empezar de nuevo con una cotización nueva" }).isVisible(),
+    ).toBe(true);
+    await shoot(page, "payment-authorized-es");
+    await page.getByRole("banner").locator("label", { hasText: "English" }).click();
+    await expect.poll(() => authorized.isVisible(), { timeout: 15_000 }).toBe(true);
+
+    // Continue: on to SEND with the same payment.
+    await page.getByRole("button", { name: "Continue", exact: true }).click();
+    await at(page, "/account/send-money/send");
+    expect(await page.getByText(/4242/).first().isVisible()).toBe(true);
+
+    // Back again, in a browser that forgot which payment it made (its payment choices cleared): the
+    // methods are offered, the server refuses the card method with 409, and the step says so once,
+    // with the way out.
+    await page.getByRole("button", { name: "Back" }).click();
+    await at(page, "/account/send-money/payment");
+    expect(refusals).toEqual([]);
+    await page.evaluate(() => sessionStorage.removeItem("vela-payment"));
+    await page.reload({ waitUntil: "networkidle" });
+    await page
+      .getByRole("button", { name: /^Credit or debit card/ })
+      .first()
+      .click();
+    const refusal = page.getByRole("alert").filter({ hasText: FROZEN });
+    await expect.poll(() => refusal.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByText(FROZEN).count()).toBe(1);
+    expect(refusals).toHaveLength(1);
+    await shoot(page, "payment-refused");
+
+    // Start over: AMOUNT with the same corridor and amount, for a new quotation.
+    await refusal.getByRole("button", { name: "Start over with a new quotation" }).click();
+    await at(page, "/account/send-money/amount");
+    await expect
+      .poll(() => field(page, "You send").inputValue(), { timeout: 15_000 })
+      .toMatch(/^250(\.00)?$/);
+    expect(await field(page, "They receive in").locator("option:checked").textContent()).toBe("Mexico");
+    await shoot(page, "started-over");
   });
 });

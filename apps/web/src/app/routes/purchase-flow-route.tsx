@@ -240,6 +240,7 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
               go("SEND");
             }}
             onBack={() => go(steps[paymentIndex - 1] as string)}
+            onStartOver={again}
           />
         ) : null;
         break;

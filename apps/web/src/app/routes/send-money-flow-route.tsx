@@ -191,6 +191,22 @@ export const SendMoneyFlowRoute = () => {
     }
     go(0);
   };
+  // A paid quotation cannot change (issue 18): a new one, from AMOUNT with the same corridor and amount.
+  const startOver = () => {
+    const paidQuotation = quotationQuery.data;
+    resetSendMoneyFlow();
+    if (paidQuotation) {
+      store.applySelection({
+        country_from_id: String(paidQuotation.country_from_id ?? ""),
+        country_to_id: String(paidQuotation.country_to_id ?? ""),
+        currency_from_id: String(paidQuotation.currency_from_id),
+        currency_to_id: String(paidQuotation.currency_to_id),
+        shipping_method_id: String(paidQuotation.shipping_method_id),
+        send_amount: paidQuotation.send_amount,
+      });
+    }
+    go(0);
+  };
   const confirmed = (record: ConfirmationRecord) => {
     queryClient.setQueryData(orderDetailsQueryOptions(record.order_id).queryKey, record);
     store.transactionConfirmed(record.order_id);
@@ -283,6 +299,7 @@ export const SendMoneyFlowRoute = () => {
             }
             onPaid={paid}
             onBack={back}
+            onStartOver={startOver}
           />
         ) : null;
         break;

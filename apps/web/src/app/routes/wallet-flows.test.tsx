@@ -211,6 +211,36 @@ describe("the wallet flows", () => {
     expect(backend.balanceOf("USD")).toBe("600.00");
   });
 
+  it("back from a card-paid deposit's review, PAYMENT shows the authorized card: Continue, or start over", async () => {
+    const { user, requests } = renderFlows(`/account/wallets/deposit/amount?currency_to_id=${USD.id}`);
+    expect(await screen.findByText("Step 1 of 4 · Amount")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/102\.50.USD/)).toBeTruthy());
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
+    await user.type(await screen.findByLabelText(/Name on the card/), "Ana López");
+    await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
+    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
+    await user.type(screen.getByLabelText(/Security code/), "123");
+    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
+    expect(await screen.findByRole("heading", { name: "Review your deposit" })).toBeTruthy();
+
+    // Back: the quotation is paid, so PAYMENT shows that payment and offers nothing to switch to.
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(await screen.findByText("Visa card •••• 4242 is authorized for 102.50 USD.")).toBeTruthy();
+    expect(address()).toBe("/account/wallets/deposit/payment");
+    expect(screen.queryByRole("tab")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Continue with this card" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(await screen.findByRole("heading", { name: "Review your deposit" })).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    await user.click(await screen.findByRole("button", { name: "Start over with a new quotation" }));
+    expect(await screen.findByText("Step 1 of 4 · Amount")).toBeTruthy();
+    expect(
+      requests.filter((request) => request.url.includes("/payments/authorize-credit-card")),
+    ).toHaveLength(1);
+  });
+
   it("sends to another user found by their e-mail, and says so when nobody is found", async () => {
     const { user, backend, requests } = renderFlows(
       `/account/wallets/send/recipient?currency_from_id=${USD.id}`,

@@ -170,6 +170,10 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
             }
             onPaid={paid}
             onBack={() => go(0)}
+            onStartOver={() => {
+              restart();
+              usePaymentStore.getState().reset();
+            }}
           />
         ) : null;
         break;

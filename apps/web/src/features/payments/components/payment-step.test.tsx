@@ -1,4 +1,5 @@
-import { act, screen, waitFor } from "@testing-library/react";
+import { notifications } from "@mantine/notifications";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { Quotation } from "@vela/shared/pricing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -118,6 +119,7 @@ const renderStep = (
   const onPaid = vi.fn();
   const onBack = vi.fn();
   const onReturnHandled = vi.fn();
+  const onStartOver = vi.fn();
   renderWithApp(
     <PaymentStep
       quotation={quotation}
@@ -128,17 +130,23 @@ const renderStep = (
       onQuotationChanged={() => undefined}
       onPaid={onPaid}
       onBack={onBack}
+      onStartOver={onStartOver}
     />,
   );
-  return { ...stub, onPaid, onBack, onReturnHandled, user: userEvent.setup() };
+  return { ...stub, onPaid, onBack, onReturnHandled, onStartOver, user: userEvent.setup() };
 };
 
 describe("the PAYMENT step", () => {
   beforeEach(() => {
     usePaymentStore.setState(INITIAL_PAYMENT_DATA);
+    // Notifications live in one store for the whole file: each test counts only its own.
+    act(() => {
+      notifications.clean();
+      notifications.cleanQueue();
+    });
   });
 
-  it("walks methods → subMethods → payment for push transfers, shows the instructions, and goes back view by view", async () => {
+  it("walks methods → subMethods → payment for push transfers, goes back view by view, and shows the instructions", async () => {
     const instructions = {
       method: "domestic-wire-transfer-usa",
       reference: "VLT-AB12CD34",
@@ -166,19 +174,26 @@ describe("the PAYMENT step", () => {
     const put = requests.find((request) => request.method === "PUT");
     expect(put?.body).toMatchObject({ payment_type_id: 1, payment_sub_type_id: 12, url: "bank-transfer" });
 
+    // Back before paying: payment → subMethods → methods, then the same way in again.
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(await screen.findByRole("heading", { name: "Bank transfer: choose how" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Back" }));
+    expect(await screen.findByRole("heading", { name: "Payment methods" })).toBeTruthy();
+    expect(onBack).not.toHaveBeenCalled();
+    await user.click(screen.getByRole("button", { name: /Bank transfer/ }));
+    await user.click(await screen.findByRole("button", { name: /Domestic wire/ }));
+    expect(await screen.findByRole("tab", { name: "Bank transfer", selected: true })).toBeTruthy();
+
     await user.click(screen.getByRole("button", { name: "Get the transfer details" }));
     expect((await screen.findByTestId("transfer-instructions")).textContent).toContain("VLT-AB12CD34");
     const start = requests.find((request) => request.url === "/api/payments/bank-transfer");
     expect(start?.body).toEqual({ quotation_id: 900, method: "domestic-wire-transfer-usa" });
     expect(start?.headers.get("Idempotency-Key")).toBeTruthy();
+    // The instructions issued, the quotation is paid: no tab to switch to any more.
+    expect(screen.queryByRole("tab")).toBeNull();
     await user.click(screen.getByRole("button", { name: /continue/ }));
     expect(onPaid).toHaveBeenCalledWith(70);
-
-    // Back: payment → subMethods → methods → the previous step.
-    await user.click(screen.getByRole("button", { name: "Back" }));
-    expect(await screen.findByRole("heading", { name: "Bank transfer: choose how" })).toBeTruthy();
-    await user.click(screen.getByRole("button", { name: "Back" }));
-    expect(await screen.findByRole("heading", { name: "Payment methods" })).toBeTruthy();
+    // Back from a paid step leaves it (there is no method view to go back to).
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(onBack).toHaveBeenCalled();
   });
@@ -299,5 +314,94 @@ describe("the PAYMENT step", () => {
     expect(await screen.findByText("Authentication failed.")).toBeTruthy();
     expect(failed.onReturnHandled).toHaveBeenCalled();
     expect(failed.onPaid).not.toHaveBeenCalled();
+  });
+  it("shows a paid quotation's card as authorized, with Continue and a way to start over, and no method to switch to", async () => {
+    // Back from the review: the card was authorized for this quotation.
+    usePaymentStore.setState({
+      ...INITIAL_PAYMENT_DATA,
+      quotation_id: 900,
+      view: "payment",
+      tab: "3",
+      paymentMethodSelected: 3,
+      payment_id: 74,
+    });
+    const large = { ...QUOTATION, send_amount: "507.00", vela_fee_amount: "7.50", amount_paid: "514.50" };
+    const { user, requests, onPaid, onStartOver } = renderStep(
+      {
+        "/api/payments/74": ok(payment({ id: 74, amount: "514.50", card: { brand: "Visa", last4: "4242" } })),
+        "/api/payments/profiles": ok([]),
+      },
+      null,
+      large,
+    );
+    expect(await screen.findByText("Visa card •••• 4242 is authorized for 514.50 USD.")).toBeTruthy();
+    // Nothing to pay again with, no tab to switch to.
+    expect(screen.queryByRole("tab")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Continue with this card" })).toBeNull();
+    expect(screen.queryByLabelText(/Card number/)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+    expect(onPaid).toHaveBeenCalledWith(74);
+    await user.click(screen.getByRole("button", { name: "Start over with a new quotation" }));
+    expect(onStartOver).toHaveBeenCalled();
+    expect(requests.some((request) => request.method !== "GET")).toBe(false);
+
+    await act(() => changeLanguage("es"));
+    try {
+      expect(
+        await screen.findByText("La tarjeta Visa •••• 4242 está autorizada por 514,50 USD."),
+      ).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Continuar" })).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Empezar de nuevo con una cotización nueva" })).toBeTruthy();
+    } finally {
+      await act(() => changeLanguage("en"));
+    }
+  });
+
+  it("says a refused method switch or card payment once, on the step, with the way out", async () => {
+    // The card tab, and a quotation the API says is paid (the browser lost which payment it made).
+    usePaymentStore.setState({
+      ...INITIAL_PAYMENT_DATA,
+      quotation_id: 900,
+      view: "payment",
+      tab: "3",
+      paymentMethodSelected: 3,
+    });
+    const frozen = "This quotation already has a payment. Start a new one to change it.";
+    const card = {
+      id: 5,
+      name_holder: "Ana García",
+      billing_address: null,
+      number: "•••• 4242",
+      cardType: "Visa",
+      exp_month: 12,
+      exp_year: 2034,
+    };
+    const shown = vi.spyOn(notifications, "show");
+    const { user, onStartOver } = renderStep({
+      "/api/payments/profiles": ok([card]),
+      "/api/quotations/payment-method/900": { status: 409, body: { success: false, message: frozen } },
+      "/api/payments/authorize-credit-card": { status: 409, body: { success: false, message: frozen } },
+    });
+    await user.click(await screen.findByRole("tab", { name: "Bank account" }));
+    expect(await screen.findByText(frozen)).toBeTruthy();
+    // Let any second notice arrive before counting.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText(frozen)).toHaveLength(1);
+    expect(shown.mock.calls.filter(([notice]) => notice.message === frozen)).toHaveLength(0);
+    expect(screen.getByRole("tab", { name: "Card", selected: true })).toBeTruthy();
+
+    // Paying with the saved card again: refused the same way, said once.
+    await user.click(await screen.findByRole("radio", { name: /Visa •••• 4242/ }));
+    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText(frozen)).toHaveLength(1);
+    expect(shown.mock.calls.filter(([notice]) => notice.message === frozen)).toHaveLength(0);
+    const refusal = screen.getByText(frozen).closest<HTMLElement>("[role=alert]");
+    expect(refusal).toBeTruthy();
+    await user.click(
+      within(refusal as HTMLElement).getByRole("button", { name: "Start over with a new quotation" }),
+    );
+    expect(onStartOver).toHaveBeenCalled();
+    shown.mockRestore();
   });
 });

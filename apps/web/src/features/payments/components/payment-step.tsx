@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Loader, Radio, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Loader,
+  Radio,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import {
   IconArrowLeft,
@@ -7,7 +19,7 @@ import {
   IconExternalLink,
   IconTransfer,
 } from "@tabler/icons-react";
-import { type UseQueryResult, useMutation, useQuery } from "@tanstack/react-query";
+import { type UseQueryResult, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { moneyText } from "@vela/shared/money";
 import {
   PAYMENT_MESSAGES,
@@ -38,7 +50,7 @@ import { type PaymentTab, usePaymentStore } from "../stores/payment-store";
 import { BankForm } from "./bank-form";
 import { CardForm } from "./card-form";
 import { MethodOption } from "./method-option";
-import { TransferInstructions } from "./transfer-instructions";
+import { PaidPanel } from "./paid-panel";
 
 /** Which tab pays with which follow-up call. */
 const TAB_OF_URL: Partial<Record<PaymentUrl, PaymentTab>> = {
@@ -76,6 +88,18 @@ const offerOfTab = (
 const isUsable = (payment: Payment) =>
   payment.status === "authorized" || payment.status === "succeeded" || payment.status === "pending";
 
+/**
+ * Why the step could not go on. `needsNewQuotation`: the API refused with 409, the quotation can no
+ * longer change or be paid (already paid, used or expired), so the way out is a new one.
+ */
+type Failure = { message: string; needsNewQuotation: boolean };
+const failureOf = (message: string, needsNewQuotation = false): Failure => ({ message, needsNewQuotation });
+/** A refusal the step shows itself: a message without field errors (a decline, a 409, a 422). */
+const refusalOf = (error: unknown): Failure | null =>
+  isApiError(error) && error.serverMessage && !error.errors
+    ? failureOf(error.serverMessage, error.status === 409)
+    : null;
+
 /** A fee as the payment state keeps it (spec §3: "0.00 USD" before a method is chosen). */
 const feeState = (fee: string, currency: string) => `${fee} ${currency}`;
 
@@ -94,6 +118,11 @@ export type PaymentStepProps = {
   onPaid: (paymentId: number) => void;
   onBack: () => void;
   /**
+   * "Start over with a new quotation": the flow begins again. Offered once the quotation has a
+   * payment, whose method can then no longer change (issue 18: a paid quotation is frozen).
+   */
+  onStartOver: () => void;
+  /**
    * The wallet method (url "wallet", payment_type_id 8) was chosen: nothing is paid here, the
    * transaction takes the money from the wallet. Without it the wallet method cannot be used.
    */
@@ -105,7 +134,9 @@ export type PaymentStepProps = {
  * step) → payment; back returns to methods or subMethods. The payment view has tabs — bank
  * account ('1'), bank transfer ('2') and card ('3', the default) — with the saved instruments and
  * the card and bank forms. Hosted gateways and 3-D Secure leave the page and come back with
- * ?payment_id=.
+ * ?payment_id=. Once the quotation has a usable payment (the store keeps its id per quotation), the
+ * step shows that payment as done instead, with Continue and a way to start over: the API refuses
+ * any change to a paid quotation.
  */
 export const PaymentStep = (props: PaymentStepProps) => {
   const { quotation, returnedPaymentId, onReturnHandled, onPaid } = props;
@@ -117,8 +148,8 @@ export const PaymentStep = (props: PaymentStepProps) => {
   const countries = useCountries();
   // Three tab labels fit a phone's width without their icons.
   const isNarrow = useMediaQuery("(max-width: 30em)");
-  const [failure, setFailure] = useState<string | null>(null);
-  const [transferPayment, setTransferPayment] = useState<Payment | null>(null);
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<Failure | null>(null);
 
   useEffect(() => forQuotation(quotation.id), [forQuotation, quotation.id]);
 
@@ -139,9 +170,19 @@ export const PaymentStep = (props: PaymentStepProps) => {
       paymentMade(payment.id);
       onPaid(payment.id);
     } else {
-      setFailure(payment.failure_message ?? t("payment.failed"));
+      setFailure(failureOf(payment.failure_message ?? t("payment.failed")));
     }
   }, [returned.data, onReturnHandled, paymentMade, onPaid, t]);
+
+  // The payment already made for this quotation (back from the review, a reload): it stands, and
+  // the quotation cannot be paid again or another way. Same key as the flows' own payment query.
+  const madeId = store.quotation_id === quotation.id ? store.payment_id : null;
+  const made = useQuery({
+    queryKey: ["payments", "payment", madeId],
+    queryFn: ({ signal }) => getPayment(madeId as number, signal),
+    enabled: madeId !== null && returnedPaymentId === null,
+  });
+  const madePayment = made.data && isUsable(made.data) ? made.data : null;
 
   const offers = methods.data ?? [];
   const offer = offers.find((candidate) => candidate.id === store.paymentMethodSelected) ?? null;
@@ -167,7 +208,6 @@ export const PaymentStep = (props: PaymentStepProps) => {
     onSuccess: (summary, { method, sub }) => {
       props.onQuotationChanged(summary);
       setFailure(null);
-      setTransferPayment(null);
       const fees = feeState(summary.vela_fee_amount, summary.currency_from_iso);
       if (sub) {
         store.subMethodChosen({ methodId: method.id, id: sub.id, fees, tab: TAB_OF_URL[sub.url] ?? null });
@@ -181,7 +221,13 @@ export const PaymentStep = (props: PaymentStepProps) => {
       }
       if ((sub?.url ?? method.url) === "wallet") props.onWalletChosen?.();
     },
-    onError: (error) => notifyApiError(error),
+    // A refusal is shown once: on the step, with the way out when it is a 409, else as a notification.
+    meta: { notifyOnError: false },
+    onError: (error) => {
+      const refusal = refusalOf(error);
+      if (refusal?.needsNewQuotation) setFailure(refusal);
+      else notifyApiError(error);
+    },
   });
 
   const chooseMethod = (method: PaymentMethodOffer) => {
@@ -211,24 +257,24 @@ export const PaymentStep = (props: PaymentStepProps) => {
       return;
     }
     if (!isUsable(payment)) {
-      setFailure(payment.failure_message ?? t("payment.failed"));
+      setFailure(failureOf(payment.failure_message ?? t("payment.failed")));
       return;
     }
     setFailure(null);
-    paymentMade(payment.id);
     if (payment.instructions) {
-      setTransferPayment(payment);
+      // The instructions stay on this step (the paid panel shows them) until the payer continues.
+      queryClient.setQueryData(["payments", "payment", payment.id], payment);
+      paymentMade(payment.id);
       return;
     }
+    paymentMade(payment.id);
     onPaid(payment.id);
   };
-  /** A refusal (402 card declined, 422 expired quotation) is shown where the person is looking. */
+  /** A refusal (402 card declined, 409 already paid, 422 expired quotation) is shown where the person is looking. */
   const paymentRefused = (error: unknown) => {
-    if (isApiError(error) && error.serverMessage && !error.errors) {
-      setFailure(error.serverMessage);
-      return;
-    }
-    throw error;
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    setFailure(refusal);
   };
   /** Makes a payment call (each attempt its own idempotency key) and follows its answer. */
   const pay = async (call: (idempotencyKey: string) => Promise<Payment>) => {
@@ -241,7 +287,7 @@ export const PaymentStep = (props: PaymentStepProps) => {
 
   const back = () => {
     setFailure(null);
-    if (store.view === "methods") props.onBack();
+    if (store.view === "methods" || madePayment) props.onBack();
     else store.backView(Boolean(offer?.intermediate_step));
   };
 
@@ -249,7 +295,15 @@ export const PaymentStep = (props: PaymentStepProps) => {
   // The fee the summary shows beside this step: the quotation's, re-priced as a method is chosen.
   const feesText = moneyText(quotation.vela_fee_amount, quotation.currency_from_iso, locale);
   let body: ReactNode;
-  if (methods.isPending || returnedPaymentId !== null) {
+  if (madePayment) {
+    body = (
+      <PaidPanel
+        payment={madePayment}
+        onContinue={() => onPaid(madePayment.id)}
+        onStartOver={props.onStartOver}
+      />
+    );
+  } else if (methods.isPending || returnedPaymentId !== null || (madeId !== null && made.isPending)) {
     body =
       returnedPaymentId !== null ? (
         <Group gap="sm" role="status">
@@ -366,29 +420,20 @@ export const PaymentStep = (props: PaymentStepProps) => {
           />
         </Tabs.Panel>
         <Tabs.Panel value="2" pt="md">
-          {transferPayment?.instructions ? (
-            <Stack gap="md">
-              <TransferInstructions instructions={transferPayment.instructions} />
-              <Group justify="flex-end">
-                <Button onClick={() => onPaid(transferPayment.id)}>{t("payment.transfer.continue")}</Button>
-              </Group>
-            </Stack>
-          ) : (
-            <Stack gap="sm" align="flex-start">
-              <Text>{t("payment.transfer.intro", { method: subMethod?.name ?? offer.name })}</Text>
-              <AsyncButton
-                label={t("payment.transfer.start")}
-                onClick={() =>
-                  pay((key) =>
-                    startBankTransfer(
-                      { quotation_id: quotation.id, method: subMethod?.slug ?? offer.slug },
-                      key,
-                    ),
-                  )
-                }
-              />
-            </Stack>
-          )}
+          <Stack gap="sm" align="flex-start">
+            <Text>{t("payment.transfer.intro", { method: subMethod?.name ?? offer.name })}</Text>
+            <AsyncButton
+              label={t("payment.transfer.start")}
+              onClick={() =>
+                pay((key) =>
+                  startBankTransfer(
+                    { quotation_id: quotation.id, method: subMethod?.slug ?? offer.slug },
+                    key,
+                  ),
+                )
+              }
+            />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     );
@@ -425,7 +470,24 @@ export const PaymentStep = (props: PaymentStepProps) => {
       </Group>
       {failure ? (
         <Alert color="red" variant="light" role="alert" title={t("payment.failedTitle")}>
-          {failure}
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{failure.message}</Text>
+            {failure.needsNewQuotation ? (
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                fw={600}
+                ta="left"
+                // The brand's blue is too light on the red alert (axe color-contrast).
+                c="red.9"
+                underline="always"
+                onClick={props.onStartOver}
+              >
+                {t("payment.paid.startOver")}
+              </Anchor>
+            ) : null}
+          </Stack>
         </Alert>
       ) : null}
       {body}

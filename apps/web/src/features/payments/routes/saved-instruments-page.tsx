@@ -3,7 +3,7 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { type UseQueryResult, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { notifyApiError, notifySuccess } from "@/shared/api/notify";
+import { notifySuccess } from "@/shared/api/notify";
 
 export type InstrumentRow = { id: number; title: string; detail: string };
 
@@ -43,7 +43,7 @@ export const SavedInstrumentsPage = ({
       notifySuccess(t("savedInstruments.deleted"));
       await queryClient.invalidateQueries({ queryKey });
     },
-    onError: (error) => notifyApiError(error),
+    // A refusal is notified once, by the query client's mutation cache (shared/api/query-client.ts).
   });
   const close = () => {
     setIsAdding(false);

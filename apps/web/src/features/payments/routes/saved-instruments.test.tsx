@@ -1,3 +1,4 @@
+import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
@@ -86,6 +87,37 @@ describe("saved payment instruments settings", () => {
     const dialog = await screen.findByRole("dialog");
     await user.click(within(dialog).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(screen.queryByText("Mastercard •••• 4444")).toBeNull());
+  });
+
+  it("says a refused deletion once", async () => {
+    registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
+    const card = {
+      id: 1,
+      name_holder: "Ana García",
+      billing_address: null,
+      number: "•••• 4444",
+      cardType: "Mastercard",
+      exp_month: 1,
+      exp_year: 2031,
+    };
+    const refusal = "This card pays an open quotation.";
+    const stub = stubApi({
+      "/api/settings/credit-card-banks/payment-profiles": ok([card]),
+      "/api/settings/credit-card-banks/payment-profiles/1": {
+        status: 409,
+        body: { success: false, message: refusal },
+      },
+    });
+    vi.stubGlobal("fetch", stub.fetchStub);
+    const shown = vi.spyOn(notifications, "show");
+    const user = userEvent.setup();
+    renderWithApp(<SavedCardsRoute />);
+    await user.click(await screen.findByRole("button", { name: "Delete Mastercard •••• 4444" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(shown.mock.calls.some(([notice]) => notice.message === refusal)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(shown.mock.calls.filter(([notice]) => notice.message === refusal)).toHaveLength(1);
+    shown.mockRestore();
   });
 
   it("adds a bank account and lists it masked", async () => {

@@ -954,6 +954,17 @@ export const en = {
       routingNumber: "Routing number",
       continue: "I'll send it — continue",
     },
+    paid: {
+      title: "Payment chosen",
+      cardAuthorized: "{{brand}} card •••• {{last4}} is authorized for {{amount}}.",
+      cardCharged: "{{brand}} card •••• {{last4}} was charged {{amount}}.",
+      bankDebit: "{{amount}} is being debited from {{bank}} •••• {{last4}}.",
+      other: "Your payment of {{amount}} is in place.",
+      frozen:
+        "This quotation already has its payment, so its method can't change. To pay another way, start over with a new quotation.",
+      continue: "Continue",
+      startOver: "Start over with a new quotation",
+    },
     gateway: {
       text: "You'll pay on {{name}}'s secure page and come back here.",
       start: "Continue to {{name}}",

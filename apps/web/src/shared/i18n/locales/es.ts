@@ -957,6 +957,17 @@ export const es = {
       routingNumber: "Número de ruta",
       continue: "La enviaré — continuar",
     },
+    paid: {
+      title: "Pago elegido",
+      cardAuthorized: "La tarjeta {{brand}} •••• {{last4}} está autorizada por {{amount}}.",
+      cardCharged: "A la tarjeta {{brand}} •••• {{last4}} se le cobraron {{amount}}.",
+      bankDebit: "Se están debitando {{amount}} de {{bank}} •••• {{last4}}.",
+      other: "Tu pago de {{amount}} ya está en marcha.",
+      frozen:
+        "Esta cotización ya tiene su pago, así que su método no puede cambiar. Para pagar de otra forma, empieza de nuevo con una cotización nueva.",
+      continue: "Continuar",
+      startOver: "Empezar de nuevo con una cotización nueva",
+    },
     gateway: {
       text: "Pagarás en la página segura de {{name}} y volverás aquí.",
       start: "Continuar a {{name}}",
