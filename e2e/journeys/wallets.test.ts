@@ -434,7 +434,7 @@ describe("wallet journey", () => {
       .first()
       .click();
     await typeCard(page);
-    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: "Continue with this card" }).click();
     await at(page, "/account/wallets/deposit/send");
     await page.getByRole("button", { name: /^Confirm and add / }).click();
     await heading(page, "Money added");
