@@ -17,7 +17,13 @@ import {
   ProviderDeclinedError,
 } from "../http/errors";
 import { canonicalJson, IDEMPOTENCY_MESSAGES, idempotencyKeyHeaderSchema } from "../plugins/idempotency";
-import { assertQuotationOpen, ownQuotation, type PricingContext, type QuotationRow } from "../pricing/quotes";
+import {
+  assertQuotationOpen,
+  ownQuotation,
+  PAID_QUOTATION,
+  type PricingContext,
+  type QuotationRow,
+} from "../pricing/quotes";
 import type { PushTransferMethod } from "../providers/banks/bank-rails";
 import type { GatewayName } from "../providers/gateways/hosted-gateway";
 import { createBankProfile, createCardProfile, ownProfile, type ProfileRow } from "./instruments";
@@ -184,7 +190,7 @@ async function claimPayment(
       if (existing) return { ...replayOf(existing, values.hash), quotation: locked };
     }
     if (await holdingPayment(tx, quotation.id)) {
-      throw new ConflictError("This quotation already has a payment. Request a new quotation to pay again.");
+      throw new ConflictError(PAID_QUOTATION);
     }
     const [inserted] = await tx
       .insert(payments)
