@@ -1,4 +1,4 @@
-import { confirmationRecord, orderDetails } from "@vela/shared/orders";
+import { confirmationRecord, orderDetails, orderListItem } from "@vela/shared/orders";
 import { calculation } from "@vela/shared/pricing";
 import { walletCurrencyOption } from "@vela/shared/wallet-dw";
 import { walletTransaction } from "@vela/shared/wallets";
@@ -331,6 +331,16 @@ describe("POST /wallets/deposit-money/transaction", () => {
       .parse(listed.json().data.data)
       .find((candidate) => candidate.id === record.order_id);
     expect(row).toMatchObject({ direction: "in", effect: "pending", in_review: true, amount: "120.00" });
+    // So do the order history and the dashboard's recent activity.
+    for (const url of ["/orders", "/dashboard/recent-activity"]) {
+      const answer = (await kit.call({ url, token: ada.token })).json().data;
+      const items = Array.isArray(answer) ? answer : answer.data;
+      const listedOrder = orderListItem
+        .array()
+        .parse(items)
+        .find((candidate) => candidate.id === record.order_id);
+      expect(listedOrder, url).toMatchObject({ status: "awaiting_payment", in_review: true });
+    }
 
     // A card deposit's payment is named without instructions; a wallet-paid order has no payment.
     const card = await deposit(ada, "card", { amount: "30.00" });

@@ -140,6 +140,8 @@ export const orderListItem = z.object({
   recipient_name: z.string().nullable(),
   country_to_iso: z.string().nullable(),
   created_at: z.string(),
+  /** A push transfer that arrived with another amount is held for review: nothing is credited yet. */
+  in_review: z.boolean(),
 });
 export type OrderListItem = z.infer<typeof orderListItem>;
 

@@ -46,12 +46,10 @@ function statusOf(value: string): OrderStatus {
 export const serviceName = (service: string) =>
   (ORDER_SERVICES as Record<string, string>)[service] ?? service;
 
-export function toOrderListItem({
-  order,
-  currencyFrom,
-  currencyTo,
-  countryToIso,
-}: HistoryOrder): OrderListItem {
+export function toOrderListItem(
+  { order, currencyFrom, currencyTo, countryToIso }: HistoryOrder,
+  inReview = false,
+): OrderListItem {
   const terms = termsOf(order);
   const status = statusOf(order.status);
   return {
@@ -70,6 +68,7 @@ export function toOrderListItem({
     recipient_name: text(terms.recipient?.name) ?? purchaseRecipient(order.terms),
     country_to_iso: countryToIso ?? text(terms.recipient?.country_iso),
     created_at: order.createdAt.toISOString(),
+    in_review: inReview,
   };
 }
 

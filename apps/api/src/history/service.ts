@@ -2,12 +2,14 @@ import type { Language } from "@vela/shared/api";
 import type { OrderDetails, OrderListItem, TrackingAnswer } from "@vela/shared/orders";
 import type { Db } from "../db/client";
 import { NotFoundError } from "../http/errors";
+import { paymentsInReview } from "../payments/repository";
 import { orderPaymentOf } from "./payment";
 import { renderReceipt } from "./receipt";
 import { toOrderDetails, toOrderListItem, toTrackingAnswer } from "./records";
 import {
   findOrderByTrackingNumber,
   findUserOrder,
+  type HistoryOrder,
   listUserOrders,
   type OrderFilters,
   statusHistoryOf,
@@ -27,12 +29,23 @@ export async function listOrders(
   query: OrderFilters & { page: number; limit: number },
 ): Promise<{ rows: OrderListItem[]; total: number }> {
   const { rows, total } = await listUserOrders(db, userId, query, query);
-  return { rows: rows.map(toOrderListItem), total };
+  return { rows: await listItems(db, rows), total };
 }
 
 export async function recentActivity({ db }: HistoryDeps, userId: number): Promise<OrderListItem[]> {
   const { rows } = await listUserOrders(db, userId, {}, { page: 1, limit: RECENT_ACTIVITY_SIZE });
-  return rows.map(toOrderListItem);
+  return listItems(db, rows);
+}
+
+/** The rows as listed, each saying whether its push transfer is held for review. */
+async function listItems(db: Db, rows: HistoryOrder[]): Promise<OrderListItem[]> {
+  const held = await paymentsInReview(
+    db,
+    rows.flatMap(({ order }) => (order.paymentId === null ? [] : [order.paymentId])),
+  );
+  return rows.map((row) =>
+    toOrderListItem(row, row.order.paymentId !== null && held.has(row.order.paymentId)),
+  );
 }
 
 /** One of the user's orders with its timeline and parties; anyone else's answers 404. */

@@ -1,6 +1,6 @@
 import { fromMinor } from "@vela/shared/decimal";
 import type { Payment, TransferInstructionsView } from "@vela/shared/payments";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { currencies, paymentProfiles, payments } from "../db/schema/index";
 import { NotFoundError } from "../http/errors";
@@ -76,4 +76,23 @@ export async function toPaymentView(db: Db, row: PaymentRow): Promise<Payment> {
     instructions,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * Which of these payments are push transfers held for review (they arrived with another amount:
+ * pending with `metadata.review`, as the payments lifecycle records it).
+ */
+export async function paymentsInReview(db: Db, paymentIds: number[]): Promise<Set<number>> {
+  if (paymentIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.id, paymentIds),
+        eq(payments.status, "pending"),
+        sql`${payments.metadata} ->> 'review' = 'true'`,
+      ),
+    );
+  return new Set(rows.map((row) => row.id));
 }

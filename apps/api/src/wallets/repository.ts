@@ -8,7 +8,6 @@ import {
   ledgerBalanceShards,
   orderStatusHistory,
   orders,
-  payments,
   postings,
   wallets,
 } from "../db/schema/index";
@@ -373,25 +372,6 @@ export async function walletOrdersPage(
     return hit ? [{ ...hit, movement: row.movement, at: new Date(Number(row.at_ms)) }] : [];
   });
   return { rows, total: Number(totals[0]?.total ?? 0) };
-}
-
-/**
- * Which of these payments are push transfers held for review (they arrived with another amount:
- * pending with `metadata.review`, as the payments lifecycle records it).
- */
-export async function paymentsInReview(db: Db, paymentIds: number[]): Promise<Set<number>> {
-  if (paymentIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        inArray(payments.id, paymentIds),
-        eq(payments.status, "pending"),
-        sql`${payments.metadata} ->> 'review' = 'true'`,
-      ),
-    );
-  return new Set(rows.map((row) => row.id));
 }
 
 /**

@@ -28,6 +28,7 @@ import { type OrderTerms, receiptUrl, toConfirmationRecord } from "../orders/con
 import { claimQuotation, insertOrder } from "../orders/repository";
 import { quotedOrderValues } from "../orders/service";
 import { completeInstantly } from "../orders/transition";
+import { paymentsInReview } from "../payments/repository";
 import { flagUrl } from "../plugins/flags";
 import { shareCorridorCache } from "../pricing/corridors";
 import { redeemPromoHold } from "../pricing/promo-codes";
@@ -47,7 +48,6 @@ import {
   markWalletClosed,
   openWallet,
   ownWallet,
-  paymentsInReview,
   type WalletBalance,
   type WalletMovementKind,
   type WalletRow,

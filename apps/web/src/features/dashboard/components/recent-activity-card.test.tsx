@@ -23,6 +23,7 @@ const orderFixture = (index: number, overrides: Partial<OrderListItem> = {}): Or
   recipient_name: `Recipient ${index}`,
   country_to_iso: "MX",
   created_at: "2026-11-23T12:00:00.000Z",
+  in_review: false,
   ...overrides,
 });
 

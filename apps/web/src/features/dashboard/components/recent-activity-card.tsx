@@ -51,7 +51,7 @@ export const RecentActivityCard = () => {
                           ? t("history.list.serviceTo", { service, name: order.recipient_name })
                           : service}
                       </Text>
-                      <OrderStatusBadge status={order.status} size="sm" />
+                      <OrderStatusBadge status={order.status} inReview={order.in_review} size="sm" />
                     </Stack>
                     <Text size="sm" fw={650} className={classes.amount}>
                       {moneyText(order.amount_paid, order.currency_from_iso, language)}

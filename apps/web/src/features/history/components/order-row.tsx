@@ -35,7 +35,7 @@ export const OrderRow = ({ order }: { order: OrderListItem }) => {
           </Text>
         </Stack>
         <div className={classes.statusCell}>
-          <OrderStatusBadge status={order.status} />
+          <OrderStatusBadge status={order.status} inReview={order.in_review} />
         </div>
         <Stack gap={2} className={classes.amounts}>
           <Text fw={650}>{moneyText(order.amount_paid, order.currency_from_iso, language)}</Text>

@@ -153,6 +153,26 @@ describe("the order history", () => {
     }
   });
 
+  it("shows a deposit whose transfer is held for review as in review, not as awaiting payment", async () => {
+    renderPage([
+      orderFixture(1, {
+        service: "wallet-deposit",
+        service_name: "Wallet deposit",
+        recipient_name: null,
+        status: "awaiting_payment",
+        status_label: "Awaiting payment",
+        in_review: true,
+      }),
+      orderFixture(2, { status: "awaiting_payment", status_label: "Awaiting payment" }),
+    ]);
+    const [held, waiting] = await within(
+      await screen.findByRole("list", { name: "Your orders" }),
+    ).findAllByRole("listitem");
+    expect(within(held!).getByText("In review")).toBeTruthy();
+    expect(within(held!).queryByText("Awaiting payment")).toBeNull();
+    expect(within(waiting!).getByText("Awaiting payment")).toBeTruthy();
+  });
+
   it("offers a retry when the list fails to load", async () => {
     const stub = stubApi({
       ...ordersBackend(TWELVE),

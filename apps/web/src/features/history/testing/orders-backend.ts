@@ -20,6 +20,7 @@ export const orderFixture = (index: number, overrides: Partial<OrderListItem> = 
   recipient_name: `Recipient ${index}`,
   country_to_iso: "MX",
   created_at: new Date(Date.UTC(2026, 10, 23, 12, 0) - index * 3_600_000).toISOString(),
+  in_review: false,
   ...overrides,
 });
 
