@@ -110,9 +110,9 @@ describe("a staging start with ALLOW_SANDBOX_PROVIDERS=true", () => {
     const region = page.getByRole("region", { name: REGION[language] });
     await expect.poll(() => region.isVisible(), { timeout: 15_000 }).toBe(true);
     expect((await region.getByRole("status").textContent())?.trim()).toBe(BANNER[language]);
-    const box = await region.boundingBox();
-    expect(box?.y).toBe(0);
-    expect(box?.height).toBeGreaterThan(20);
+    // Polled: right after a viewport change the layout may still be settling.
+    await expect.poll(async () => (await region.boundingBox())?.y, { timeout: 15_000 }).toBe(0);
+    expect((await region.boundingBox())?.height).toBeGreaterThan(20);
   }
 
   async function shoot(page: Page, name: string) {
