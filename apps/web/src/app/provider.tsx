@@ -1,7 +1,7 @@
 import { MantineProvider } from "@mantine/core";
 import { useNotifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { I18nextProvider } from "react-i18next";
 import { getSession } from "@/features/auth/api/get-session";
 import { useAuthStore, waitForSignIn } from "@/features/auth/stores/auth-store";
@@ -57,13 +57,6 @@ type AppProviderProps = {
 
 export const AppProvider = ({ children, queryClient }: AppProviderProps) => {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  // The API answers display texts (delivery methods, statuses, reasons) in the request's language:
-  // after a switch, what is on screen is asked again in the new one.
-  useEffect(() => {
-    const refetchInNewLanguage = () => void client.invalidateQueries();
-    i18n.on("languageChanged", refetchInNewLanguage);
-    return () => i18n.off("languageChanged", refetchInNewLanguage);
-  }, [client]);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
