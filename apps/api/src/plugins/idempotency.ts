@@ -200,14 +200,7 @@ async function claimOrRead(
     .prepare("claim_idempotency_key")
     .execute();
   if (claimed.length > 0) return null;
-  const [existing] = await tx
-    .select({
-      requestHash: idempotencyKeys.requestHash,
-      statusCode: idempotencyKeys.statusCode,
-      responseBody: idempotencyKeys.responseBody,
-    })
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, row.scope), eq(idempotencyKeys.key, row.key)));
+  const existing = await readKey(tx, row.scope, row.key);
   if (!existing) throw new Error("idempotency row vanished under its lock");
   return existing;
 }
