@@ -135,7 +135,14 @@ describe("a paid quotation in the send-money flow", () => {
     await page.getByRole("button", { name: "Back" }).click();
     await at(page, "/account/send-money/payment");
     expect(refusals).toEqual([]);
-    await page.evaluate(() => sessionStorage.removeItem("vela-payment"));
+    // The running page rewrites its stored choices whenever its store changes, so clearing them
+    // from outside races with it: the next page load clears them before the SPA's scripts run.
+    await page.addInitScript(() => {
+      if (sessionStorage.getItem("forget-payment-once") === null) return;
+      sessionStorage.removeItem("forget-payment-once");
+      sessionStorage.removeItem("vela-payment");
+    });
+    await page.evaluate(() => sessionStorage.setItem("forget-payment-once", "1"));
     await page.reload({ waitUntil: "networkidle" });
     await page
       .getByRole("button", { name: /^Credit or debit card/ })
