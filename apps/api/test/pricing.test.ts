@@ -134,6 +134,26 @@ describe("home calculator", () => {
     expect(withinSend.json().errors).toEqual({ receiving_amount: ["Max receiving amount is 50,000.00"] });
   });
 
+  it("answers the broken limit as data beside its message, so clients need not read the text", async () => {
+    const low = await home({ ...usToMx(), send_amount: "5" });
+    expect(low.statusCode).toBe(422);
+    expect(low.json().limit).toEqual({ kind: "min", field: "send", amount: "10.00", currency: "USD" });
+    const cash = (
+      await app.db.select().from(shippingMethods).where(eq(shippingMethods.slug, "cash-pickup"))
+    )[0]!;
+    const tooMuch = await home({ ...usToMx(), shipping_method_id: cash.id, send_amount: "2500" });
+    expect(tooMuch.json().limit).toEqual({
+      kind: "max",
+      field: "receiving",
+      amount: "50000.00",
+      currency: "MXN",
+    });
+    // Any other invalid amount carries no limit.
+    const cents = await home({ ...usToMx(), send_amount: "100.001" });
+    expect(cents.statusCode).toBe(422);
+    expect(cents.json()).not.toHaveProperty("limit");
+  });
+
   it("handles currencies with no minor unit and pegged currencies", async () => {
     const toIndonesia = (
       await home({
@@ -550,9 +570,10 @@ describe("calculators: POST, one format, Spanish", () => {
     expect(corridor.json().errors.country_to_id).toEqual([
       "Todavía no enviamos a este país en estas monedas desde allí.",
     ]);
-    // The spec's limit messages keep their wording (the SPA reads the limit back from them); the
-    // amount follows the language's separators.
+    // The spec's limit messages keep their wording; the amount in them follows the language's
+    // separators, the limit as data stays a wire-format amount.
     const low = await postHome({ ...usToMx(), send_amount: "5" }, es);
     expect(low.json().errors.send_amount).toEqual(["Min send amount is 10,00"]);
+    expect(low.json().limit).toMatchObject({ kind: "min", field: "send", amount: "10.00" });
   });
 });

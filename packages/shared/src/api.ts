@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { AmountLimitData } from "./limits";
 
 /** Every success answer of the API: the SPA reads `response.data.data`. */
 export const successEnvelope = <T extends z.ZodType>(data: T) =>
@@ -8,11 +9,26 @@ export const successEnvelope = <T extends z.ZodType>(data: T) =>
     data,
   });
 
-/** Every failure answer of the API. `errors` is present for validation failures only. */
+/**
+ * Spec §5: the limit an amount broke, as data beside the message by its field ("Min send amount is
+ * 10.00"): which bound of which amount, the bound in its currency's digits, and that currency.
+ */
+export const amountLimitSchema = z.object({
+  kind: z.enum(["min", "max"]),
+  field: z.enum(["send", "receiving"]),
+  amount: z.string(),
+  currency: z.string(),
+}) satisfies z.ZodType<AmountLimitData>;
+
+/**
+ * Every failure answer of the API. `errors` is present for validation failures only; `limit` only
+ * when an amount is outside its spec §5 limits.
+ */
 export const errorEnvelope = z.object({
   success: z.literal(false),
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
+  limit: amountLimitSchema.optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
 

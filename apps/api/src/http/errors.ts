@@ -1,3 +1,5 @@
+import { type AmountLimitData, LIMIT_FIELD_KEYS } from "@vela/shared/limits";
+
 /**
  * The few kinds of failure the API reports on purpose. Services throw these; the one error handler
  * (plugins/error-handler.ts) maps them to the spec's error shape and status. Anything else is a bug
@@ -52,6 +54,20 @@ export class ConflictError extends AppError {
 export class InvalidDataError extends AppError {
   constructor(errors: FieldErrors, message = "The given data was invalid.") {
     super(422, message, errors);
+  }
+}
+
+/**
+ * Spec §5: an amount outside its limits. A 422 like any invalid data, with the limit's message by
+ * its field ('Min send amount is 10.00'), and the limit itself as data beside it (`limit` in the
+ * envelope), so a client puts the limit in the field without reading it back out of the message.
+ */
+export class AmountLimitError extends InvalidDataError {
+  constructor(
+    readonly limit: AmountLimitData,
+    message: string,
+  ) {
+    super({ [LIMIT_FIELD_KEYS[limit.field]]: [message] });
   }
 }
 

@@ -1,10 +1,16 @@
 import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language, UNEXPECTED_ERROR_MESSAGE } from "@vela/shared/api";
+import {
+  DEFAULT_LANGUAGE,
+  type ErrorEnvelope,
+  LANGUAGES,
+  type Language,
+  UNEXPECTED_ERROR_MESSAGE,
+} from "@vela/shared/api";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { localizeDisplay } from "../http/display-text";
-import { AppError, type FieldErrors } from "../http/errors";
+import { AmountLimitError, AppError, type FieldErrors } from "../http/errors";
 import { translate, translateErrors } from "../http/messages";
 
 type ValidationIssue = { instancePath?: string; message?: string; params?: Record<string, unknown> };
@@ -47,6 +53,7 @@ function send(
   status: number,
   message: string,
   errors?: FieldErrors,
+  data?: Pick<ErrorEnvelope, "limit">,
 ) {
   const language = languageOf(request);
   return reply
@@ -56,6 +63,7 @@ function send(
       success: false,
       message: translate(message, language),
       ...(errors ? { errors: translateErrors(errors, language) } : {}),
+      ...data,
     });
 }
 
@@ -82,7 +90,8 @@ export const errorHandlerPlugin = fp(
         // A typed 5xx is a service we depend on failing (a gateway, the rate feed): operators need it.
         if (error.statusCode >= 500) request.log.warn({ err: error }, "a provider failed");
         if (error.headers) reply.headers(error.headers);
-        return send(reply, request, error.statusCode, error.message, error.errors);
+        const data = error instanceof AmountLimitError ? { limit: error.limit } : undefined;
+        return send(reply, request, error.statusCode, error.message, error.errors, data);
       }
       if (Array.isArray(error.validation)) {
         const status = error.validationContext === "headers" ? 400 : 422;

@@ -15,9 +15,9 @@ import {
   toMinor,
   toRateString,
 } from "@vela/shared/decimal";
+import { breachMessage, type CorridorLimits, limitBreach } from "@vela/shared/limits";
 import type { MoneyLocale } from "@vela/shared/money";
-import { type CorridorLimits, limitMessage } from "@vela/shared/pricing";
-import { InvalidDataError } from "../http/errors";
+import { AmountLimitError, InvalidDataError } from "../http/errors";
 
 export type FeeTier = { upToMinor: bigint | null; fixedMinor: bigint; percentBps: number };
 export type PromoDiscount = { kind: "percent"; percentBps: number } | { kind: "fixed"; amountMinor: bigint };
@@ -26,6 +26,9 @@ export type PromoDiscount = { kind: "percent"; percentBps: number } | { kind: "f
 export type PriceTerms = {
   fromDecimals: number;
   toDecimals: number;
+  /** The currencies' ISO codes, for the limit a refused amount answers as data. */
+  fromIso: string;
+  toIso: string;
   midRate: string;
   marginBps: number;
   /** The tiers for the chosen payment method, any order. */
@@ -74,30 +77,18 @@ type DerivedTerms = {
   rateText: string;
   midRateText: string;
   sortedTiers: FeeTier[];
-  /** The limits in minor units, for comparing amounts already written with the currency's digits. */
-  sendMinMinor: bigint;
-  sendMaxMinor: bigint;
-  receivingMinMinor: bigint;
-  receivingMaxMinor: bigint;
 };
 const derivedTerms = new WeakMap<PriceTerms, DerivedTerms>();
 
 function derivedOf(terms: PriceTerms): DerivedTerms {
   let derived = derivedTerms.get(terms);
   if (!derived) {
-    const { send, receiving } = terms.limits;
     const rate = rateLessMargin(terms.midRate, terms.marginBps);
     derived = {
       rate,
       rateText: toRateString(rate),
       midRateText: toRateString(terms.midRate),
       sortedTiers: sortTiers(terms.tiers),
-      // An amount in whole minor units is ≥ a minimum exactly when it is ≥ the minimum rounded up,
-      // and ≤ a maximum when ≤ the maximum rounded down (limits already have the currency's digits).
-      sendMinMinor: toMinor(roundFeeUp(send.min, terms.fromDecimals), terms.fromDecimals),
-      sendMaxMinor: toMinor(roundReceivingDown(send.max, terms.fromDecimals), terms.fromDecimals),
-      receivingMinMinor: toMinor(roundFeeUp(receiving.min, terms.toDecimals), terms.toDecimals),
-      receivingMaxMinor: toMinor(roundReceivingDown(receiving.max, terms.toDecimals), terms.toDecimals),
     };
     derivedTerms.set(terms, derived);
   }
@@ -152,72 +143,50 @@ function assertDecimals(field: string, amount: string, decimals: number) {
 }
 
 /**
- * Spec §5 on the server: a send amount outside its limits is refused with the limit's message;
- * the receiving amount is checked only when the send amount is within its limits.
+ * Spec §5 on the server (the shared limitBreach): an amount outside its limits is refused with the
+ * limit's message by its field and the limit as data; the receiving amount is checked only when the
+ * send amount is within its limits.
  */
 export function assertWithinLimits(
   price: Pick<Price, "sendAmount" | "receivingAmount">,
   terms: PriceTerms,
   locale: MoneyLocale,
 ) {
-  const { send, receiving } = terms.limits;
-  const isZero = compareAmounts(price.sendAmount, "0") <= 0;
-  if (isZero || compareAmounts(price.sendAmount, send.min) < 0) {
-    throw new InvalidDataError({
-      send_amount: [limitMessage("min", "send", send.min, terms.fromDecimals, locale)],
-    });
-  }
-  if (compareAmounts(price.sendAmount, send.max) > 0) {
-    throw new InvalidDataError({
-      send_amount: [limitMessage("max", "send", send.max, terms.fromDecimals, locale)],
-    });
-  }
-  if (compareAmounts(price.receivingAmount, receiving.min) < 0) {
-    throw new InvalidDataError({
-      receiving_amount: [limitMessage("min", "receiving", receiving.min, terms.toDecimals, locale)],
-    });
-  }
-  if (compareAmounts(price.receivingAmount, receiving.max) > 0) {
-    throw new InvalidDataError({
-      receiving_amount: [limitMessage("max", "receiving", receiving.max, terms.toDecimals, locale)],
-    });
-  }
+  const decimals = { send: terms.fromDecimals, receiving: terms.toDecimals };
+  const breach = limitBreach(
+    { send: price.sendAmount, receiving: price.receivingAmount },
+    terms.limits,
+    decimals,
+  );
+  if (breach === null) return;
+  const { kind, field, limit } = breach;
+  throw new AmountLimitError(
+    { kind, field, amount: limit, currency: field === "send" ? terms.fromIso : terms.toIso },
+    breachMessage(breach, decimals[breach.field], locale),
+  );
 }
 
 /**
- * assertWithinLimits for amounts already written with their currency's digits (as priceTransfer's
- * are): the same checks in the same order, on minor units instead of decimal comparisons.
+ * Both amounts of a transfer from the one given, each written with its currency's digits, before
+ * any limit is checked: the receiving amount rounds down, a send amount worked back rounds up.
  */
-function assertRoundedWithinLimits(
-  sendAmount: string,
-  receivingAmount: string,
+export function transferAmounts(
   terms: PriceTerms,
-  derived: DerivedTerms,
-  locale: MoneyLocale,
-) {
-  const { send, receiving } = terms.limits;
-  const sendMinor = toMinor(sendAmount, terms.fromDecimals);
-  const receivingMinor = toMinor(receivingAmount, terms.toDecimals);
-  if (sendMinor <= 0n || sendMinor < derived.sendMinMinor) {
-    throw new InvalidDataError({
-      send_amount: [limitMessage("min", "send", send.min, terms.fromDecimals, locale)],
-    });
+  request: PriceRequest,
+): Pick<Price, "sendAmount" | "receivingAmount"> {
+  const { rate } = derivedOf(terms);
+  if (request.sendAmount !== undefined) {
+    assertDecimals("send_amount", request.sendAmount, terms.fromDecimals);
+    // Within the currency's digits (just checked), rounding only writes them all: "100.5" → "100.50".
+    const sendAmount = toCurrencyAmount(request.sendAmount, terms.fromDecimals);
+    return { sendAmount, receivingAmount: convertAmount(sendAmount, rate, terms.toDecimals) };
   }
-  if (sendMinor > derived.sendMaxMinor) {
-    throw new InvalidDataError({
-      send_amount: [limitMessage("max", "send", send.max, terms.fromDecimals, locale)],
-    });
+  if (request.receivingAmount !== undefined) {
+    assertDecimals("receiving_amount", request.receivingAmount, terms.toDecimals);
+    const receivingAmount = toCurrencyAmount(request.receivingAmount, terms.toDecimals);
+    return { sendAmount: sendAmountForReceiving(receivingAmount, rate, terms.fromDecimals), receivingAmount };
   }
-  if (receivingMinor < derived.receivingMinMinor) {
-    throw new InvalidDataError({
-      receiving_amount: [limitMessage("min", "receiving", receiving.min, terms.toDecimals, locale)],
-    });
-  }
-  if (receivingMinor > derived.receivingMaxMinor) {
-    throw new InvalidDataError({
-      receiving_amount: [limitMessage("max", "receiving", receiving.max, terms.toDecimals, locale)],
-    });
-  }
+  throw new InvalidDataError({ send_amount: ["Give either the send amount or the receiving amount."] });
 }
 
 /**
@@ -229,21 +198,8 @@ function assertRoundedWithinLimits(
 export function priceTransfer(terms: PriceTerms, request: PriceRequest, locale: MoneyLocale = "en"): Price {
   const derived = derivedOf(terms);
   const { rate } = derived;
-  let sendAmount: string;
-  let receivingAmount: string;
-  if (request.sendAmount !== undefined) {
-    assertDecimals("send_amount", request.sendAmount, terms.fromDecimals);
-    // Within the currency's digits (just checked), rounding only writes them all: "100.5" → "100.50".
-    sendAmount = toCurrencyAmount(request.sendAmount, terms.fromDecimals);
-    receivingAmount = convertAmount(sendAmount, rate, terms.toDecimals);
-  } else if (request.receivingAmount !== undefined) {
-    assertDecimals("receiving_amount", request.receivingAmount, terms.toDecimals);
-    receivingAmount = toCurrencyAmount(request.receivingAmount, terms.toDecimals);
-    sendAmount = sendAmountForReceiving(receivingAmount, rate, terms.fromDecimals);
-  } else {
-    throw new InvalidDataError({ send_amount: ["Give either the send amount or the receiving amount."] });
-  }
-  assertRoundedWithinLimits(sendAmount, receivingAmount, terms, derived, locale);
+  const { sendAmount, receivingAmount } = transferAmounts(terms, request);
+  assertWithinLimits({ sendAmount, receivingAmount }, terms, locale);
   const fee = feeOnTier(derived.sortedTiers, sendAmount, terms.fromDecimals);
   const discount = discountFor(request.promo, fee, terms.fromDecimals);
   return {

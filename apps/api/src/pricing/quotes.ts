@@ -119,6 +119,8 @@ export async function consignmentOffer(
     terms: {
       fromDecimals: row.from.decimals,
       toDecimals: row.to.decimals,
+      fromIso: row.from.iso,
+      toIso: row.to.iso,
       midRate: rate.midRate,
       marginBps: row.method.fxMarginBps,
       tiers: await tiersFor(context.db, row.method.id, paymentMethod),
@@ -275,6 +277,8 @@ function corridorlessOffer(input: {
     terms: {
       fromDecimals: from.decimals,
       toDecimals: to.decimals,
+      fromIso: from.iso,
+      toIso: to.iso,
       midRate: rate.midRate,
       marginBps,
       tiers: [{ upToMinor: null, ...input.fee }],
