@@ -1,19 +1,20 @@
 import {
   addAmounts,
-  compareAmounts,
   convertAmount,
   roundFeeUp,
   roundReceivingDown,
   sendAmountForReceiving,
   toCurrencyAmount,
 } from "@vela/shared/decimal";
-import type { MoneyLocale } from "@vela/shared/money";
 import {
-  type Calculation,
+  type AmountLimitData,
+  breachMessage,
   type CorridorLimits,
-  limitMessage,
-  type ShippingMethod,
-} from "@vela/shared/pricing";
+  LIMIT_FIELD_KEYS,
+  limitBreach,
+} from "@vela/shared/limits";
+import type { MoneyLocale } from "@vela/shared/money";
+import type { Calculation, ShippingMethod } from "@vela/shared/pricing";
 import type { Currency } from "@vela/shared/reference";
 import {
   CURRENCIES,
@@ -82,9 +83,9 @@ const currencyOfCountry: Record<number, Currency | undefined> = Object.fromEntri
 const isOffered = (countryFromId: number, countryToId: number) =>
   !(countryFromId === JAPAN.id && countryToId === PHILIPPINES.id);
 
-const invalid = (errors: Record<string, string[]>): StubRoute => ({
+const invalid = (errors: Record<string, string[]>, limit?: AmountLimitData): StubRoute => ({
   status: 422,
-  body: { success: false, message: "The given data was invalid.", errors },
+  body: { success: false, message: "The given data was invalid.", errors, ...(limit ? { limit } : {}) },
 });
 
 const numberParam = (url: URL, name: string) => Number(url.searchParams.get(name));
@@ -127,21 +128,14 @@ export const calculatorHandler: StubHandler = ({ url }) => {
     ? convertAmount(sendAmount, rate, to.decimals)
     : roundReceivingDown(receivingParam ?? "0", to.decimals);
 
-  if (compareAmounts(sendAmount, "0") <= 0 || compareAmounts(sendAmount, limits.send.min) < 0) {
-    return invalid({ send_amount: [limitMessage("min", "send", limits.send.min, from.decimals, locale)] });
-  }
-  if (compareAmounts(sendAmount, limits.send.max) > 0) {
-    return invalid({ send_amount: [limitMessage("max", "send", limits.send.max, from.decimals, locale)] });
-  }
-  if (compareAmounts(receivingAmount, limits.receiving.min) < 0) {
-    return invalid({
-      receiving_amount: [limitMessage("min", "receiving", limits.receiving.min, to.decimals, locale)],
-    });
-  }
-  if (compareAmounts(receivingAmount, limits.receiving.max) > 0) {
-    return invalid({
-      receiving_amount: [limitMessage("max", "receiving", limits.receiving.max, to.decimals, locale)],
-    });
+  const decimals = { send: from.decimals, receiving: to.decimals };
+  const breach = limitBreach({ send: sendAmount, receiving: receivingAmount }, limits, decimals);
+  if (breach) {
+    const { kind, field, limit } = breach;
+    return invalid(
+      { [LIMIT_FIELD_KEYS[field]]: [breachMessage(breach, decimals[field], locale)] },
+      { kind, field, amount: limit, currency: field === "send" ? from.iso : to.iso },
+    );
   }
 
   // Yen has no decimals: its fee is rounded up, as the API rounds every fee.

@@ -247,8 +247,7 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
   const appliedCorrections = useRef(new Set<string>());
   const correctionKey = (correction: AmountCorrection) =>
     `${JSON.stringify(pricedCorridor)} ${correction.field} ${correction.amount}`;
-  const autoCorrection =
-    localCorrection ?? serverLimitCorrection(calculationErrors, locale, fromDecimals, toDecimals);
+  const autoCorrection = localCorrection ?? serverLimitCorrection(calculationError, fromDecimals, toDecimals);
   const autoCorrectionKey = autoCorrection ? correctionKey(autoCorrection) : null;
   const autoCorrectionRef = useRef(autoCorrection);
   autoCorrectionRef.current = autoCorrection;

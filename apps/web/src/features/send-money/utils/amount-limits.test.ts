@@ -1,6 +1,6 @@
 import type { CorridorLimits } from "@vela/shared/pricing";
 import { describe, expect, it } from "vitest";
-import { checkAmount, type LimitCheck, limitCorrection, serverLimitCorrection } from "./amount-limits";
+import { type LimitCheck, limitCorrection, serverLimitCorrection } from "./amount-limits";
 
 const LIMITS: CorridorLimits = {
   send: { min: "10", max: "10000" },
@@ -100,12 +100,13 @@ describe("spec §5 amount rules", () => {
   });
 
   it("writes the replacement with the currency's digits and the message in the page's format", () => {
-    expect(checkAmount("send", "5", { min: "10", max: "100000" }, 0, "en")).toEqual({
+    const limits = { ...LIMITS, send: { min: "10", max: "100000" } };
+    expect(limitCorrection(check({ sendAmount: "5", limits, fromDecimals: 0 }))).toEqual({
       field: "send",
       amount: "10",
       message: "Min send amount is 10",
     });
-    expect(checkAmount("send", "250000", { min: "10", max: "100000" }, 2, "es")).toEqual({
+    expect(limitCorrection(check({ sendAmount: "250000", limits, locale: "es" }))).toEqual({
       field: "send",
       amount: "100000.00",
       message: "Max send amount is 100.000,00",
@@ -114,23 +115,47 @@ describe("spec §5 amount rules", () => {
 });
 
 describe("the calculator's 422 as a §5 replacement", () => {
-  it("replaces the amount by the limit the server's message names", () => {
-    expect(serverLimitCorrection({ send_amount: ["Max send amount is 2,500.00"] }, "en", 2, 2)).toEqual({
-      field: "send",
-      amount: "2500.00",
-      message: "Max send amount is 2,500.00",
-    });
-    expect(serverLimitCorrection({ send_amount: ["Min send amount is 10.00"] }, "en", 2, 2)).toMatchObject({
-      amount: "10.00",
-    });
-    expect(
-      serverLimitCorrection({ receiving_amount: ["Max receiving amount is 223.565,00"] }, "es", 2, 2),
-    ).toEqual({ field: "receiving", amount: "223565.00", message: "Max receiving amount is 223.565,00" });
+  const refusal = (field: "send" | "receiving", kind: "min" | "max", amount: string, message: string) => ({
+    errors: { [`${field}_amount`]: [message] },
+    body: {
+      success: false,
+      message: "The given data was invalid.",
+      errors: { [`${field}_amount`]: [message] },
+      limit: { kind, field, amount, currency: field === "send" ? "USD" : "MXN" },
+    },
   });
 
-  it("reads nothing into failures that are not limits", () => {
-    expect(serverLimitCorrection(null, "en", 2, 2)).toBeNull();
-    expect(serverLimitCorrection({ send_amount: ["Must have at most 2 decimals."] }, "en", 2, 2)).toBeNull();
-    expect(serverLimitCorrection({ country_to_id: ["We do not send there yet."] }, "en", 2, 2)).toBeNull();
+  it("replaces the amount by the limit the server answers as data, and shows its message", () => {
+    expect(
+      serverLimitCorrection(refusal("send", "max", "2500.00", "Max send amount is 2,500.00"), 2, 2),
+    ).toEqual({ field: "send", amount: "2500.00", message: "Max send amount is 2,500.00" });
+    expect(
+      serverLimitCorrection(refusal("send", "min", "10.00", "Min send amount is 10.00"), 2, 2),
+    ).toMatchObject({ amount: "10.00" });
+    // The message is in the page's language; the limit is read from the data, whatever the language.
+    expect(
+      serverLimitCorrection(
+        refusal("receiving", "max", "223565.00", "Max receiving amount is 223.565,00"),
+        2,
+        2,
+      ),
+    ).toEqual({ field: "receiving", amount: "223565.00", message: "Max receiving amount is 223.565,00" });
+    // Written with the digits the field takes.
+    expect(serverLimitCorrection(refusal("send", "min", "10", "Min send amount is 10"), 2, 0)).toMatchObject({
+      amount: "10.00",
+    });
+  });
+
+  it("reads nothing into failures that are not limits, nor into message text", () => {
+    expect(serverLimitCorrection(null, 2, 2)).toBeNull();
+    const failure = (errors: Record<string, string[]>) => ({
+      errors,
+      body: { success: false, message: "The given data was invalid.", errors },
+    });
+    expect(
+      serverLimitCorrection(failure({ send_amount: ["Must have at most 2 decimals."] }), 2, 2),
+    ).toBeNull();
+    expect(serverLimitCorrection(failure({ country_to_id: ["We do not send there yet."] }), 2, 2)).toBeNull();
+    expect(serverLimitCorrection(failure({ send_amount: ["Min send amount is 10.00"] }), 2, 2)).toBeNull();
   });
 });
