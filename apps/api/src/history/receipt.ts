@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Language } from "@vela/shared/api";
+import { utcDateTimeText } from "@vela/shared/dates";
 import { moneyText, rateText } from "@vela/shared/money";
 import type { OrderDetails } from "@vela/shared/orders";
 import PDFDocument from "pdfkit";
@@ -73,8 +74,7 @@ const methodText = (slug: string, language: Language) => {
   const words = slug.replace(/[-_]+/g, " ").trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-const day = (iso: string | null) =>
-  iso ? `${new Date(iso).toISOString().replace("T", " ").slice(0, 16)} UTC` : "—";
+const day = (iso: string | null) => (iso ? utcDateTimeText(iso) : "—");
 
 /** The delivery details the order kept (label → value, account numbers already masked). */
 function deliveryLines(recipient: Record<string, unknown> | null): [string, string][] {

@@ -1,4 +1,4 @@
-import { fromMinor } from "@vela/shared/decimal";
+import { formatMinor } from "@vela/shared/money";
 import { PURCHASE_SERVICES, type PurchaseService } from "@vela/shared/purchases";
 import { eq, sql } from "drizzle-orm";
 import type { Secrets } from "../auth/secrets";
@@ -103,7 +103,9 @@ export async function keepGiftCardCode(deps: DeliveryDeps, order: OrderRow): Pro
     pin: row.pinSealed ? deps.secrets.decrypt(row.pinSealed) : null,
   };
   const { purchase, currency_to_decimals: digits } = termsOf(order);
-  const value = `${fromMinor(order.receivingAmountMinor, digits ?? 2)} ${purchase.face_currency_iso}`;
+  const value = formatMinor(order.receivingAmountMinor, digits ?? 2, {
+    currencyIso: purchase.face_currency_iso,
+  });
   await deps.providers.email.send({
     to: purchase.account,
     subject: `Your ${purchase.provider_name} gift card (${value})`,

@@ -1,6 +1,6 @@
 import type { Language } from "@vela/shared/api";
 import { CODE_TTL_SECONDS, type CodeSent } from "@vela/shared/auth";
-import { fromMinor } from "@vela/shared/decimal";
+import { formatMinor } from "@vela/shared/money";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { claimIpTry, type IpTry, settleTry } from "../auth/attempts";
@@ -33,12 +33,15 @@ const binding = (quotationId: number) => `quotation:${quotationId}`;
  */
 const challengeOf = (userId: number, quotationId: number) => hashToken(`withdrawal:${userId}:${quotationId}`);
 
-async function describeWithdrawal(app: FastifyInstance, quotation: QuotationRow) {
+async function describeWithdrawal(app: FastifyInstance, quotation: QuotationRow, language: Language) {
   const [currency] = await app.db
     .select()
     .from(currencies)
     .where(eq(currencies.id, quotation.currencyFromId));
-  const amount = `${fromMinor(quotation.totalMinor, currency?.decimals ?? 2)} ${currency?.iso ?? ""}`.trim();
+  const amount = formatMinor(quotation.totalMinor, currency?.decimals ?? 2, {
+    currencyIso: currency?.iso,
+    locale: language,
+  });
   const recipient = quotation.recipientId === null ? null : await recipientRow(app.db, quotation.recipientId);
   const account = recipient ? accountEnding(recipient.details) : undefined;
   const to = recipient ? `${recipientName(recipient)}${account ? ` (${account})` : ""}` : "";
@@ -92,7 +95,7 @@ export async function sendWithdrawalCode(
 ): Promise<CodeSent> {
   const quotation = await withdrawQuotation(app.db, user.id, quotationId);
   assertQuotationOpen(quotation);
-  const { amount, to } = await describeWithdrawal(app, quotation);
+  const { amount, to } = await describeWithdrawal(app, quotation, request.ctx.language);
   await issueCode(app.db, app.secrets, {
     userId: user.id,
     purpose: WITHDRAWAL_PURPOSE,

@@ -1,5 +1,6 @@
 import { useDocumentTitle } from "@mantine/hooks";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { moneyText } from "@vela/shared/money";
 import type { Payment } from "@vela/shared/payments";
 import type { ReactNode } from "react";
 import { useCallback } from "react";
@@ -20,7 +21,6 @@ import { StepPending, WalletFlowFrame } from "@/features/wallets/components/wall
 import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
 import { WalletReviewStep } from "@/features/wallets/components/wallet-review-step";
 import { useWalletFlow } from "@/features/wallets/hooks/use-wallet-flow";
-import { moneyText } from "@/features/wallets/utils/format";
 import { useLanguage } from "@/shared/i18n/use-language";
 
 /** How a payment is named: "Visa •••• 4242", "Bank account •••• 6789", the transfer's reference. */

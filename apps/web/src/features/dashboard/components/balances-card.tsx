@@ -1,10 +1,10 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconWallet } from "@tabler/icons-react";
 import { compareAmounts } from "@vela/shared/decimal";
+import { moneyText } from "@vela/shared/money";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useWalletDashboard } from "@/features/wallets/api/get-wallets";
-import { moneyText } from "@/features/wallets/utils/format";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { FlagImage } from "@/shared/ui/flag-image";
 import { DashboardCard } from "./dashboard-card";

@@ -1,11 +1,12 @@
 import { Stack, Text } from "@mantine/core";
+import { dateText } from "@vela/shared/dates";
+import { moneyText } from "@vela/shared/money";
 import type { OrderListItem } from "@vela/shared/orders";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { serviceLabel } from "@/shared/ui/order-service-label";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
-import { dateText, moneyText } from "../utils/format";
 import classes from "./history.module.css";
 
 /**

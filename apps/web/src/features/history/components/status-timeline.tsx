@@ -1,9 +1,9 @@
 import { Text, Timeline } from "@mantine/core";
 import { IconCheck, IconX } from "@tabler/icons-react";
+import { dateTimeText } from "@vela/shared/dates";
 import type { StatusStep } from "@vela/shared/orders";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { dateTimeText } from "../utils/format";
 
 const FAILED = new Set(["payment_failed", "failed", "cancelled"]);
 

@@ -2,6 +2,8 @@ import { Alert, Anchor, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, 
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconArrowLeft, IconDownload, IconMapPin } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
+import { dateText, dateTimeText } from "@vela/shared/dates";
+import { moneyText, rateText } from "@vela/shared/money";
 import type { OrderDetails } from "@vela/shared/orders";
 import type { TFunction } from "i18next";
 import type { ReactNode } from "react";
@@ -16,7 +18,6 @@ import { transferDetailRows } from "@/shared/ui/transfer-details";
 import { useOrderDetails } from "../api/get-order-details";
 import classes from "../components/history.module.css";
 import { StatusTimeline } from "../components/status-timeline";
-import { dateText, dateTimeText, moneyText, rateText } from "../utils/format";
 
 /** "Gift card VL-0007": an order's page is titled for its kind. */
 const titleOf = (t: TFunction, order: OrderDetails) =>

@@ -12,6 +12,7 @@ import {
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
+import { dateText } from "@vela/shared/dates";
 import { type FormEvent, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
@@ -20,7 +21,6 @@ import { useLanguage } from "@/shared/i18n/use-language";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { useTracking } from "../api/get-tracking";
 import { StatusTimeline } from "../components/status-timeline";
-import { dateText } from "../utils/format";
 
 /** Spaces around a pasted number are dropped; the number itself is sent as typed. */
 const normalise = (value: string) => value.trim();

@@ -14,7 +14,9 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight, IconSearch } from "@tabler/icons-react";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { dateText } from "@vela/shared/dates";
 import { compareAmounts } from "@vela/shared/decimal";
+import { moneyText } from "@vela/shared/money";
 import type { BillPayer, BillPlan, BillProvider, PurchaseQuotation } from "@vela/shared/purchases";
 import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -31,7 +33,6 @@ import {
 } from "../api/catalogue";
 import { useCreatePurchaseQuotation } from "../hooks/use-create-quotation";
 import type { PurchaseFlowStore } from "../stores/purchase-flow-store";
-import { dateText, moneyText } from "../utils/format";
 import { PayInCurrencySelect, usePayInCurrencies } from "./pay-in-currency";
 import { SummaryList } from "./summary-list";
 

@@ -13,6 +13,7 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { moneyText } from "@vela/shared/money";
 import type { PurchaseQuotation } from "@vela/shared/purchases";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -21,7 +22,6 @@ import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import { giftCardQueryOptions } from "../api/catalogue";
 import { useCreatePurchaseQuotation } from "../hooks/use-create-quotation";
-import { moneyText } from "../utils/format";
 import { PayInCurrencySelect, usePayInCurrencies } from "./pay-in-currency";
 import { rangeError } from "./range";
 

@@ -15,13 +15,13 @@ import {
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { moneyText } from "@vela/shared/money";
 import type { GiftCardProduct } from "@vela/shared/purchases";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { giftCardsQueryOptions } from "../api/catalogue";
-import { moneyText } from "../utils/format";
 import classes from "./purchases.module.css";
 
 /** What a card is worth, in words: "10.00 USD – 100.00 USD" or its denominations' span. */

@@ -24,6 +24,7 @@ import {
   IconRepeat,
 } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { dateTimeText } from "@vela/shared/dates";
 import type { PurchaseConfirmation, PurchaseService, RedeemCode } from "@vela/shared/purchases";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -33,7 +34,6 @@ import { notifyApiError } from "@/shared/api/notify";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { FINAL_PURCHASE_STATUSES, purchaseOrderQueryOptions, revealRedeemCode } from "../api/orders";
-import { dateTimeText } from "../utils/format";
 import { useItemRows, usePriceRows } from "./purchase-review";
 import classes from "./purchases.module.css";
 import { SummaryList } from "./summary-list";

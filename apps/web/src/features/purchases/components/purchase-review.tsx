@@ -1,6 +1,7 @@
 import { Avatar, Button, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconCheck } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
+import { moneyText, rateText } from "@vela/shared/money";
 import type {
   PurchaseConfirmation,
   PurchaseItem,
@@ -14,7 +15,6 @@ import { notifyApiError } from "@/shared/api/notify";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { createPurchaseTransaction } from "../api/orders";
 import type { PurchaseFlowStore } from "../stores/purchase-flow-store";
-import { moneyText, rateText } from "../utils/format";
 import { SummaryList } from "./summary-list";
 
 /** A failure that is the answer to this attempt (not a lost connection): the next try is a new attempt. */

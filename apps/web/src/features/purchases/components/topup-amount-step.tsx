@@ -15,6 +15,7 @@ import {
 } from "@mantine/core";
 import { IconArrowRight, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
+import { moneyText } from "@vela/shared/money";
 import { splitPhone } from "@vela/shared/phone";
 import type { Operator, PurchaseQuotation, TopupProduct } from "@vela/shared/purchases";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
@@ -25,7 +26,6 @@ import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import { operatorsQueryOptions, serviceCountriesQueryOptions } from "../api/catalogue";
 import { useCreatePurchaseQuotation } from "../hooks/use-create-quotation";
-import { moneyText } from "../utils/format";
 import { PayInCurrencySelect, usePayInCurrencies } from "./pay-in-currency";
 import { rangeError } from "./range";
 

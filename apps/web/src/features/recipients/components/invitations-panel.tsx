@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Pagination, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { dateText } from "@vela/shared/dates";
 import type { InvitationStatus, RecipientInvitation } from "@vela/shared/external-recipients";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -51,9 +52,7 @@ const InvitationRow = ({
 }) => {
   const { t } = useTranslation();
   const language = useLanguage();
-  const date = new Intl.DateTimeFormat(language, { dateStyle: "medium" }).format(
-    new Date(rowDate(invitation)),
-  );
+  const date = dateText(rowDate(invitation), language);
   return (
     <li className={classes.row}>
       <div className={classes.who}>

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck, IconDownload, IconRepeat, IconRoute } from "@tabler/icons-react";
+import { dateTimeText } from "@vela/shared/dates";
 import { moneyText, rateText } from "@vela/shared/money";
 import type { ConfirmationRecord } from "@vela/shared/orders";
 import { useState } from "react";
@@ -14,10 +15,7 @@ import { SummaryRows } from "./summary-rows";
 /** The tracking page of an order: public, by tracking number. */
 export const trackingPath = (trackingNumber: string) => `/tracking/${encodeURIComponent(trackingNumber)}`;
 
-const formatDate = (iso: string | null, locale: string) =>
-  iso
-    ? new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso))
-    : "—";
+const formatDate = (iso: string | null, locale: string) => (iso ? dateTimeText(iso, locale) : "—");
 
 /**
  * CONFIRMATION: the confirmation record (spec §3) — reference, tracking number, status, amounts,

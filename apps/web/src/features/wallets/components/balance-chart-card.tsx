@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { moneyText } from "@vela/shared/money";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { BALANCE_HISTORY_DAYS, type BalanceHistoryDays, useBalanceHistory } from "../api/get-balance-history";
-import { moneyText } from "../utils/format";
 
 // The chart library is loaded with the first chart, in its own chunk.
 const BalanceChart = lazy(() => import("./balance-chart").then((m) => ({ default: m.BalanceChart })));

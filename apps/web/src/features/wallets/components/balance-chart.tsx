@@ -1,13 +1,8 @@
 import "@mantine/charts/styles.css";
 import { AreaChart } from "@mantine/charts";
+import { dayMonthText } from "@vela/shared/dates";
 import { formatMoney, type MoneyLocale } from "@vela/shared/money";
 import type { BalanceHistory } from "../api/types";
-
-/** A day on the axis ("23 Nov"). */
-const dayText = (day: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", timeZone: "UTC" }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
 
 /**
  * The balance over time as an area chart (@mantine/charts, on Recharts). It is its own chunk,
@@ -25,7 +20,7 @@ export const BalanceChart = ({
   locale: MoneyLocale;
 }) => {
   const data = history.points.map((point) => ({
-    day: dayText(point.date, locale),
+    day: dayMonthText(point.date, locale),
     balance: Number(point.balance),
   }));
   return (

@@ -3,6 +3,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowLeft, IconArrowRight } from "@tabler/icons-react";
 import { completeAmount } from "@vela/shared/amount-text";
 import { compareAmounts, isDecimalString } from "@vela/shared/decimal";
+import { moneyText, rateText } from "@vela/shared/money";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
@@ -14,7 +15,6 @@ import { useCalculation } from "../api/calculate";
 import type { WalletMoneyService, WalletPriceRequest } from "../api/money-services";
 import type { FlowCurrency } from "../api/types";
 import type { WalletFlowStore } from "../stores/wallet-flow-store";
-import { moneyText, rateText } from "../utils/format";
 
 /** How long typing pauses before the amount is priced. */
 const PRICE_DEBOUNCE_MS = 400;

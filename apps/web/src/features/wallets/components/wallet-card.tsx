@@ -1,10 +1,10 @@
 import { Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { compareAmounts } from "@vela/shared/decimal";
+import { moneyText } from "@vela/shared/money";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { FlagImage } from "@/shared/ui/flag-image";
 import type { Wallet } from "../api/types";
-import { moneyText } from "../utils/format";
 import classes from "./wallets.module.css";
 
 /**

@@ -9,6 +9,8 @@ import {
   IconWallet,
 } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
+import { dateTimeText } from "@vela/shared/dates";
+import { moneyText, rateText } from "@vela/shared/money";
 import type { ParseKeys, TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -18,7 +20,6 @@ import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { transferDetailRows } from "@/shared/ui/transfer-details";
 import type { WalletOrderRecord } from "../api/get-order";
 import type { WalletFlowName } from "../stores/wallet-flow-store";
-import { dateTimeText, moneyText, rateText } from "../utils/format";
 import { SummaryList } from "./summary-list";
 import { StepPending } from "./wallet-flow-frame";
 

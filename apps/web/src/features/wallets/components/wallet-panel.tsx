@@ -8,13 +8,13 @@ import {
   IconWalletOff,
 } from "@tabler/icons-react";
 import { compareAmounts } from "@vela/shared/decimal";
+import { moneyText } from "@vela/shared/money";
 import { type MouseEvent, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { FlagImage } from "@/shared/ui/flag-image";
 import type { Wallet } from "../api/types";
-import { moneyText } from "../utils/format";
 import { CloseWalletModal } from "./close-wallet-modal";
 import { SharesModal } from "./shares-modal";
 import classes from "./wallets.module.css";

@@ -1,6 +1,7 @@
 import { Alert, Button, Divider, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconCheck } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { moneyText, rateText } from "@vela/shared/money";
 import type { ConfirmationRecord } from "@vela/shared/orders";
 import type { Quotation } from "@vela/shared/pricing";
 import type { ReactNode } from "react";
@@ -12,7 +13,6 @@ import { createWalletTransaction, type WalletTransactionBody } from "../api/crea
 import { WALLETS_QUERY_KEY } from "../api/get-wallets";
 import type { WalletMoneyService } from "../api/money-services";
 import type { WalletFlowStore } from "../stores/wallet-flow-store";
-import { moneyText, rateText } from "../utils/format";
 import { SummaryList } from "./summary-list";
 
 /** A failure that is the answer to this attempt (not a lost connection): the next try is a new attempt. */

@@ -11,6 +11,8 @@ import {
 } from "@mantine/core";
 import { IconDownload, IconReceipt } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
+import { dateText } from "@vela/shared/dates";
+import { moneyText } from "@vela/shared/money";
 import { ORDER_STATUSES, type OrderStatus } from "@vela/shared/orders";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -22,7 +24,6 @@ import { PagedListBody, PagedListFooter } from "@/shared/ui/paged-list";
 import { useWalletSelect } from "../api/get-wallet-selects";
 import { useWalletTransactions, type WalletTransactionFilters } from "../api/get-wallet-transactions";
 import type { WalletTransaction } from "../api/types";
-import { dateText, moneyText } from "../utils/format";
 import classes from "./wallets.module.css";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

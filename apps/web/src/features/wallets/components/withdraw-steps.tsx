@@ -1,6 +1,7 @@
 import { Alert, Button, Divider, Group, Radio, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight, IconMailForward, IconPlus } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
+import { moneyText } from "@vela/shared/money";
 import type { ConfirmationRecord } from "@vela/shared/orders";
 import type { Quotation } from "@vela/shared/pricing";
 import type { Recipient } from "@vela/shared/recipients";
@@ -15,7 +16,6 @@ import { createWalletTransaction } from "../api/create-transaction";
 import { useUserWallets } from "../api/get-wallets";
 import { sendWithdrawCode, useBeneficiaries, useWithdrawMethods } from "../api/withdraw";
 import type { WalletFlowStore } from "../stores/wallet-flow-store";
-import { moneyText } from "../utils/format";
 import { SummaryList } from "./summary-list";
 import { isFinalAnswer, useQuotationRows } from "./wallet-review-step";
 

@@ -1,6 +1,7 @@
 import { Group, Text } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconUserCircle } from "@tabler/icons-react";
+import { moneyText } from "@vela/shared/money";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
@@ -15,7 +16,6 @@ import { StepPending, WalletFlowFrame } from "../components/wallet-flow-frame";
 import { WalletQuoteSummary } from "../components/wallet-quote-summary";
 import { WalletReviewStep } from "../components/wallet-review-step";
 import { useWalletFlow } from "../hooks/use-wallet-flow";
-import { moneyText } from "../utils/format";
 
 /**
  * `/account/wallets/send/:step`: send from a wallet to another Vela user (RECIPIENT: search by

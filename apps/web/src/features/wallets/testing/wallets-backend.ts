@@ -7,6 +7,7 @@ import {
   toCurrencyAmount,
 } from "@vela/shared/decimal";
 import { type DynamicForm, defineField } from "@vela/shared/dynamic-form";
+import { breachMessage, limitBreach } from "@vela/shared/limits";
 import { type ConfirmationRecord, ORDER_STATUS_LABELS, type OrderStatus } from "@vela/shared/orders";
 import type { Payment } from "@vela/shared/payments";
 import type { Calculation, Quotation } from "@vela/shared/pricing";
@@ -301,10 +302,12 @@ export const walletsBackend = ({
       return err(422, "The given data was invalid.", { currency_from_id: ["Unknown currency."] });
     if (!amountPattern.test(amount))
       return err(422, "The given data was invalid.", { send_amount: ["Required."] });
-    if (compareAmounts(amount, "10") < 0)
-      return err(422, "Min send amount is 10.00", { send_amount: ["Min send amount is 10.00"] });
-    if (compareAmounts(amount, "10000") > 0)
-      return err(422, "Max send amount is 10,000.00", { send_amount: ["Max send amount is 10,000.00"] });
+    // Spec §5 with the fallback limits (10 to 10 000), as the API words it.
+    const breach = limitBreach({ send: amount, receiving: null }, null, { send: 2, receiving: 2 });
+    if (breach) {
+      const message = breachMessage(breach, 2);
+      return err(422, message, { send_amount: [message] });
+    }
     const rate = RATES[`${from.iso}:${to.iso}`] ?? "1";
     const fee = FEES[service] ?? "0.00";
     const calculation: Calculation = {
