@@ -23,6 +23,13 @@ afterAll(() => database.close());
 const account = (kind: "payment_clearing" | "fx_position" | "funds_in_transit", currencyId: number) =>
   ensureAccount(database.db, { kind, currencyId, channel: kind === "payment_clearing" ? "test" : "" });
 
+/** Posts an entry of `kind` with one leg per [account, amount in minor units]. */
+const post = (kind: string, ...legs: [bigint, bigint][]) =>
+  postEntry(database.db, {
+    kind,
+    legs: legs.map(([accountId, amountMinor]) => ({ accountId, amountMinor })),
+  });
+
 async function entryCount(): Promise<number> {
   return (await database.db.select({ id: journalEntries.id }).from(journalEntries)).length;
 }
@@ -32,13 +39,7 @@ describe("postEntry's balance check", () => {
     const clearing = await account("payment_clearing", usd);
     const transit = await account("funds_in_transit", usd);
     const before = await entryCount();
-    const posting = postEntry(database.db, {
-      kind: "test.off-by-one",
-      legs: [
-        { accountId: clearing, amountMinor: -10_000n },
-        { accountId: transit, amountMinor: 9_999n },
-      ],
-    });
+    const posting = post("test.off-by-one", [clearing, -10_000n], [transit, 9_999n]);
     await expect(posting).rejects.toBeInstanceOf(UnbalancedEntryError);
     await expect(posting).rejects.toMatchObject({ currencyId: usd, offByMinor: -1n });
     expect(await entryCount()).toBe(before);
@@ -50,13 +51,7 @@ describe("postEntry's balance check", () => {
     const position = await account("fx_position", eur);
     const before = await entryCount();
     await expect(
-      postEntry(database.db, {
-        kind: "test.across-currencies",
-        legs: [
-          { accountId: clearing, amountMinor: -5_000n },
-          { accountId: position, amountMinor: 5_000n },
-        ],
-      }),
+      post("test.across-currencies", [clearing, -5_000n], [position, 5_000n]),
     ).rejects.toBeInstanceOf(UnbalancedEntryError);
     expect(await entryCount()).toBe(before);
   });
@@ -66,15 +61,13 @@ describe("postEntry's balance check", () => {
     const usdPosition = await account("fx_position", usd);
     const eurPosition = await account("fx_position", eur);
     const eurTransit = await account("funds_in_transit", eur);
-    const entryId = await postEntry(database.db, {
-      kind: "test.conversion",
-      legs: [
-        { accountId: clearing, amountMinor: -10_000n },
-        { accountId: usdPosition, amountMinor: 10_000n },
-        { accountId: eurPosition, amountMinor: -9_412n },
-        { accountId: eurTransit, amountMinor: 9_412n },
-      ],
-    });
+    const entryId = await post(
+      "test.conversion",
+      [clearing, -10_000n],
+      [usdPosition, 10_000n],
+      [eurPosition, -9_412n],
+      [eurTransit, 9_412n],
+    );
     expect(entryId).toBeGreaterThan(0n);
     expect(await balanceOf(database.db, eurTransit)).toBe(9_412n);
   });
@@ -86,14 +79,10 @@ describe("postEntry's balance check", () => {
       .values({ kind: "fx_position", userId: null, currencyId: eur, channel: "made-elsewhere" })
       .returning({ id: ledgerAccounts.id });
     const clearing = await account("payment_clearing", usd);
-    await expect(
-      postEntry(database.db, {
-        kind: "test.unknown-account",
-        legs: [
-          { accountId: clearing, amountMinor: -700n },
-          { accountId: made!.id, amountMinor: 700n },
-        ],
-      }),
-    ).rejects.toMatchObject({ name: "UnbalancedEntryError", currencyId: usd, offByMinor: -700n });
+    await expect(post("test.unknown-account", [clearing, -700n], [made!.id, 700n])).rejects.toMatchObject({
+      name: "UnbalancedEntryError",
+      currencyId: usd,
+      offByMinor: -700n,
+    });
   });
 });

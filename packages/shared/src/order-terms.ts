@@ -73,28 +73,26 @@ export type PurchaseTerms = {
   redeem_instructions: string | null;
 };
 
+/** One service's terms: the priced terms, who sent and who received, and what the service adds. */
+type ServiceTerms<Service, Sender, Recipient, Own> = PricedTerms & {
+  service: Service;
+  sender: Sender;
+  recipient: Recipient;
+} & Own;
+
 /** Send money: from a saved sender to a saved recipient. */
-export type ConsignmentTerms = PricedTerms & {
-  service: "consignments";
-  sender: TermsSender;
-  recipient: TermsRecipient;
-};
+export type ConsignmentTerms = ServiceTerms<"consignments", TermsSender, TermsRecipient, unknown>;
 
 /** Money into the caller's wallet, paid by card, bank or gateway. */
-export type WalletDepositTerms = PricedTerms & {
-  service: "wallet-deposit";
-  sender: null;
-  recipient: null;
-  wallet: TermsWallet;
-};
+export type WalletDepositTerms = ServiceTerms<"wallet-deposit", null, null, { wallet: TermsWallet }>;
 
 /** Between two of the caller's wallets, at once. */
-export type WalletConvertTerms = PricedTerms & {
-  service: "wallet-convert";
-  sender: null;
-  recipient: null;
-  wallets: { from: TermsWallet; to: TermsWallet };
-};
+export type WalletConvertTerms = ServiceTerms<
+  "wallet-convert",
+  null,
+  null,
+  { wallets: { from: TermsWallet; to: TermsWallet } }
+>;
 
 /** A wallet's owner as a wallet send names them: the name each side saw, and the wallet's public id. */
 export type WalletSendParty = { name: string; wallet_id: string };
@@ -103,28 +101,28 @@ export type WalletSendParty = { name: string; wallet_id: string };
  * From the caller's wallet into another user's, at once. `wallet_send` names both sides for either
  * side's wallet history: the sender sees the masked name they confirmed, the recipient who sent it.
  */
-export type WalletSendTerms = PricedTerms & {
-  service: "wallet-send";
-  sender: TermsSender;
-  recipient: TermsRecipient;
-  wallet_send: { sender: WalletSendParty; recipient: WalletSendParty };
-};
+export type WalletSendTerms = ServiceTerms<
+  "wallet-send",
+  TermsSender,
+  TermsRecipient,
+  { wallet_send: { sender: WalletSendParty; recipient: WalletSendParty } }
+>;
 
 /** Out of the caller's wallet to one of their own bank accounts (a recipient they saved). */
-export type WalletWithdrawTerms = PricedTerms & {
-  service: "wallet-withdraw";
-  sender: null;
-  recipient: TermsRecipient;
-  wallet: TermsWallet;
-};
+export type WalletWithdrawTerms = ServiceTerms<
+  "wallet-withdraw",
+  null,
+  TermsRecipient,
+  { wallet: TermsWallet }
+>;
 
 /** A top-up, gift card or bill: who pays (when a sender was named) and what was bought. */
-export type PurchaseOrderTerms = PricedTerms & {
-  service: PurchaseService;
-  sender: TermsSender | null;
-  recipient: null;
-  purchase: PurchaseTerms;
-};
+export type PurchaseOrderTerms = ServiceTerms<
+  PurchaseService,
+  TermsSender | null,
+  null,
+  { purchase: PurchaseTerms }
+>;
 
 export type OrderTerms =
   | ConsignmentTerms
