@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { OrderStatus } from "@vela/shared/orders";
 import { eq } from "drizzle-orm";
-import { countries, currencies, orderStatusHistory, orders, quotations } from "../src/db/schema/index";
+import {
+  countries,
+  currencies,
+  orderStatusHistory,
+  orders,
+  quotations,
+  shippingMethods,
+} from "../src/db/schema/index";
 import { countryId, registerClient } from "./auth-support";
 import type { TestApp } from "./helper";
 
@@ -39,8 +46,12 @@ export async function historyKit(app: TestApp) {
   const [mxnRow] = await app.db.select().from(currencies).where(eq(currencies.iso, "MXN"));
   const [mxRow] = await app.db.select().from(countries).where(eq(countries.iso2, "MX"));
   const usId = await countryId(app, "US");
-  if (!usdRow || !mxnRow || !mxRow) throw new Error("reference data missing");
-  const [usd, mxn, mx] = [usdRow, mxnRow, mxRow];
+  const [bankDepositRow] = await app.db
+    .select()
+    .from(shippingMethods)
+    .where(eq(shippingMethods.slug, "bank-deposit"));
+  if (!usdRow || !mxnRow || !mxRow || !bankDepositRow) throw new Error("reference data missing");
+  const [usd, mxn, mx, bankDeposit] = [usdRow, mxnRow, mxRow, bankDepositRow];
 
   /** Writes one order for `userId` with its quotation and status history; answers the order row. */
   async function insertOrder(userId: number, fixture: OrderFixture = {}) {
@@ -99,21 +110,24 @@ export async function historyKit(app: TestApp) {
         receivingAmountMinor,
         rate: "17.2500000000",
         terms: {
+          service: "consignments",
           quotation: { id: quotation!.id, rate: "17.25", payment_method: "credit-and-debit-card-methods" },
           sender: { id: null, name: fixture.senderName ?? "Ana García", country_iso: "US" },
           recipient: {
             id: null,
             name: recipientName,
-            first_name: first,
+            first_name: first ?? null,
             last_name: rest.join(" "),
             country_iso: "MX",
             delivery: { Bank: "Banamex", CLABE: "•••• 7771" },
           },
-          delivery_method: { id: null, name: "Bank deposit", slug: "bank-deposit" },
+          delivery_method: { id: bankDeposit.id, name: "Bank deposit", slug: "bank-deposit" },
           transfer_time: "Within 1 business day",
           guaranteed_rate: true,
           currency_from_iso: "USD",
           currency_to_iso: "MXN",
+          currency_from_decimals: usd.decimals,
+          currency_to_decimals: mxn.decimals,
         },
         expectedArrivalAt:
           fixture.expectedArrivalAt === undefined

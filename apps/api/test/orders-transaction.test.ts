@@ -4,7 +4,6 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journalEntries, orderStatusHistory, orders, postings, quotations } from "../src/db/schema/index";
 import { balanceOf, ensureAccount } from "../src/ledger/ledger";
-import type { OrderTerms } from "../src/orders/confirmation";
 import { OrderTransitionConflict, transition } from "../src/orders/transition";
 import { buildTestApp, type TestApp } from "./helper";
 import { expectLedgerReconciled, type OrderKit, orderKit } from "./orders-support";
@@ -45,7 +44,7 @@ describe("POST /consignments/transaction", () => {
     expect(record.arrive).not.toBeNull();
 
     const [order] = await app.db.select().from(orders).where(eq(orders.id, record.id));
-    const terms = order!.terms as unknown as OrderTerms;
+    const terms = order!.terms;
     expect(terms.recipient?.delivery.CLABE).toBe("•••• 7771");
     expect(JSON.stringify(terms)).not.toContain("002010077777777771");
     expect(terms.sender?.name).toBeTruthy();

@@ -114,7 +114,21 @@ export async function walletKit(app: TestApp) {
         amountPaidMinor: quotation.totalMinor,
         receivingAmountMinor: quotation.receivingAmountMinor,
         rate: quotation.customerRate,
-        terms: { quotation: {} },
+        // A copy of the terms with nothing in it these tests read (no parties, no wallets' names).
+        terms: {
+          service: "wallet-deposit",
+          quotation: {},
+          sender: null,
+          recipient: null,
+          delivery_method: null,
+          transfer_time: "",
+          guaranteed_rate: false,
+          currency_from_iso: "",
+          currency_to_iso: "",
+          currency_from_decimals: 2,
+          currency_to_decimals: 2,
+          wallet: { id: values.targetWalletId ?? 0, public_id: "", currency_iso: "" },
+        },
       })
       .returning();
     return row!;

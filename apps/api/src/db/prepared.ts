@@ -35,6 +35,7 @@ type DrizzleInternals = {
  * calls that matters here, it runs as any raw query.
  */
 export async function queryNamedRows<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  // Drizzle's session and dialect are not in its public types; both drivers have them.
   const internals = db as unknown as DrizzleInternals;
   const client = internals.session?.client;
   if (!(client instanceof pg.Pool || client instanceof pg.Client)) return queryRows<T>(db, query);

@@ -19,24 +19,7 @@ import type { HistoryOrder, OrderRow, StatusHistoryRow } from "./repository";
  * orders module's (`toConfirmationRecord`), the same one POST /consignments/transaction answers.
  */
 
-type Terms = {
-  quotation?: Record<string, unknown>;
-  sender?: Record<string, unknown> & { name?: unknown };
-  recipient?: Record<string, unknown> & { name?: unknown; country_iso?: unknown };
-  delivery_method?: { id?: unknown; name?: unknown; slug?: unknown };
-  transfer_time?: unknown;
-  guaranteed_rate?: unknown;
-};
-
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
-const record = (value: unknown): Record<string, unknown> | null =>
-  value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-
-function termsOf(order: OrderRow): Terms {
-  return (record(order.terms) ?? {}) as Terms;
-}
 
 /** A status the database holds, as one of ours (an unknown one would be a bug: call it created). */
 function statusOf(value: string): OrderStatus {
@@ -50,7 +33,7 @@ export function toOrderListItem(
   { order, currencyFrom, currencyTo, countryToIso }: HistoryOrder,
   inReview = false,
 ): OrderListItem {
-  const terms = termsOf(order);
+  const { terms } = order;
   const status = statusOf(order.status);
   return {
     id: order.id,
@@ -65,7 +48,7 @@ export function toOrderListItem(
     currency_from_iso: currencyFrom.iso,
     receiving_amount: fromMinor(order.receivingAmountMinor, currencyTo.decimals),
     currency_to_iso: currencyTo.iso,
-    recipient_name: text(terms.recipient?.name) ?? purchaseRecipient(order.terms),
+    recipient_name: text(terms.recipient?.name) ?? purchaseRecipient(terms),
     country_to_iso: countryToIso ?? text(terms.recipient?.country_iso),
     created_at: order.createdAt.toISOString(),
     in_review: inReview,
@@ -101,14 +84,15 @@ export function toOrderDetails(
   history: StatusHistoryRow[],
   payment: OrderDetails["payment"] = null,
 ): OrderDetails {
-  const terms = termsOf(found.order);
+  const { terms } = found.order;
   return {
     ...toHistoryRecord(found),
     service: found.order.service,
     service_name: serviceName(found.order.service),
     timeline: timelineOf(found.order, history),
-    recipient: record(terms.recipient),
-    sender: record(terms.sender),
+    // An order placed before its terms named the parties has neither.
+    recipient: terms.recipient ?? null,
+    sender: terms.sender ?? null,
     payment,
   };
 }

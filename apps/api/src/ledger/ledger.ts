@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, queryRows } from "../db/client";
 import { isCheckViolation, sqlState } from "../db/errors";
 import { queryNamedRows } from "../db/prepared";
@@ -38,22 +38,33 @@ export class IdempotencyKeyReusedError extends ConflictError {
   }
 }
 
+/** A map kept per database (its root, so a transaction shares its pool's), made on first use. */
+function perDatabase<K, V>(): (root: Db) => Map<K, V> {
+  const maps = new WeakMap<Db, Map<K, V>>();
+  return (root) => {
+    let map = maps.get(root);
+    if (!map) {
+      map = new Map();
+      maps.set(root, map);
+    }
+    return map;
+  };
+}
+
 /**
  * Account ids known to be committed, per database. An account is never deleted (a trigger refuses
  * it) and its owner, kind, currency and channel never change, so a committed id stays right for
  * the life of the process. Only committed ids are kept: an account a transaction made may still be
  * rolled back, and a kept id of a rolled-back account would name nothing.
  */
-const committedAccounts = new WeakMap<Db, Map<string, bigint>>();
+const committedAccountsOf = perDatabase<string, bigint>();
 
-function committedAccountsOf(root: Db) {
-  let known = committedAccounts.get(root);
-  if (!known) {
-    known = new Map();
-    committedAccounts.set(root, known);
-  }
-  return known;
-}
+/**
+ * Each account's currency, per database, as ensureAccount saw it or postEntry read it. An account's
+ * currency never changes and an id is never reused (identity column), so an entry stays right even
+ * when the transaction that made the account rolled back: it then names an account no entry uses.
+ */
+const accountCurrenciesOf = perDatabase<bigint, number>();
 
 type AccountValues = { kind: LedgerAccountKind; userId: number | null; currencyId: number; channel: string };
 
@@ -87,12 +98,17 @@ export async function ensureAccount(db: Db, ref: AccountRef): Promise<bigint> {
   };
   const key = `${values.kind}:${values.userId ?? 0}:${values.currencyId}:${values.channel}`;
   const root = rootOf(db);
+  const currencies = accountCurrenciesOf(root);
   const known = committedAccountsOf(root);
   const kept = known.get(key);
-  if (kept !== undefined) return kept;
+  if (kept !== undefined) {
+    currencies.set(kept, values.currencyId);
+    return kept;
+  }
   await db.insert(ledgerAccounts).values(values).onConflictDoNothing();
   const id = await findAccount(db, values);
   if (id === null) throw new Error("ledger account vanished after insert");
+  currencies.set(id, values.currencyId);
   if (!isTransaction(db)) {
     known.set(key, id);
   } else if (isPooled(root)) {
@@ -106,17 +122,63 @@ export async function ensureAccount(db: Db, ref: AccountRef): Promise<bigint> {
   return id;
 }
 
+/** An entry whose legs do not sum to zero in one of its currencies: a caller's bug, never posted. */
+export class UnbalancedEntryError extends Error {
+  constructor(
+    readonly kind: string,
+    readonly currencyId: number,
+    /** Debits less credits, in the currency's minor units. */
+    readonly offByMinor: bigint,
+  ) {
+    super(`entry "${kind}" does not balance in currency ${currencyId}: off by ${offByMinor} minor units`);
+    this.name = "UnbalancedEntryError";
+  }
+}
+
+/** The currency of each leg's account: from memory, reading only the accounts not seen yet. */
+async function legCurrencies(db: Db, legs: Leg[]): Promise<Map<bigint, number>> {
+  const known = accountCurrenciesOf(rootOf(db));
+  const unseen = [...new Set(legs.map((leg) => leg.accountId).filter((id) => !known.has(id)))];
+  if (unseen.length > 0) {
+    const rows = await db
+      .select({ id: ledgerAccounts.id, currencyId: ledgerAccounts.currencyId })
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, unseen));
+    for (const row of rows) known.set(row.id, row.currencyId);
+  }
+  return known;
+}
+
 /**
- * Posts one balanced entry through `post_entry` (one round trip; see migrations 0003, 0006 and 0009). A customer
- * wallet that would go below zero refuses the whole entry with InsufficientFundsError.
+ * Refuses an entry whose legs do not balance in each currency (debits, positive, equal credits,
+ * negative), in exact minor units, so a caller's bug reads plainly before it reaches the database
+ * (post_entry checks it again, as the last word). A leg on an account that does not exist is left
+ * to post_entry, which refuses it.
  */
-export async function postEntry(db: Db, input: EntryInput): Promise<bigint> {
-  // Checked here too, so a caller's bug reads plainly before it reaches the database.
-  const totals = new Map<bigint, bigint>();
+export async function assertBalanced(db: Db, input: Pick<EntryInput, "kind" | "legs">): Promise<void> {
   for (const leg of input.legs) {
     if (leg.amountMinor === 0n) throw new Error("a leg of zero moves nothing");
-    totals.set(leg.accountId, (totals.get(leg.accountId) ?? 0n) + leg.amountMinor);
   }
+  const currencyOf = await legCurrencies(db, input.legs);
+  const totals = new Map<number, bigint>();
+  for (const leg of input.legs) {
+    const currencyId = currencyOf.get(leg.accountId);
+    if (currencyId === undefined) return;
+    totals.set(currencyId, (totals.get(currencyId) ?? 0n) + leg.amountMinor);
+  }
+  for (const [currencyId, total] of totals) {
+    if (total !== 0n) throw new UnbalancedEntryError(input.kind, currencyId, total);
+  }
+}
+
+/**
+ * Posts one balanced entry through `post_entry` (one round trip once its accounts' currencies are
+ * known; see migrations 0003, 0006 and 0009). An entry that does not balance per currency is refused
+ * with UnbalancedEntryError before the database is asked. A customer wallet that would go below zero
+ * refuses the whole entry with InsufficientFundsError.
+ */
+export async function postEntry(db: Db, input: EntryInput): Promise<bigint> {
+  await assertBalanced(db, input);
   const accountIds = `{${input.legs.map((leg) => leg.accountId.toString()).join(",")}}`;
   const amounts = `{${input.legs.map((leg) => leg.amountMinor.toString()).join(",")}}`;
   try {

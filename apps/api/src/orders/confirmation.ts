@@ -1,33 +1,9 @@
 import { randomInt } from "node:crypto";
 import { fromMinor } from "@vela/shared/decimal";
+import { isPurchaseTerms, type OrderTerms } from "@vela/shared/order-terms";
 import { type ConfirmationRecord, ORDER_STATUS_LABELS } from "@vela/shared/orders";
 import { isOrderStatus } from "./status";
 import type { OrderRow } from "./transition";
-
-/**
- * The copy of the terms an order keeps (BRIEF contract 4): the quotation as describeQuotation
- * answered it, sender and recipient as they were, the delivery method, and the currencies with their
- * digits, so an old order is described from itself alone.
- */
-export type OrderTerms = {
-  quotation: Record<string, unknown>;
-  sender: { id: number; name: string; country_iso: string | null } | null;
-  recipient: {
-    id: number;
-    name: string;
-    first_name: string | null;
-    last_name: string | null;
-    country_iso: string | null;
-    delivery: Record<string, string>;
-  } | null;
-  delivery_method: { id: number; name: string; slug: string } | null;
-  transfer_time: string;
-  guaranteed_rate: boolean;
-  currency_from_iso: string;
-  currency_to_iso: string;
-  currency_from_decimals: number;
-  currency_to_decimals: number;
-};
 
 // No 0/O, 1/I/L: read aloud or typed from a receipt without doubt.
 const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -41,21 +17,15 @@ export const newTrackingNumber = () => randomCode(16);
 
 export const receiptUrl = (orderId: number) => `/api/orders/generate/${orderId}`;
 
-const termsOf = (order: OrderRow) => order.terms as unknown as Partial<OrderTerms>;
-
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
-const record = (value: unknown): Record<string, unknown> | null =>
-  value !== null && typeof value === "object" && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
 
 /**
  * Who or what a purchase (issue 11) went to, where a transfer names its recipient: the gift card's
  * recipient, or the operator or biller and the number or bill reference.
  */
-export function purchaseRecipient(terms: unknown): string | null {
-  const purchase = record(record(terms)?.purchase);
-  if (!purchase) return null;
+export function purchaseRecipient(terms: OrderTerms): string | null {
+  if (!isPurchaseTerms(terms)) return null;
+  const { purchase } = terms;
   const named = text(purchase.recipient_name);
   if (purchase.service === "gift-cards") return named ?? text(purchase.account);
   const parts = [text(purchase.provider_name), text(purchase.account)].filter(Boolean);
@@ -79,8 +49,9 @@ export function toConfirmationRecord(
   order: OrderRow,
   currencies?: { from: RecordCurrency; to: RecordCurrency },
 ): ConfirmationRecord {
-  const terms = termsOf(order);
-  const quotation = record(terms.quotation) ?? {};
+  const terms = order.terms;
+  // Orders placed before a field of the quotation existed fall back to the order's own columns.
+  const quotation = terms.quotation ?? {};
   const from = currencies?.from ?? {
     iso: terms.currency_from_iso ?? text(quotation.currency_from_iso) ?? "",
     decimals: terms.currency_from_decimals ?? 2,
@@ -103,7 +74,7 @@ export function toConfirmationRecord(
     payment_detail_id: order.paymentId,
     payment_method: order.paymentMethod,
     recipient_id: order.recipientId,
-    recipient_name: text(terms.recipient?.name) ?? purchaseRecipient(order.terms),
+    recipient_name: text(terms.recipient?.name) ?? purchaseRecipient(terms),
     sender_id: order.senderId,
     sender_name: text(terms.sender?.name),
     // The payout partner is kept by name (payout_partner); there is no partner table to number it.
@@ -124,7 +95,7 @@ export function toConfirmationRecord(
     receiving_amount: fromMinor(order.receivingAmountMinor, to.decimals),
     guaranteed_rate:
       typeof terms.guaranteed_rate === "boolean" ? terms.guaranteed_rate : quotation.guaranteed_rate === true,
-    delivery_method: text(terms.delivery_method?.name) ?? text(record(quotation.shipping_method)?.name) ?? "",
+    delivery_method: text(terms.delivery_method?.name) ?? text(quotation.shipping_method?.name) ?? "",
     processing_time: text(terms.transfer_time) ?? text(quotation.transfer_time) ?? "",
     processing_time_id: order.shippingMethodId,
     arrive: order.expectedArrivalAt?.toISOString() ?? null,

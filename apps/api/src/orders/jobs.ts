@@ -16,7 +16,6 @@ import {
 import type { Providers } from "../plugins/providers";
 import type { PayoutState } from "../providers/payouts/payout-partner";
 import { isPurchaseOrder, keepGiftCardCode, purchaseState } from "../purchases/delivery";
-import type { OrderTerms } from "./confirmation";
 import { findOrder, findOrderByPayment, findPayment, openOrderIds, recipientRow } from "./repository";
 import { ADVANCE_JOB } from "./service";
 import type { OrderStatus } from "./status";
@@ -94,7 +93,7 @@ async function collect(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
 }
 
 async function payoutRequest(deps: OrderJobDeps, order: OrderRow) {
-  const terms = order.terms as unknown as OrderTerms;
+  const { terms } = order;
   const recipient = order.recipientId === null ? null : await recipientRow(deps.db, order.recipientId);
   return {
     reference: order.ref,

@@ -9,14 +9,7 @@ import { shareCorridorCache } from "../pricing/corridors";
 import { redeemPromoHold } from "../pricing/promo-codes";
 import { assertQuotationOpen, describeQuotation, ownQuotation, type QuotationRow } from "../pricing/quotes";
 import type { FxRateProvider } from "../providers/fx/rate-provider";
-import { recipientName } from "../recipients/repository";
-import {
-  deliveryDetails,
-  expectedArrival,
-  newOrderRef,
-  newTrackingNumber,
-  type OrderTerms,
-} from "./confirmation";
+import { expectedArrival, newOrderRef, newTrackingNumber } from "./confirmation";
 import {
   claimQuotation,
   findOrderByPayment,
@@ -29,6 +22,7 @@ import {
   type PaymentRow,
   recipientRow,
 } from "./repository";
+import { orderTerms, recipientTerms, senderTerms } from "./terms";
 import type { OrderRow } from "./transition";
 
 export type OrderDeps = { db: Db; rates: FxRateProvider; language: Language; jobs: JobQueue };
@@ -119,30 +113,17 @@ async function termsOf(deps: OrderDeps, quotation: QuotationRow, recipientId: nu
   if (!parties || !sender || sender.deletedAt !== null) {
     throw new InvalidDataError({ sender_id: [PLACE_ORDER_MESSAGES.noSender] });
   }
-  const method = parties.method;
-  const terms: OrderTerms = {
-    quotation: summary as unknown as Record<string, unknown>,
-    sender: {
-      id: sender.id,
-      name: `${sender.firstName} ${sender.lastName}`.trim(),
-      country_iso: parties.senderIso,
+  const terms = orderTerms(
+    summary,
+    { currency_from_decimals: parties.fromDecimals ?? 2, currency_to_decimals: parties.toDecimals ?? 2 },
+    {
+      service: "consignments",
+      sender: senderTerms(sender.id, sender, parties.senderIso),
+      recipient: recipientTerms(recipient, parties.recipientIso),
+      // The method's row as named in the reference data (the quotation's name follows the language).
+      delivery_method: parties.method,
     },
-    recipient: {
-      id: recipient.id,
-      name: recipientName(recipient),
-      first_name: recipient.firstName,
-      last_name: recipient.lastName,
-      country_iso: parties.recipientIso,
-      delivery: deliveryDetails(recipient.details),
-    },
-    delivery_method: method ? { id: method.id, name: method.name, slug: method.slug } : null,
-    transfer_time: summary.transfer_time,
-    guaranteed_rate: summary.guaranteed_rate,
-    currency_from_iso: summary.currency_from_iso,
-    currency_to_iso: summary.currency_to_iso,
-    currency_from_decimals: parties.fromDecimals ?? 2,
-    currency_to_decimals: parties.toDecimals ?? 2,
-  };
+  );
   return { terms, summary };
 }
 
@@ -194,7 +175,7 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
       countryFromId: quotation.countryFromId,
       countryToId: quotation.countryToId,
       paymentMethod: payment!.method,
-      terms: terms as unknown as Record<string, unknown>,
+      terms,
       expectedArrivalAt: expectedArrival(terms.transfer_time, new Date()),
     });
   });

@@ -242,11 +242,7 @@ async function purchaseDeliveredLegs(tx: Db, order: OrderRow): Promise<Leg[]> {
   }
   // The face value at the mid rate, in the sending currency's minor units (rounded up: the margin
   // is what is left, never more than the customer paid for the conversion).
-  const terms = order.terms as {
-    currency_from_decimals?: number;
-    currency_to_decimals?: number;
-    quotation?: { mid_rate?: string };
-  };
+  const { terms } = order;
   const midRate = terms.quotation?.mid_rate;
   const fromDecimals = terms.currency_from_decimals ?? 2;
   const toDecimals = terms.currency_to_decimals ?? 2;

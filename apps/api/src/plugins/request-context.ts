@@ -96,6 +96,7 @@ function plainContext(request: FastifyRequest, language: Language): RequestConte
 
 export const requestContextPlugin = fp(
   async (app: FastifyInstance) => {
+    // Fastify wants a placeholder of the decorated type; the onRequest hook below sets it first.
     app.decorateRequest("ctx", null as unknown as RequestContext);
     app.addHook("onRequest", async (request) => {
       const language = parseLanguage(headerValue(request, "language"));

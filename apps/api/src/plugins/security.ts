@@ -50,6 +50,7 @@ export function securityHeaders(config: Config): Record<string, string> {
   };
   helmet(helmetOptions(config))(
     {} as IncomingMessage,
+    // Helmet only calls setHeader and removeHeader, which this recorder has.
     response as unknown as ServerResponse,
     (error?: unknown) => {
       if (error) throw error;

@@ -4,10 +4,10 @@ import { eq, sql } from "drizzle-orm";
 import type { Secrets } from "../auth/secrets";
 import type { Db } from "../db/client";
 import { giftCardCodes, orders } from "../db/schema/index";
+import { purchaseOrderTermsOf } from "../orders/terms";
 import type { OrderRow } from "../orders/transition";
 import type { Providers } from "../plugins/providers";
 import type { FulfilmentState } from "../providers/purchases/fulfilment";
-import type { PurchaseOrderTerms } from "./service";
 
 /**
  * How the order job delivers a purchase (issue 11): once the order is paid and processing, the
@@ -21,11 +21,9 @@ export type DeliveryDeps = { db: Db; providers: Providers; secrets?: Secrets };
 export const isPurchaseOrder = (order: OrderRow): order is OrderRow & { service: PurchaseService } =>
   (PURCHASE_SERVICES as readonly string[]).includes(order.service);
 
-const termsOf = (order: OrderRow) => order.terms as unknown as PurchaseOrderTerms;
-
 /** Asks the aggregator for the purchase (again, with the same reference, when the answer was lost). */
 export async function submitPurchase(deps: DeliveryDeps, order: OrderRow): Promise<FulfilmentState> {
-  const { purchase, currency_to_iso: currencyIso } = termsOf(order);
+  const { purchase, currency_to_iso: currencyIso } = purchaseOrderTermsOf(order);
   const base = { reference: order.ref, amountMinor: order.receivingAmountMinor, currencyIso };
   let state: FulfilmentState;
   switch (purchase.service) {
@@ -64,7 +62,7 @@ export async function submitPurchase(deps: DeliveryDeps, order: OrderRow): Promi
 /** The aggregator's current answer about an order already submitted. */
 export async function purchaseState(deps: DeliveryDeps, order: OrderRow): Promise<FulfilmentState | null> {
   if (order.payoutReference === null) return submitPurchase(deps, order);
-  switch (termsOf(order).purchase.service) {
+  switch (purchaseOrderTermsOf(order).purchase.service) {
     case "reload-phones":
       return deps.providers.topups.get(order.payoutReference);
     case "gift-cards":
@@ -102,7 +100,7 @@ export async function keepGiftCardCode(deps: DeliveryDeps, order: OrderRow): Pro
     code: deps.secrets.decrypt(row.codeSealed),
     pin: row.pinSealed ? deps.secrets.decrypt(row.pinSealed) : null,
   };
-  const { purchase, currency_to_decimals: digits } = termsOf(order);
+  const { purchase, currency_to_decimals: digits } = purchaseOrderTermsOf(order);
   const value = formatMinor(order.receivingAmountMinor, digits ?? 2, {
     currencyIso: purchase.face_currency_iso,
   });

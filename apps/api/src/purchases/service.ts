@@ -1,4 +1,5 @@
 import type { Language } from "@vela/shared/api";
+import type { PurchaseTerms, TermsSender } from "@vela/shared/order-terms";
 import {
   type BillQuotationRequest,
   type GiftCardQuotationRequest,
@@ -17,7 +18,7 @@ import type { Db } from "../db/client";
 import { countries, currencies, giftCardCodes, orders, senders } from "../db/schema/index";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
 import type { JobQueue } from "../jobs/queue";
-import { expectedArrival, type OrderTerms, toConfirmationRecord } from "../orders/confirmation";
+import { expectedArrival, toConfirmationRecord } from "../orders/confirmation";
 import { findOrderByPayment, findPayment, insertFirstHistory, insertOrder } from "../orders/repository";
 import {
   ADVANCE_JOB,
@@ -27,6 +28,7 @@ import {
   placeAwaitingPayment,
   quotedOrderValues,
 } from "../orders/service";
+import { currencyDigits, orderTerms, purchaseOrderTermsOf, senderTerms } from "../orders/terms";
 import { type OrderRow, transition } from "../orders/transition";
 import type { Providers } from "../plugins/providers";
 import { shareCorridorCache } from "../pricing/corridors";
@@ -61,32 +63,6 @@ export type PurchaseDeps = {
   jobs: JobQueue;
   providers: Providers;
 };
-
-/** What a purchase quotation buys, kept on the quotation (`purchase`) and copied to the order's terms. */
-export type PurchaseTerms = {
-  service: PurchaseService;
-  /** The aggregator ("sandbox-topups") and the operator, brand or biller as the customer knows it. */
-  aggregator: string;
-  provider_name: string;
-  logo_url: string;
-  operator_id: number | null;
-  product_id: number | null;
-  product_name: string;
-  country_iso: string;
-  face_value: string;
-  face_currency_iso: string;
-  /** Phone (E.164), the gift card recipient's e-mail, or the bill's reference number. */
-  account: string;
-  recipient_name: string | null;
-  message: string | null;
-  /** The aggregator's commission off the face value: what we keep of it when delivered. */
-  commission_bps: number;
-  payer: Record<string, string> | null;
-  /** Gift cards: how to redeem it (shown with the code and in the e-mail). */
-  redeem_instructions: string | null;
-};
-
-export type PurchaseOrderTerms = OrderTerms & { purchase: PurchaseTerms };
 
 export const PURCHASE_SERVICE_NAMES: Record<PurchaseService, string> = {
   "reload-phones": "Phone top-up",
@@ -231,7 +207,7 @@ export async function describePurchaseQuotation(
   row: QuotationRow,
 ): Promise<PurchaseQuotation> {
   const quotation = await describeQuotation(context, row);
-  return { ...quotation, item: itemOf(row.purchase as unknown as PurchaseTerms) };
+  return { ...quotation, item: itemOf(quotedPurchase(row)) };
 }
 
 /**
@@ -270,7 +246,7 @@ export async function quotePurchase(
     countryFromId: user.countryId,
     countryToId,
     senderId: sender?.id ?? null,
-    purchase: terms as unknown as Record<string, unknown>,
+    purchase: terms,
   });
   return { ...quotation, item: itemOf(terms) };
 }
@@ -284,58 +260,34 @@ async function ownPurchaseQuotation(db: Db, userId: number, service: PurchaseSer
   return quotation;
 }
 
-async function orderTermsOf(
-  deps: PurchaseDeps,
-  quotation: QuotationRow,
-): Promise<{ terms: PurchaseOrderTerms; transferTime: string }> {
+/** What a purchase quotation buys; one of another service is a bug (ownPurchaseQuotation refused it). */
+function quotedPurchase(quotation: QuotationRow): PurchaseTerms {
+  if (quotation.purchase === null) throw new Error(`quotation ${quotation.id} buys nothing`);
+  return quotation.purchase;
+}
+
+async function orderTermsOf(deps: PurchaseDeps, quotation: QuotationRow, service: PurchaseService) {
   const summary = await describeQuotation(
     { db: deps.db, rates: deps.rates, language: deps.language },
     quotation,
   );
   assertWithinSendLimits(summary);
-  const purchase = quotation.purchase as unknown as PurchaseTerms;
-  let sender: OrderTerms["sender"] = null;
+  let sender: TermsSender | null = null;
   if (quotation.senderId !== null) {
     const [row] = await deps.db
       .select({ firstName: senders.firstName, lastName: senders.lastName, iso2: countries.iso2 })
       .from(senders)
       .leftJoin(countries, eq(countries.id, senders.countryId))
       .where(eq(senders.id, quotation.senderId));
-    if (row) {
-      sender = {
-        id: quotation.senderId,
-        name: `${row.firstName} ${row.lastName}`.trim(),
-        country_iso: row.iso2,
-      };
-    }
+    if (row) sender = senderTerms(quotation.senderId, row, row.iso2);
   }
-  const [fromDigits, toDigits] = await Promise.all(
-    [quotation.currencyFromId, quotation.currencyToId].map(async (id) => {
-      const [row] = await deps.db
-        .select({ decimals: currencies.decimals })
-        .from(currencies)
-        .where(eq(currencies.id, id));
-      return row?.decimals ?? 2;
-    }),
-  );
-  const terms: PurchaseOrderTerms = {
-    quotation: summary as unknown as Record<string, unknown>,
+  const terms = orderTerms(summary, await currencyDigits(deps.db, quotation), {
+    service,
     sender,
     recipient: null,
-    delivery_method: {
-      id: summary.shipping_method_id,
-      name: summary.shipping_method.name,
-      slug: summary.shipping_method.slug,
-    },
-    transfer_time: summary.transfer_time,
-    guaranteed_rate: summary.guaranteed_rate,
-    currency_from_iso: summary.currency_from_iso,
-    currency_to_iso: summary.currency_to_iso,
-    currency_from_decimals: fromDigits ?? 2,
-    currency_to_decimals: toDigits ?? 2,
-    purchase,
-  };
-  return { terms, transferTime: summary.transfer_time };
+    purchase: quotedPurchase(quotation),
+  });
+  return { terms, summary };
 }
 
 export type PlacePurchaseCommand = {
@@ -365,13 +317,13 @@ export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCo
         PURCHASE_MESSAGES.noPaymentMethod,
       );
     }
-    const { terms, transferTime } = await orderTermsOf(scoped, quotation);
+    const { terms, summary } = await orderTermsOf(scoped, quotation, command.service);
     // The threshold again, now that money moves: under a lock per user and service, so purchases
     // placed together are counted one after another (each sees the orders committed before it).
     await lockPurchaseWindow(tx, userId, command.service);
     await assertUnderIdentityThreshold(tx, deps.rates, userId, command.service, {
-      iso: terms.currency_from_iso,
-      amount: String(terms.quotation.amount_paid),
+      iso: summary.currency_from_iso,
+      amount: summary.amount_paid,
     });
     const common = {
       userId,
@@ -381,8 +333,8 @@ export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCo
       recipientId: null,
       countryFromId: quotation.countryFromId,
       countryToId: quotation.countryToId,
-      terms: terms as unknown as Record<string, unknown>,
-      expectedArrivalAt: expectedArrival(transferTime, new Date()),
+      terms,
+      expectedArrivalAt: expectedArrival(summary.transfer_time, new Date()),
     };
 
     if (quotation.paymentMethodSlug === WALLET_SLUG) {
@@ -394,7 +346,7 @@ export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCo
       const wallet = await walletOf(tx, userId, quotation.currencyFromId, { lock: true });
       if (wallet?.status !== "open") {
         throw new InvalidDataError({
-          payment_type_id: [WALLET_SEND_MESSAGES.noWalletFrom(terms.currency_from_iso)],
+          payment_type_id: [WALLET_SEND_MESSAGES.noWalletFrom(summary.currency_from_iso)],
         });
       }
       await claimOwnQuotation(tx, userId, quotation.id);
@@ -446,7 +398,7 @@ export async function ownPurchaseOrder(
 
 /** An order as the purchase routes answer it: the confirmation record, what was bought, the code's state. */
 export async function toPurchaseConfirmation(db: Db, order: OrderRow): Promise<PurchaseConfirmation> {
-  const terms = order.terms as unknown as PurchaseOrderTerms;
+  const terms = purchaseOrderTermsOf(order);
   let redeemCodeStatus: PurchaseConfirmation["redeem_code_status"] = null;
   if (order.service === "gift-cards") {
     const [code] = await db
@@ -482,7 +434,7 @@ export async function revealRedeemCode(
     const [code] = await db.select().from(giftCardCodes).where(eq(giftCardCodes.orderId, order.id));
     throw new ConflictError(code ? PURCHASE_MESSAGES.codeShown : PURCHASE_MESSAGES.codeNotReady);
   }
-  const terms = order.terms as unknown as PurchaseOrderTerms;
+  const terms = purchaseOrderTermsOf(order);
   return {
     order_id: order.id,
     code: decrypt(revealed.codeSealed),

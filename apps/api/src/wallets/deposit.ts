@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
-import { expectedArrival, type OrderTerms } from "../orders/confirmation";
+import { expectedArrival } from "../orders/confirmation";
 import { findOrderByPayment, findPayment } from "../orders/repository";
 import {
   assertPaymentUsable,
@@ -11,14 +11,14 @@ import {
   placeAwaitingPayment,
   quotedOrderValues,
 } from "../orders/service";
+import { currencyDigits, orderTerms } from "../orders/terms";
 import type { OrderRow } from "../orders/transition";
 import { shareCorridorCache } from "../pricing/corridors";
 import { assertQuotationOpen, describeQuotation, ownQuotation, type QuotationRow } from "../pricing/quotes";
-import { currencyDigits } from "./dw-currencies";
 import { DEPOSIT_MESSAGES } from "./dw-messages";
 import { walletOf } from "./repository";
 
-export const DEPOSIT_SERVICE = "wallet-deposit";
+export const DEPOSIT_SERVICE = "wallet-deposit" as const;
 
 export { DEPOSIT_MESSAGES };
 
@@ -82,24 +82,12 @@ export async function placeDeposit(deps: OrderDeps, command: DepositCommand): Pr
     assertWithinSendLimits(summary);
 
     await claimOwnQuotation(tx, userId, quotation.id);
-    const terms: OrderTerms & { wallet: Record<string, unknown> } = {
-      quotation: summary as unknown as Record<string, unknown>,
+    const terms = orderTerms(summary, await currencyDigits(tx, quotation), {
+      service: DEPOSIT_SERVICE,
       sender: null,
       recipient: null,
-      delivery_method: summary.shipping_method_id
-        ? {
-            id: summary.shipping_method_id,
-            name: summary.shipping_method.name,
-            slug: summary.shipping_method.slug,
-          }
-        : null,
-      transfer_time: summary.transfer_time,
-      guaranteed_rate: summary.guaranteed_rate,
-      currency_from_iso: summary.currency_from_iso,
-      currency_to_iso: summary.currency_to_iso,
-      ...(await currencyDigits(tx, quotation)),
       wallet: { id: wallet.id, public_id: wallet.publicId, currency_iso: summary.currency_to_iso },
-    };
+    });
     return placeAwaitingPayment(tx, deps.jobs, quotation.id, {
       userId,
       ...quotedOrderValues(quotation),
@@ -111,7 +99,7 @@ export async function placeDeposit(deps: OrderDeps, command: DepositCommand): Pr
       countryToId: null,
       paymentMethod: payment!.method,
       targetWalletId: wallet.id,
-      terms: terms as unknown as Record<string, unknown>,
+      terms,
       expectedArrivalAt: expectedArrival(summary.transfer_time, new Date()),
     });
   });

@@ -125,19 +125,3 @@ export async function payoutCurrencies(db: Db, userId: number): Promise<WalletCu
     );
   return toOptions(db, userId, rows);
 }
-
-/** The digits of an order's two currencies, as its copy of the terms keeps them. */
-export async function currencyDigits(
-  db: Db,
-  ids: { currencyFromId: number; currencyToId: number },
-): Promise<{ currency_from_decimals: number; currency_to_decimals: number }> {
-  const rows = await db
-    .select({ id: currencies.id, decimals: currencies.decimals })
-    .from(currencies)
-    .where(inArray(currencies.id, [ids.currencyFromId, ids.currencyToId]));
-  const digits = (id: number) => rows.find((row) => row.id === id)?.decimals ?? 2;
-  return {
-    currency_from_decimals: digits(ids.currencyFromId),
-    currency_to_decimals: digits(ids.currencyToId),
-  };
-}

@@ -14,6 +14,7 @@ import { quotations } from "../db/schema/index";
 import { ConflictError, InvalidDataError } from "../http/errors";
 import { insertOrder } from "../orders/repository";
 import { PLACE_ORDER_MESSAGES, quotedOrderValues } from "../orders/service";
+import { orderTerms } from "../orders/terms";
 import { completeInstantly, type OrderRow } from "../orders/transition";
 import { shareCorridorCache } from "../pricing/corridors";
 import {
@@ -36,7 +37,7 @@ import { recipientByWalletId } from "./send-recipients";
  * sides see it the moment the request answers, or nothing happened at all.
  */
 
-export const WALLET_SEND_SERVICE = "wallet-send";
+export const WALLET_SEND_SERVICE = "wallet-send" as const;
 /** Sends pay from the wallet: the payment method the quotation and order record. */
 const PAYMENT_METHOD = "wallet";
 
@@ -229,35 +230,24 @@ async function sendInTransaction(deps: SendDeps, tx: Db, userId: number, quotati
     sourceWalletId: source.id,
     targetWalletId: target.id,
     expectedArrivalAt: new Date(),
-    // The copy of the terms (orders/confirmation.ts reads quotation, sender, recipient and the
-    // currencies); `wallet_send` names both sides for either side's wallet history: the sender
-    // sees the masked name they confirmed, the recipient who sent it.
-    terms: {
-      quotation: summary,
-      sender: { id: null, name: sender.name, country_iso: null },
-      recipient: {
-        id: null,
-        name: recipient.name,
-        first_name: null,
-        last_name: null,
-        country_iso: null,
-        delivery: {},
+    terms: orderTerms(
+      summary,
+      { currency_from_decimals: source.decimals, currency_to_decimals: target.decimals },
+      {
+        service: WALLET_SEND_SERVICE,
+        // No sender or recipient record: each side as the other saw them (wallet_send keeps both).
+        sender: { id: null, name: sender.name, country_iso: null },
+        recipient: {
+          id: null,
+          name: recipient.name,
+          first_name: null,
+          last_name: null,
+          country_iso: null,
+          delivery: {},
+        },
+        wallet_send: { sender, recipient },
       },
-      delivery_method: summary.shipping_method
-        ? {
-            id: summary.shipping_method_id,
-            name: summary.shipping_method.name,
-            slug: summary.shipping_method.slug,
-          }
-        : null,
-      transfer_time: summary.transfer_time,
-      guaranteed_rate: summary.guaranteed_rate,
-      currency_from_iso: summary.currency_from_iso,
-      currency_to_iso: summary.currency_to_iso,
-      currency_from_decimals: source.decimals,
-      currency_to_decimals: target.decimals,
-      wallet_send: { sender, recipient },
-    },
+    ),
   });
   return completeInstantly(tx, order);
 }

@@ -1,5 +1,6 @@
 import type { Language } from "@vela/shared/api";
 import { fromMinor } from "@vela/shared/decimal";
+import type { OrderTerms } from "@vela/shared/order-terms";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "@vela/shared/orders";
 import type { Calculation } from "@vela/shared/pricing";
 import {
@@ -24,9 +25,10 @@ import QRCode from "qrcode";
 import type { Db } from "../db/client";
 import { currencies } from "../db/schema/index";
 import { AppError, ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
-import { type OrderTerms, receiptUrl, toConfirmationRecord } from "../orders/confirmation";
+import { receiptUrl, toConfirmationRecord } from "../orders/confirmation";
 import { claimQuotation, insertOrder } from "../orders/repository";
 import { quotedOrderValues } from "../orders/service";
+import { orderTerms } from "../orders/terms";
 import { completeInstantly } from "../orders/transition";
 import { paymentsInReview } from "../payments/repository";
 import { flagUrl } from "../plugins/flags";
@@ -260,7 +262,6 @@ export async function balanceAndShares(
   };
 }
 
-type WalletOrderTerms = Partial<OrderTerms>;
 const text = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
 
 /**
@@ -268,12 +269,12 @@ const text = (value: unknown): string | null => (typeof value === "string" && va
  * the person a send came from or went to, a withdrawal's beneficiary.
  */
 function counterpartyOf(
-  order: { service: string; terms: unknown },
+  order: { service: string; terms: OrderTerms },
   isos: { from: string; to: string },
   direction: "in" | "out",
 ): string | null {
   if (order.service === "wallet-convert") return direction === "out" ? isos.to : isos.from;
-  const terms = (order.terms ?? {}) as WalletOrderTerms;
+  const { terms } = order;
   if (direction === "in") return order.service === "wallet-send" ? text(terms.sender?.name) : null;
   return text(terms.recipient?.name);
 }
@@ -521,22 +522,20 @@ export async function convertTransaction(
     );
     const sourceWallet = source.wallet!;
     const targetWallet = target.wallet!;
-    const terms = {
-      quotation: summary as unknown as Record<string, unknown>,
-      sender: null,
-      recipient: null,
-      delivery_method: { id: quotation.shippingMethodId ?? 0, name: "Vela wallet", slug: "vela" },
-      transfer_time: summary.transfer_time,
-      guaranteed_rate: summary.guaranteed_rate,
-      currency_from_iso: from.iso,
-      currency_to_iso: to.iso,
-      currency_from_decimals: from.decimals,
-      currency_to_decimals: to.decimals,
-      wallets: {
-        from: { id: sourceWallet.id, public_id: sourceWallet.publicId, currency_iso: from.iso },
-        to: { id: targetWallet.id, public_id: targetWallet.publicId, currency_iso: to.iso },
+    const terms = orderTerms(
+      summary,
+      { currency_from_decimals: from.decimals, currency_to_decimals: to.decimals },
+      {
+        service: "wallet-convert",
+        sender: null,
+        recipient: null,
+        delivery_method: { id: quotation.shippingMethodId ?? 0, name: "Vela wallet", slug: "vela" },
+        wallets: {
+          from: { id: sourceWallet.id, public_id: sourceWallet.publicId, currency_iso: from.iso },
+          to: { id: targetWallet.id, public_id: targetWallet.publicId, currency_iso: to.iso },
+        },
       },
-    } satisfies OrderTerms & Record<string, unknown>;
+    );
     const order = await insertOrder(tx, {
       userId,
       ...quotedOrderValues(quotation),

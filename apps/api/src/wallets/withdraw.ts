@@ -6,7 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { corridorMethods, corridors, countries, shippingMethods } from "../db/schema/index";
 import { AppError, InvalidDataError, NotFoundError } from "../http/errors";
-import { deliveryDetails, expectedArrival, type OrderTerms } from "../orders/confirmation";
+import { expectedArrival } from "../orders/confirmation";
 import { insertFirstHistory, insertOrder, recipientRow } from "../orders/repository";
 import {
   ADVANCE_JOB,
@@ -15,6 +15,7 @@ import {
   type OrderDeps,
   quotedOrderValues,
 } from "../orders/service";
+import { currencyDigits, orderTerms, recipientTerms } from "../orders/terms";
 import { type OrderRow, transition } from "../orders/transition";
 import { shareCorridorCache } from "../pricing/corridors";
 import {
@@ -27,12 +28,11 @@ import {
   saveQuotation,
   walletOffer,
 } from "../pricing/quotes";
-import { findOwnRecipient, recipientName } from "../recipients/repository";
-import { currencyDigits } from "./dw-currencies";
+import { findOwnRecipient } from "../recipients/repository";
 import { WITHDRAW_MESSAGES } from "./dw-messages";
 import { walletOf } from "./repository";
 
-export const WITHDRAW_SERVICE = "wallet-withdraw";
+export const WITHDRAW_SERVICE = "wallet-withdraw" as const;
 /** A withdrawal is paid from the wallet: priced as the wallet payment method. */
 const WALLET_PAYMENT = "wallet";
 
@@ -222,29 +222,15 @@ export async function placeWithdrawal(
     );
     assertWithinSendLimits(summary);
     await claimOwnQuotation(tx, userId, quotation.id);
-    const terms: OrderTerms & { wallet: Record<string, unknown> } = {
-      quotation: summary as unknown as Record<string, unknown>,
+    const terms = orderTerms(summary, await currencyDigits(tx, quotation), {
+      service: WITHDRAW_SERVICE,
       sender: null,
       recipient: {
-        id: recipient.id,
-        name: recipientName(recipient),
-        first_name: recipient.firstName,
+        ...recipientTerms(recipient, await countryIsoOf(tx, recipient.countryId)),
         last_name: recipient.lastName ?? recipient.businessName,
-        country_iso: await countryIsoOf(tx, recipient.countryId),
-        delivery: deliveryDetails(recipient.details),
       },
-      delivery_method: {
-        id: summary.shipping_method_id,
-        name: summary.shipping_method.name,
-        slug: summary.shipping_method.slug,
-      },
-      transfer_time: summary.transfer_time,
-      guaranteed_rate: summary.guaranteed_rate,
-      currency_from_iso: summary.currency_from_iso,
-      currency_to_iso: summary.currency_to_iso,
-      ...(await currencyDigits(tx, quotation)),
       wallet: { id: wallet.id, public_id: wallet.publicId, currency_iso: summary.currency_from_iso },
-    };
+    });
     const placedAt = new Date();
     const order = await insertOrder(tx, {
       userId,
@@ -258,7 +244,7 @@ export async function placeWithdrawal(
       countryToId: recipient.countryId,
       paymentMethod: WALLET_PAYMENT,
       sourceWalletId: wallet.id,
-      terms: terms as unknown as Record<string, unknown>,
+      terms,
       expectedArrivalAt: expectedArrival(summary.transfer_time, placedAt),
     });
     await insertFirstHistory(tx, order.id, ["created"]);

@@ -1,3 +1,4 @@
+import type { OrderTerms } from "@vela/shared/order-terms";
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -179,9 +180,10 @@ export const orders = pgTable(
     /**
      * The copy of the terms: the quotation's calculation as answered (amounts as strings, rate,
      * source, transfer time, guaranteed rate, method names) and the sender and recipient as they
-     * were when the order was placed (names, country, delivery details with account numbers masked).
+     * were when the order was placed (names, country, delivery details with account numbers masked),
+     * one shape per service (packages/shared/src/order-terms.ts), built by orders/terms.ts.
      */
-    terms: jsonb("terms").$type<Record<string, unknown>>().notNull(),
+    terms: jsonb("terms").$type<OrderTerms>().notNull(),
     /** The payout partner and its reference once the payout is submitted; a pickup code for cash. */
     payoutPartner: text("payout_partner"),
     payoutReference: text("payout_reference"),

@@ -1,3 +1,4 @@
+import type { PurchaseTerms } from "@vela/shared/order-terms";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -201,9 +202,9 @@ export const quotations = pgTable(
     /**
      * What a purchase quotation (top-up, gift card, bill) buys (issue 11): the product and its
      * bounds, the account (phone, e-mail, bill reference) and the provider's commission, as
-     * `purchases/terms.ts` PurchaseTerms; null for every other service.
+     * PurchaseTerms (packages/shared/src/order-terms.ts); null for every other service.
      */
-    purchase: jsonb("purchase").$type<Record<string, unknown>>(),
+    purchase: jsonb("purchase").$type<PurchaseTerms>(),
     /** The wallet a wallet-to-wallet send goes to (issue 10), chosen when the quotation is made. */
     targetWalletId: integer("target_wallet_id").references((): AnyPgColumn => wallets.id),
     status: text("status", { enum: ["open", "used", "expired"] })
