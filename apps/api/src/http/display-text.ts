@@ -3,7 +3,7 @@ import { PURCHASE_DELIVERY_METHODS, SHIPPING_METHODS } from "../db/seed/corridor
 import { DELIVERY_TEXT_ES } from "../orders/confirmation";
 import { orderTextEs } from "../orders/status-text-es";
 import { ARRIVAL_TIMES_ES, METHOD_NAMES_ES } from "../pricing/delivery-text-es";
-import { localizedCurrencyName } from "../routes/reference/currency-names";
+import { localizedCurrencyName } from "../reference/currency-names";
 import { translate } from "./messages";
 
 /**

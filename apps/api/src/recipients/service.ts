@@ -27,7 +27,7 @@ import {
   type PricingContext,
   type QuotationRow,
 } from "../pricing/quotes";
-import { localizedCountryName } from "../routes/reference/country-names";
+import { localizedCountryName } from "../reference/country-names";
 import { documentValidIn, findDocumentType, numberMatches } from "../senders/document-lookup";
 import {
   type CatalogueForm,

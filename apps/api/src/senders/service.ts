@@ -6,13 +6,13 @@ import type {
   SenderService,
 } from "@vela/shared/senders";
 import { eq, inArray } from "drizzle-orm";
+import { dateOfBirthProblem } from "../account/profile";
 import type { UserRow } from "../auth/sessions";
 import type { Db } from "../db/client";
 import { countries, states } from "../db/schema/index";
 import { ConflictError, type FieldErrors, InvalidDataError, NotFoundError } from "../http/errors";
 import { assertQuotationOpen, changeQuotation, ownQuotation, type PricingContext } from "../pricing/quotes";
 import { quotationSelection } from "../recipients/service";
-import { dateOfBirthProblem } from "../routes/account/profile";
 import { documentValidIn, findDocumentType, numberMatches } from "./document-lookup";
 import {
   findOwnSender,

@@ -41,8 +41,8 @@ import type {
 } from "../../providers/topups/topup-provider";
 import { topupText } from "../../providers/topups/topup-texts";
 import { claimBillLookup } from "../../purchases/catalogue";
-import { localizedCountryName } from "../reference/country-names";
-import { requirePurchaseService } from "./guard";
+import { requirePurchaseService } from "../../purchases/guard";
+import { localizedCountryName } from "../../reference/country-names";
 
 /**
  * The purchase services' catalogues (issue 11; spec §7 operators, products, bill services,

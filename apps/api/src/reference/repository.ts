@@ -1,7 +1,7 @@
 import type { CountryDirection, CountryService } from "@vela/shared/reference";
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { cities, countries, countryServices, currencies, states } from "../../db/schema/index";
+import type { Db } from "../db/client";
+import { cities, countries, countryServices, currencies, states } from "../db/schema/index";
 
 export type CountryFilter = {
   search?: string | undefined;

@@ -1,12 +1,12 @@
 import type { AccountOrganization, Profile, profileUpdateRequest } from "@vela/shared/auth";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { OrganizationRow, UserRow } from "../../auth/sessions";
-import { avatarUrl } from "../../auth/user-view";
-import type { Db } from "../../db/client";
-import { countries, users } from "../../db/schema/index";
-import { InvalidDataError } from "../../http/errors";
-import { syncSelfSender } from "../../senders/repository";
+import type { OrganizationRow, UserRow } from "../auth/sessions";
+import { avatarUrl } from "../auth/user-view";
+import type { Db } from "../db/client";
+import { countries, users } from "../db/schema/index";
+import { InvalidDataError } from "../http/errors";
+import { syncSelfSender } from "../senders/repository";
 
 type ProfileChanges = z.infer<typeof profileUpdateRequest>;
 
