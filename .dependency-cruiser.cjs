@@ -23,9 +23,12 @@ module.exports = {
     },
     {
       name: "api-no-module-cycles",
+      comment:
+        "A cycle through a type-only import is erased at run time. db/schema's tables reference " +
+        "each other lazily (references(() => table.id)): one data model split over files.",
       severity: "error",
-      from: { path: api },
-      to: { circular: true },
+      from: { path: api, pathNot: `${api}db/schema/` },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
     },
     {
       name: "api-no-folder-cycles",

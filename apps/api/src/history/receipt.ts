@@ -4,7 +4,7 @@ import type { Language } from "@vela/shared/api";
 import { moneyText, rateText } from "@vela/shared/money";
 import type { OrderDetails } from "@vela/shared/orders";
 import PDFDocument from "pdfkit";
-import { localizeDisplay } from "../http/display-text";
+import { localizeDisplay } from "../display/display-text";
 import { findCatalogueMethodBySlug, paymentMethodName } from "../payments/methods";
 
 /*

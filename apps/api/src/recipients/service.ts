@@ -28,7 +28,7 @@ import {
   type QuotationRow,
 } from "../pricing/quotes";
 import { localizedCountryName } from "../reference/country-names";
-import { documentValidIn, findDocumentType, numberMatches } from "../senders/document-lookup";
+import { documentValidIn, findDocumentType, numberMatches } from "../reference/document-types";
 import {
   type CatalogueForm,
   type FormLookup,

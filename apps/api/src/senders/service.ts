@@ -6,14 +6,14 @@ import type {
   SenderService,
 } from "@vela/shared/senders";
 import { eq, inArray } from "drizzle-orm";
-import { dateOfBirthProblem } from "../account/profile";
 import type { UserRow } from "../auth/sessions";
 import type { Db } from "../db/client";
 import { countries, states } from "../db/schema/index";
 import { ConflictError, type FieldErrors, InvalidDataError, NotFoundError } from "../http/errors";
 import { assertQuotationOpen, changeQuotation, ownQuotation, type PricingContext } from "../pricing/quotes";
 import { quotationSelection } from "../recipients/service";
-import { documentValidIn, findDocumentType, numberMatches } from "./document-lookup";
+import { documentValidIn, findDocumentType, numberMatches } from "../reference/document-types";
+import { dateOfBirthProblem } from "./date-of-birth";
 import {
   findOwnSender,
   insertSender,

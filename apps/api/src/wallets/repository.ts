@@ -11,7 +11,6 @@ import {
   postings,
   wallets,
 } from "../db/schema/index";
-import { rootOf } from "../db/transactions";
 import { ensureAccount } from "../ledger/ledger";
 import { isFinalStatus, ORDER_STATUSES, type OrderStatus } from "../orders/status";
 
@@ -250,43 +249,6 @@ export async function walletBalances(
 export async function walletBalance(db: Db, wallet: WalletRow): Promise<WalletBalance> {
   const balances = await walletBalances(db, [wallet]);
   return balances.get(wallet.id) ?? { balanceMinor: 0n, availableMinor: 0n, onHoldMinor: 0n };
-}
-
-/** The ledger account a wallet's money lives in, with its currency and status (for the order steps). */
-export async function walletAccount(db: Db, walletId: number) {
-  const [row] = await db
-    .select({
-      ledgerAccountId: wallets.ledgerAccountId,
-      currencyId: wallets.currencyId,
-      status: wallets.status,
-    })
-    .from(wallets)
-    .where(eq(wallets.id, walletId));
-  return row ?? null;
-}
-
-/**
- * A wallet's ledger account and currency, which never change once the wallet is made (its status
- * does, and is not kept here). Kept per database for the life of the process: the order steps of
- * every send, convert and withdrawal ask for them. A wallet id is never given twice (an identity
- * column), so even the id of a wallet whose transaction rolled back names nothing else later.
- */
-const walletLedgers = new WeakMap<Db, Map<number, { ledgerAccountId: bigint; currencyId: number }>>();
-
-export async function walletLedger(db: Db, walletId: number) {
-  const root = rootOf(db);
-  let known = walletLedgers.get(root);
-  if (!known) {
-    known = new Map();
-    walletLedgers.set(root, known);
-  }
-  const kept = known.get(walletId);
-  if (kept) return kept;
-  const wallet = await walletAccount(db, walletId);
-  if (!wallet) return null;
-  const ledger = { ledgerAccountId: wallet.ledgerAccountId, currencyId: wallet.currencyId };
-  known.set(walletId, ledger);
-  return ledger;
 }
 
 const orderCurrencyFrom = alias(currencies, "currency_from");

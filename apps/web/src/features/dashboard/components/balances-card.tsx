@@ -1,12 +1,12 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconWallet } from "@tabler/icons-react";
 import { compareAmounts } from "@vela/shared/decimal";
+import { moneyText } from "@vela/shared/money";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useWalletDashboard } from "@/features/wallets/api/get-wallets";
-import { moneyText } from "@/features/wallets/utils/format";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { FlagImage } from "@/shared/ui/flag-image";
+import { useWalletBalances } from "../api/get-wallet-balances";
 import { DashboardCard } from "./dashboard-card";
 import classes from "./dashboard-list.module.css";
 
@@ -17,7 +17,7 @@ import classes from "./dashboard-list.module.css";
 export const BalancesCard = () => {
   const { t } = useTranslation();
   const locale = useLanguage();
-  const dashboard = useWalletDashboard();
+  const dashboard = useWalletBalances();
 
   return (
     <DashboardCard
