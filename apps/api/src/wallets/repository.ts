@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { fromMinor } from "@vela/shared/decimal";
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../db/client";
@@ -357,4 +358,34 @@ export async function balanceHistoryRows(db: Db, accountId: bigint, start: Date)
     openingMinor: BigInt(opening?.total ?? "0"),
     daily: daily.map((row) => ({ day: row.day, amountMinor: BigInt(row.total) })),
   };
+}
+
+/** The caller's open wallets with what each has available, the currencies a wallet send may leave from. */
+export async function sendingWallets(db: Db, userId: number) {
+  const rows = await queryRows<{
+    id: number;
+    iso: string;
+    name: string;
+    decimals: number;
+    symbol: string;
+    public_id: string;
+    available: string;
+  }>(
+    db,
+    sql`select c.id, c.iso, c.name, c.decimals, c.symbol, w.public_id,
+          coalesce((select sum(s.balance_minor) from ledger_balance_shards s
+                    where s.account_id = w.ledger_account_id), 0)::text as available
+        from wallets w join currencies c on c.id = w.currency_id
+        where w.user_id = ${userId} and w.status = 'open'
+        order by w.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    iso: row.iso,
+    name: row.name,
+    decimals: row.decimals,
+    symbol: row.symbol,
+    wallet_id: row.public_id,
+    available: fromMinor(BigInt(row.available), row.decimals),
+  }));
 }
