@@ -1,8 +1,8 @@
-// `npm test`: everything a fresh clone needs to prove, in order: typecheck, lint, unit and API
-// tests (Vitest; on PGlite unless TEST_DATABASE_URL is set), the OpenAPI document linted with
-// Spectral (.spectral.yaml), the production build, and the browser journeys (Playwright driving
-// Chromium against the built app). Ends with one summary
-// line "N passed, N failed, N skipped" over every test that ran.
+// `npm test`: everything a fresh clone needs to prove, in order: typecheck, lint, import boundaries
+// (dependency-cruiser, .dependency-cruiser.cjs), unit and API tests (Vitest; on PGlite unless
+// TEST_DATABASE_URL is set), the OpenAPI document linted with Spectral (.spectral.yaml), the
+// production build, and the browser journeys (Playwright driving Chromium against the built app).
+// Ends with one summary line "N passed, N failed, N skipped" over every test that ran.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -15,6 +15,8 @@ mkdirSync(resultsDir, { recursive: true });
 const steps = [
   { name: "typecheck", command: ["npm", ["run", "typecheck"]] },
   { name: "lint", command: ["npx", ["biome", "ci", "."]] },
+  // Import boundaries (.dependency-cruiser.cjs): API layers and no cycles, SPA features apart.
+  { name: "import boundaries", command: ["npm", ["run", "lint:imports"]] },
   {
     name: "unit and API tests",
     command: [

@@ -8,7 +8,7 @@ const manifest = JSON.parse(await readFile(new URL("../package.json", import.met
 const external = Object.keys(manifest.dependencies ?? {}).filter((name) => !name.startsWith("@vela/"));
 
 await build({
-  entryPoints: { server: "src/server.ts", cli: "src/db/cli.ts" },
+  entryPoints: { server: "src/server.ts", cli: "src/cli.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

@@ -7,7 +7,7 @@ const args = process.argv.slice(2);
 const cwd = new URL("..", import.meta.url).pathname;
 const hasTsx = existsSync(new URL("../../../node_modules/.bin/tsx", import.meta.url));
 const command = hasTsx
-  ? ["npx", ["tsx", "src/db/cli.ts", ...args]]
+  ? ["npx", ["tsx", "src/cli.ts", ...args]]
   : ["node", [new URL("../dist/cli.js", import.meta.url).pathname, ...args]];
 const result = spawnSync(command[0], command[1], { stdio: "inherit", cwd });
 process.exit(result.status ?? 1);

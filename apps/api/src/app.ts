@@ -2,10 +2,13 @@ import { randomUUID } from "node:crypto";
 import { useFriendlyValidationMessages } from "@vela/shared/validation-messages";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
+import { VERIFY_PHONE_TEXT } from "./auth/money-rule";
 import { type Config, sandboxesAllowed } from "./config";
 import type { Database } from "./db/client";
+import { localizeDisplay } from "./display/display-text";
 import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
 import { serializeError } from "./http/log-serializers";
+import { registerSpanish } from "./http/messages";
 import { authPlugin } from "./plugins/auth";
 import { type AuthPruningOptions, authPruningPlugin } from "./plugins/auth-pruning";
 import { backgroundTasksPlugin } from "./plugins/background-tasks";
@@ -20,6 +23,9 @@ import { type RatesPluginOptions, ratesPlugin } from "./plugins/rates";
 import { requestContextPlugin } from "./plugins/request-context";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
+import { PROVIDER_SPANISH } from "./providers/messages-es";
+import { PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS } from "./purchases/messages-es";
+import { registerPurchaseOrderJobs } from "./purchases/order-jobs";
 import { accountRoutes } from "./routes/account/index";
 import { authRoutes } from "./routes/auth/index";
 import { consignmentTransactionRoutes } from "./routes/consignments/transaction";
@@ -43,6 +49,9 @@ import { walletDepositRoutes } from "./routes/wallets/deposit-money";
 import { walletRoutes } from "./routes/wallets/index";
 import { walletSendRoutes } from "./routes/wallets/send-money";
 import { walletWithdrawRoutes } from "./routes/wallets/withdraw-money";
+import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "./wallets/dw-messages-es";
+import { WALLET_SPANISH, WALLET_SPANISH_PATTERNS } from "./wallets/messages";
+import { WALLET_SEND_SPANISH, WALLET_SEND_SPANISH_PATTERNS } from "./wallets/send-messages-es";
 
 export type BuildAppOptions = {
   config: Config;
@@ -92,6 +101,18 @@ export function loggerOptions(
   };
 }
 
+const AUTH_SPANISH = { [VERIFY_PHONE_TEXT.en]: VERIFY_PHONE_TEXT.es };
+
+/** Each domain's Spanish for its own messages: http/messages.ts knows no domain. */
+function registerDomainSpanish() {
+  registerSpanish(AUTH_SPANISH);
+  registerSpanish(WALLET_SEND_SPANISH, WALLET_SEND_SPANISH_PATTERNS);
+  registerSpanish(WALLET_SPANISH, WALLET_SPANISH_PATTERNS);
+  registerSpanish(WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS);
+  registerSpanish(PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS);
+  registerSpanish(PROVIDER_SPANISH);
+}
+
 /**
  * Builds the application: framework plugins first (validation, request context, errors,
  * security, docs), then the app's own (database), then the routes under /api, then the SPA.
@@ -107,6 +128,9 @@ export async function buildApp({
   logStream,
 }: BuildAppOptions) {
   useFriendlyValidationMessages();
+  registerDomainSpanish();
+  // Services that deliver their own orders add their step to the order jobs' table (orders/jobs.ts).
+  registerPurchaseOrderJobs();
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     trustProxy: config.TRUST_PROXY,
@@ -131,7 +155,7 @@ export async function buildApp({
   });
 
   await app.register(requestContextPlugin);
-  await app.register(errorHandlerPlugin);
+  await app.register(errorHandlerPlugin, { localizeDisplay });
   await app.register(securityPlugin, { config });
   await app.register(openApiPlugin);
   await app.register(databasePlugin, { database, closeOnShutdown: closeDatabase });

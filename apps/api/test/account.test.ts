@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { avatars, userReminders, users } from "../src/db/schema/index";
-import { dateOfBirthProblem } from "../src/routes/account/profile";
+import { dateOfBirthProblem } from "../src/senders/date-of-birth";
 import { bearer, clientBody, countryId, GOOD_PASSWORD, latestCode, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 import { makePng, multipart } from "./upload-support";

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import isoCountries from "i18n-iso-countries";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
-import { localizeDisplay } from "../src/http/display-text";
+import { localizeDisplay } from "../src/display/display-text";
 import { translate } from "../src/http/messages";
 import { ORDER_JOB_MESSAGES } from "../src/orders/jobs";
 import { RELEASED_MESSAGE } from "../src/payments/lifecycle";

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp } from "../src/app";
 import { currencies, fxRates, quotations } from "../src/db/schema/index";
-import { ECB_SNAPSHOT } from "../src/providers/fx/ecb-2024-11-25";
+import { ECB_SNAPSHOT } from "../src/db/seed/ecb-2024-11-25";
 import { createEcbFeed, ECB_SOURCE, parseEcbDaily } from "../src/providers/fx/ecb-feed";
 import {
   createScheduledRateProvider,

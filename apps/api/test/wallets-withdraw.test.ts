@@ -16,7 +16,7 @@ import {
   shippingMethods,
   verificationCodes,
 } from "../src/db/schema/index";
-import { localizeDisplay } from "../src/http/display-text";
+import { localizeDisplay } from "../src/display/display-text";
 import { deliveryDetails } from "../src/orders/confirmation";
 import { sandboxPayoutByReference } from "../src/providers/payouts/sandbox-payouts";
 import { walletBalance } from "../src/wallets/repository";

@@ -1,10 +1,25 @@
 import type { Language } from "@vela/shared/api";
-import type { FastifyInstance } from "fastify";
-import { TooManyRequestsError } from "../http/errors";
-import { codeDestination, findUserByEmail } from "./accounts";
+import type { resetPasswordRequest } from "@vela/shared/auth";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { z } from "zod";
+import type { Db } from "../db/client";
+import { users, verificationCodes } from "../db/schema/index";
+import { InvalidDataError, TooManyRequestsError } from "../http/errors";
+import {
+  assertConfirmation,
+  assertStrongPassword,
+  codeDestination,
+  findUserByEmail,
+  findUserById,
+  loginLockSubject,
+} from "./accounts";
 import { issueCode } from "./codes";
-import { sendCode } from "./notifications";
-import type { UserRow } from "./sessions";
+import { sendCode, sendNotice } from "./notifications";
+import { hashPassword } from "./passwords";
+import { hashToken, randomToken } from "./secrets";
+import { revokeUserSessions, type UserRow } from "./sessions";
+import { clearLock } from "./throttles";
 
 /**
  * After a phone change, recovery codes go by e-mail only for this long: whoever holds a stolen
@@ -49,4 +64,69 @@ export async function sendRecoveryCode(
     if (error instanceof TooManyRequestsError) return;
     throw error;
   }
+}
+
+/** How long a validated password-reset code stays good for choosing the new password. */
+const RESET_TOKEN_SECONDS = 900;
+
+/** The recovery code is spent: a reset token (a new challenge, not a code) carries the step forward. */
+export async function issueResetToken(db: Db, userId: number): Promise<string> {
+  const resetToken = randomToken("vpr_");
+  await db.insert(verificationCodes).values({
+    userId,
+    purpose: "password_reset_token",
+    channel: "email",
+    destination: null,
+    challengeHash: hashToken(resetToken),
+    expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
+  });
+  return resetToken;
+}
+
+/** Sets a new password with a reset token and ends every session of the account. */
+export async function resetPassword(
+  app: FastifyInstance,
+  body: z.infer<typeof resetPasswordRequest>,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const { reset_token, password, password_confirmation } = body;
+  assertConfirmation(password, password_confirmation);
+  const [pending] = await app.db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.challengeHash, hashToken(reset_token)),
+        eq(verificationCodes.purpose, "password_reset_token"),
+        isNull(verificationCodes.consumedAt),
+      ),
+    );
+  if (!pending?.userId || pending.expiresAt <= new Date()) {
+    throw new InvalidDataError({ reset_token: ["This reset link has expired. Ask for a new code."] });
+  }
+  const { user } = await findUserById(app.db, pending.userId);
+  assertStrongPassword(password, [user.email.split("@")[0] ?? "", user.firstName, user.lastName]);
+  const passwordHash = await hashPassword(password);
+  await app.db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(verificationCodes)
+      .set({ consumedAt: sql`now()` })
+      .where(and(eq(verificationCodes.id, pending.id), isNull(verificationCodes.consumedAt)))
+      .returning({ id: verificationCodes.id });
+    if (!spent) throw new InvalidDataError({ reset_token: ["This reset link was already used."] });
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
+    await revokeUserSessions(tx, user.id, "password_reset");
+    // The owner is back: a lock set by someone guessing the old password ends.
+    await clearLock(tx, "login", loginLockSubject(app.secrets, user.email));
+  });
+  // The reset is committed: a mail server failure must not answer as if it had not happened.
+  await sendNotice(
+    app,
+    user.email,
+    "Your Vela password was changed",
+    "Your password was reset and every device was signed out. If this was not you, contact us at once.",
+  ).catch((error: unknown) => log.error({ err: error }, "security notice not sent"));
 }

@@ -5,7 +5,7 @@ import { utcDateTimeText } from "@vela/shared/dates";
 import { moneyText, rateText } from "@vela/shared/money";
 import type { OrderDetails } from "@vela/shared/orders";
 import PDFDocument from "pdfkit";
-import { localizeDisplay } from "../http/display-text";
+import { localizeDisplay } from "../display/display-text";
 import { findCatalogueMethodBySlug, paymentMethodName } from "../payments/methods";
 
 /*

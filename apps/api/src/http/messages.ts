@@ -1,19 +1,13 @@
 import type { Language } from "@vela/shared/api";
 import { spanishValidationMessage } from "@vela/shared/validation-messages";
-import { VERIFY_PHONE_TEXT } from "../auth/money-rule";
-import { PROVIDER_SPANISH } from "../providers/messages-es";
-import { PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS } from "../purchases/messages-es";
-import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "../wallets/dw-messages-es";
-import { WALLET_SPANISH, WALLET_SPANISH_PATTERNS } from "../wallets/messages";
-import { WALLET_SEND_SPANISH, WALLET_SEND_SPANISH_PATTERNS } from "../wallets/send-messages-es";
 
 /**
  * Spanish for the API's fixed messages, keyed by the English text, so code keeps writing plain
  * English and the error handler translates at the edge by the `language` header. A message
- * without an entry goes out in English.
+ * without an entry goes out in English. This table holds the HTTP layer's and the small domains'
+ * messages; a domain with its own table adds it with `registerSpanish` where the app is assembled.
  */
 const SPANISH: Record<string, string> = {
-  [VERIFY_PHONE_TEXT.en]: VERIFY_PHONE_TEXT.es,
   "The given data was invalid.": "Los datos proporcionados no son válidos.",
   "Invalid request headers.": "Encabezados de solicitud no válidos.",
   "Malformed JSON in request body.": "El cuerpo de la solicitud no es un JSON válido.",
@@ -204,19 +198,12 @@ const SPANISH: Record<string, string> = {
     "Esta moneda no se puede recibir en el país elegido.",
   "This delivery method is not available for this destination.":
     "Este método de entrega no está disponible para este destino.",
-  // Wallet-to-wallet sends (wallets/send-messages-es.ts).
-  ...WALLET_SEND_SPANISH,
-  // The wallet core: opening wallets, the lists, convert (wallets/messages.ts).
-  ...WALLET_SPANISH,
-  // Wallet deposits and withdrawals (wallets/dw-messages-es.ts).
-  ...WALLET_DW_SPANISH,
-  // Top-ups, gift cards and bills (purchases/messages-es.ts).
-  ...PURCHASE_SPANISH,
-  ...PROVIDER_SPANISH,
 };
 
-/** Messages that carry a value (a number of decimals, a currency, an amount), by their shape. */
-const SPANISH_PATTERNS: [RegExp, (...parts: string[]) => string][] = [
+/** A message that carries a value (a number of decimals, a currency, an amount), by its shape. */
+export type SpanishPattern = [RegExp, (...parts: string[]) => string];
+
+const SPANISH_PATTERNS: SpanishPattern[] = [
   [
     /^Does not match the format of this document \(e\.g\. (.+)\)\.$/,
     (example) => `No tiene el formato de este documento (p. ej. ${example}).`,
@@ -235,11 +222,20 @@ const SPANISH_PATTERNS: [RegExp, (...parts: string[]) => string][] = [
     /^You can invite at most (\d+) people a day\. Try again tomorrow\.$/,
     (n) => `Puedes invitar como máximo a ${n} personas al día. Inténtalo de nuevo mañana.`,
   ],
-  ...WALLET_SEND_SPANISH_PATTERNS,
-  ...WALLET_SPANISH_PATTERNS,
-  ...WALLET_DW_SPANISH_PATTERNS,
-  ...PURCHASE_SPANISH_PATTERNS,
 ];
+
+const registered = new Set<Record<string, string>>();
+/**
+ * Adds a domain's Spanish: its fixed messages (a later table wins on the same English) and its
+ * patterns, tried after those already known. Adding the same table again changes nothing, so
+ * every app built in one process may register.
+ */
+export function registerSpanish(messages: Record<string, string>, patterns: SpanishPattern[] = []) {
+  if (registered.has(messages)) return;
+  registered.add(messages);
+  Object.assign(SPANISH, messages);
+  SPANISH_PATTERNS.push(...patterns);
+}
 
 function spanish(message: string): string {
   const fixed = SPANISH[message];

@@ -180,7 +180,7 @@ const VALUES: Record<string, readonly [string, string]> = {
 
 /**
  * The Spanish of what `deliveryDetails` writes in English (the order keeps its details as written;
- * the answer hook translates them on the way out, http/display-text.ts).
+ * the answer hook translates them on the way out, display/display-text.ts).
  */
 export const DELIVERY_TEXT_ES: Readonly<Record<string, string>> = Object.fromEntries([
   ...Object.values(LABELS),

@@ -15,7 +15,6 @@ import {
 } from "../payments/lifecycle";
 import type { Providers } from "../plugins/providers";
 import type { PayoutState } from "../providers/payouts/payout-partner";
-import { isPurchaseOrder, keepGiftCardCode, purchaseState } from "../purchases/delivery";
 import { findOrder, findOrderByPayment, findPayment, openOrderIds, recipientRow } from "./repository";
 import { ADVANCE_JOB } from "./service";
 import type { OrderStatus } from "./status";
@@ -39,7 +38,7 @@ export type OrderJobDeps = {
   payments: PaymentLifecycle;
   /** How long to wait before looking again at an order waiting on a provider. */
   pollSeconds: number;
-  /** Seals gift card codes (purchases/delivery.ts). */
+  /** Seals gift card codes (purchases/delivery.ts, through purchases/order-jobs.ts). */
   secrets?: Secrets;
 };
 
@@ -52,10 +51,25 @@ export const ORDER_JOB_MESSAGES = {
 } as const;
 
 /** What one look at an order did: moved it (look again at once), or it waits on someone else. */
-type Outcome = "moved" | "wait" | "done";
+export type Outcome = "moved" | "wait" | "done";
+
+/**
+ * What a service whose orders are not delivered by a payout partner or into a wallet does once they
+ * are paid (processing and sent), and the reason its refund gives. Such a service registers its
+ * jobs here (purchases/order-jobs.ts), so orders/ imports none of those services.
+ */
+export type ServiceOrderJobs = {
+  deliver: (deps: OrderJobDeps, order: OrderRow) => Promise<Outcome>;
+  refundReason: (order: OrderRow) => string;
+};
+const serviceOrderJobs = new Map<string, ServiceOrderJobs>();
+
+export function registerServiceOrderJobs(services: readonly string[], jobs: ServiceOrderJobs) {
+  for (const service of services) serviceOrderJobs.set(service, jobs);
+}
 
 /** One step in its own transaction; a step someone else took first is not an error. */
-async function step(
+export async function orderStep(
   deps: OrderJobDeps,
   order: OrderRow,
   to: OrderStatus,
@@ -83,9 +97,9 @@ async function collect(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
     // The payment's own webhook or job normally answers first (payment.updated); this is the poll.
     payment = await deps.payments.refreshPayment(paymentDeps(deps), payment.id).catch(() => payment!);
   }
-  if (payment.status === "succeeded") return step(deps, order, "paid");
+  if (payment.status === "succeeded") return orderStep(deps, order, "paid");
   if (payment.status === "failed" || payment.status === "canceled") {
-    return step(deps, order, "payment_failed", {
+    return orderStep(deps, order, "payment_failed", {
       reason: payment.failureMessage ?? ORDER_JOB_MESSAGES.paymentFailed,
     });
   }
@@ -127,58 +141,29 @@ async function followPayout(deps: OrderJobDeps, order: OrderRow): Promise<Outcom
       : await deps.providers.payouts.getPayout(order.payoutReference);
   if (!state) return "wait";
   const failed = () =>
-    step(deps, order, "failed", { reason: state.failureMessage ?? ORDER_JOB_MESSAGES.payoutFailed });
+    orderStep(deps, order, "failed", { reason: state.failureMessage ?? ORDER_JOB_MESSAGES.payoutFailed });
   const partner = { payoutPartner: state.partner, payoutReference: state.payoutId };
   switch (order.status) {
     case "processing":
-      if (state.status === "paid") return step(deps, order, "sent", { set: partner });
+      if (state.status === "paid") return orderStep(deps, order, "sent", { set: partner });
       if (state.status === "available_for_pickup" || state.status === "picked_up") {
-        return step(deps, order, "available_for_pickup", {
+        return orderStep(deps, order, "available_for_pickup", {
           set: { ...partner, pickupReference: state.pickupReference },
         });
       }
       if (state.status === "failed") return failed();
       return "wait";
     case "sent":
-      if (state.status === "paid") return step(deps, order, "completed");
+      if (state.status === "paid") return orderStep(deps, order, "completed");
       if (state.status === "failed") return failed();
       return "wait";
     case "available_for_pickup":
-      if (state.status === "picked_up") return step(deps, order, "completed");
+      if (state.status === "picked_up") return orderStep(deps, order, "completed");
       if (state.status === "failed") return failed();
       return "wait";
     default:
       return "wait";
   }
-}
-
-/**
- * processing and sent of a purchase (a top-up, gift card or bill; issue 11): the aggregator's answer
- * moves it, delivered → sent with its cost (the ledger posts cost, commission and margin), failed →
- * failed with its reason (then refunded); a gift card's code is kept and e-mailed before completing.
- */
-async function followPurchase(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
-  if (order.status === "sent") {
-    await keepGiftCardCode(deps, order);
-    return step(deps, order, "completed");
-  }
-  const state = await purchaseState(deps, order);
-  if (!state) return "wait";
-  if (state.status === "delivered") {
-    return step(deps, order, "sent", {
-      set: {
-        payoutPartner: state.provider,
-        payoutReference: state.transactionId,
-        providerCostMinor: state.costMinor,
-      },
-    });
-  }
-  if (state.status === "failed") {
-    return step(deps, order, "failed", {
-      reason: state.failureMessage ?? ORDER_JOB_MESSAGES.purchaseFailed,
-    });
-  }
-  return "wait";
 }
 
 /** failed: return exactly what was paid through the original channel, then post the refund. */
@@ -193,10 +178,11 @@ async function refund(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
       );
     }
   }
-  const reason = isPurchaseOrder(order)
-    ? `${order.statusReason ?? ORDER_JOB_MESSAGES.purchaseFailed} ${ORDER_JOB_MESSAGES.purchaseRefunded}`
-    : (order.statusReason ?? ORDER_JOB_MESSAGES.refunded);
-  return step(deps, order, "refunded", { reason });
+  const reason =
+    serviceOrderJobs.get(order.service)?.refundReason(order) ??
+    order.statusReason ??
+    ORDER_JOB_MESSAGES.refunded;
+  return orderStep(deps, order, "refunded", { reason });
 }
 
 /**
@@ -205,10 +191,10 @@ async function refund(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
  */
 async function payFromWallet(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
   try {
-    return await step(deps, order, "paid");
+    return await orderStep(deps, order, "paid");
   } catch (error) {
     if (!(error instanceof InsufficientFundsError)) throw error;
-    return step(deps, order, "cancelled", { reason: error.message });
+    return orderStep(deps, order, "cancelled", { reason: error.message });
   }
 }
 
@@ -217,8 +203,8 @@ async function payFromWallet(deps: OrderJobDeps, order: OrderRow): Promise<Outco
  * processing → sent credits the wallet, sent → completed. Nothing to wait for.
  */
 async function deliverToWallet(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
-  if (order.status === "processing") return step(deps, order, "sent");
-  if (order.status === "sent") return step(deps, order, "completed");
+  if (order.status === "processing") return orderStep(deps, order, "sent");
+  if (order.status === "sent") return orderStep(deps, order, "completed");
   return "wait";
 }
 
@@ -230,16 +216,19 @@ async function advanceOnce(deps: OrderJobDeps, order: OrderRow): Promise<Outcome
   const paysFromWallet = order.sourceWalletId !== null && order.paymentId === null;
   switch (order.status as OrderStatus) {
     case "created":
-      return paysFromWallet ? payFromWallet(deps, order) : step(deps, order, "awaiting_payment");
+      return paysFromWallet ? payFromWallet(deps, order) : orderStep(deps, order, "awaiting_payment");
     case "awaiting_payment":
       return paysFromWallet ? payFromWallet(deps, order) : collect(deps, order);
     case "paid":
       // The step claims the payout: of two workers only one moves the order, and only it submits.
-      if ((await step(deps, order, "processing")) !== "moved") return "wait";
+      if ((await orderStep(deps, order, "processing")) !== "moved") return "wait";
       return "moved";
     case "processing":
     case "sent":
-      if (isPurchaseOrder(order)) return followPurchase(deps, order);
+      {
+        const service = serviceOrderJobs.get(order.service);
+        if (service) return service.deliver(deps, order);
+      }
       return deliversToWallet(order) ? deliverToWallet(deps, order) : followPayout(deps, order);
     case "available_for_pickup":
       return followPayout(deps, order);

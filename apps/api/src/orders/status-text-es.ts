@@ -4,7 +4,7 @@ import { WALLET_SERVICES } from "@vela/shared/wallets";
 /**
  * Spanish for the order vocabulary the API answers in English (packages/shared: ORDER_STATUS_LABELS,
  * ORDER_SERVICES, WALLET_SERVICES): status labels, and the names of the services in the history's and
- * the wallets' selects. Applied on the way out by `localizeDisplay` (http/display-text.ts).
+ * the wallets' selects. Applied on the way out by `localizeDisplay` (display/display-text.ts).
  */
 export const ORDER_STATUS_LABELS_ES: Record<OrderStatus, string> = {
   created: "Creado",

@@ -6,7 +6,7 @@ import { queryNamedRows } from "../db/prepared";
 import { journalEntries, orderStatusHistory, orders, payments, postings } from "../db/schema/index";
 import { ConflictError, InsufficientFundsError } from "../http/errors";
 import { ensureAccount, type Leg, postEntry } from "../ledger/ledger";
-import { walletLedger } from "../wallets/repository";
+import { walletLedgerAccount } from "../ledger/wallet-accounts";
 import { canTransition, type OrderStatus } from "./status";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -51,16 +51,6 @@ export type TransitionOptions = {
 /** Where an order's entries are filed (journal_entries.reference), and each step's idempotency key. */
 export const orderReference = (orderId: number) => `order:${orderId}`;
 export const stepKey = (orderId: number, step: OrderStatus) => `order:${orderId}:${step}`;
-
-/** A wallet's ledger account, checked to hold the currency the order's step moves. */
-async function walletLedgerAccount(tx: Db, walletId: number, currencyId: number): Promise<bigint> {
-  const wallet = await walletLedger(tx, walletId);
-  if (!wallet) throw new Error(`wallet ${walletId} is missing`);
-  if (wallet.currencyId !== currencyId) {
-    throw new Error(`wallet ${walletId} holds currency ${wallet.currencyId}, the order moves ${currencyId}`);
-  }
-  return wallet.ledgerAccountId;
-}
 
 /**
  * Where an order's money comes from: the wallet it is paid from (issue 10), or else the clearing

@@ -9,7 +9,6 @@ import {
 } from "@vela/shared/api";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { localizeDisplay } from "../http/display-text";
 import { AmountLimitError, AppError, type FieldErrors } from "../http/errors";
 import { translate, translateErrors } from "../http/messages";
 
@@ -72,10 +71,18 @@ function send(
  * Validation failures are 422 (400 for headers), malformed bodies 400, and a 5xx never shows
  * its stack or SQL: the log keeps them under the request id.
  */
+export type ErrorHandlerOptions = {
+  /**
+   * Translates the display vocabulary an answer carries (display/display-text.ts), given where the
+   * app is assembled: that vocabulary belongs to the domains, which plugins do not import.
+   */
+  localizeDisplay: <T>(value: T, language: Language) => T;
+};
+
 export const errorHandlerPlugin = fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, { localizeDisplay }: ErrorHandlerOptions) => {
     // Success messages are translated on the way out too, so handlers keep writing plain English;
-    // so are the delivery methods and arrival times priced data carries and the currencies (http/display-text.ts).
+    // so are the delivery methods and arrival times priced data carries and the currencies.
     app.addHook("preSerialization", async (request, _reply, payload: unknown) => {
       const language = request.ctx?.language ?? "en";
       if (language === "en" || typeof payload !== "object" || payload === null) return payload;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, isNull, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, sql, TransactionRollbackError } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
@@ -497,4 +497,23 @@ async function settleCommitted(
     // The work is done and answered; a repeat waits for the lease and the route's own record answers.
     request.log.error({ err: error }, "could not record an idempotent answer");
   }
+}
+
+/**
+ * Whether a key's answer is stored (not expired): the plugin replays it without the handler, so a
+ * route's own pre-checks (the withdrawal's IP try) may leave such a request alone.
+ */
+export async function isAnsweredKey(db: Db, owner: number, key: string): Promise<boolean> {
+  const [row] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.scope, String(owner)),
+        eq(idempotencyKeys.key, key),
+        isNotNull(idempotencyKeys.statusCode),
+        gt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEY_TTL_HOURS})`),
+      ),
+    );
+  return row !== undefined;
 }

@@ -5,7 +5,7 @@ import type { Language } from "@vela/shared/api";
  * `shipping_methods`, by slug) and the arrival times ("transfer_time" of `corridor_methods`, of the
  * wallet and purchase offers, copied onto quotations and orders). Both stay English where they are
  * stored: `expectedArrival` reads the English arrival time, and an order keeps the words it was
- * priced with. They are translated on the way out, by `localizeDisplay` (http/display-text.ts).
+ * priced with. They are translated on the way out, by `localizeDisplay` (display/display-text.ts).
  */
 export const METHOD_NAMES_ES: Record<string, string> = {
   vela: "Billetera Vela",

@@ -2,9 +2,9 @@
  * Spanish for what providers and the payment and order lifecycles say about a payment, a payout or
  * a delivery (a decline, a return, a refusal). They are stored in English on the payment or the
  * order (`failure_message`, `status_reason`, a timeline step's `reason`) and translated on the way
- * out: http/messages.ts merges this table, and `localizeDisplay` translates those fields by it.
- * Keyed by the English text written out (importing the providers here would tie http/messages.ts
- * into their modules); test/display-text-es.test.ts checks every provider constant has its entry.
+ * out: app.ts registers this table with http/messages.ts, and `localizeDisplay` translates those
+ * fields by it. Keyed by the English text written out (importing the providers here would tie this
+ * table into their modules); test/display-text-es.test.ts checks every provider constant has its entry.
  */
 export const PROVIDER_SPANISH: Record<string, string> = {
   "Your card was declined.": "Tu tarjeta fue rechazada.",

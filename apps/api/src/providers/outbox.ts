@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { desc, lt, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db/client";
 import { outboxMessages } from "../db/schema/index";
@@ -29,4 +29,21 @@ export function createOutbox(config: Pick<Config, "NODE_ENV">, db: Db) {
       .delete(outboxMessages)
       .where(lt(outboxMessages.createdAt, sql`now() - make_interval(hours => ${OUTBOX_RETENTION_HOURS})`));
   };
+}
+
+/** The outbox's newest messages, as the development Mailbox page lists them (GET /api/dev/outbox). */
+export async function latestOutboxMessages(db: Db, limit: number) {
+  const rows = await db
+    .select()
+    .from(outboxMessages)
+    .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    channel: row.channel,
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text,
+    created_at: row.createdAt.toISOString(),
+  }));
 }

@@ -1,7 +1,7 @@
 import { PURCHASE_MESSAGES } from "@vela/shared/purchases";
 import { identityThresholdMessage } from "./limits";
 
-/** Spanish for the purchase services' fixed messages (http/messages.ts merges them into its table). */
+/** Spanish for the purchase services' fixed messages (registered with http/messages.ts by app.ts). */
 export const PURCHASE_SPANISH: Record<string, string> = {
   [PURCHASE_MESSAGES.disabled]:
     "Este servicio no está disponible en tu cuenta. Contacta con nuestro equipo de soporte.",

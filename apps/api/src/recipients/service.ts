@@ -27,8 +27,8 @@ import {
   type PricingContext,
   type QuotationRow,
 } from "../pricing/quotes";
-import { localizedCountryName } from "../routes/reference/country-names";
-import { documentValidIn, findDocumentType, numberMatches } from "../senders/document-lookup";
+import { localizedCountryName } from "../reference/country-names";
+import { documentValidIn, findDocumentType, numberMatches } from "../reference/document-types";
 import {
   type CatalogueForm,
   type FormLookup,

@@ -12,8 +12,8 @@ import { countries, states } from "../db/schema/index";
 import { ConflictError, type FieldErrors, InvalidDataError, NotFoundError } from "../http/errors";
 import { assertQuotationOpen, changeQuotation, ownQuotation, type PricingContext } from "../pricing/quotes";
 import { quotationSelection } from "../recipients/service";
-import { dateOfBirthProblem } from "../routes/account/profile";
-import { documentValidIn, findDocumentType, numberMatches } from "./document-lookup";
+import { documentValidIn, findDocumentType, numberMatches } from "../reference/document-types";
+import { dateOfBirthProblem } from "./date-of-birth";
 import {
   findOwnSender,
   insertSender,

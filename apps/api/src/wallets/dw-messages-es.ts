@@ -1,6 +1,6 @@
 import { DEPOSIT_MESSAGES, WITHDRAW_MESSAGES } from "./dw-messages";
 
-/** Spanish for the wallet deposits' and withdrawals' fixed messages (merged by http/messages.ts). */
+/** Spanish for the wallet deposits' and withdrawals' fixed messages (registered with http/messages.ts by app.ts). */
 export const WALLET_DW_SPANISH: Record<string, string> = {
   [DEPOSIT_MESSAGES.walletClosed]: "Esta billetera está cerrada. Ábrela de nuevo o elige otra billetera.",
   [DEPOSIT_MESSAGES.placed]: "Depósito registrado.",

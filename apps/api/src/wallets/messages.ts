@@ -1,4 +1,4 @@
-/** The wallet core's fixed messages (wallets/service.ts), with their Spanish for http/messages.ts. */
+/** The wallet core's fixed messages (wallets/service.ts), with their Spanish (registered with http/messages.ts by app.ts). */
 export const WALLET_MESSAGES = {
   notFound: "Wallet not found.",
   opened: "Wallet opened.",

@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { fromMinor } from "@vela/shared/decimal";
 import { and, asc, desc, eq, gte, inArray, lt, notInArray, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { type Db, queryRows } from "../db/client";
@@ -11,7 +12,6 @@ import {
   postings,
   wallets,
 } from "../db/schema/index";
-import { rootOf } from "../db/transactions";
 import { ensureAccount } from "../ledger/ledger";
 import { isFinalStatus, ORDER_STATUSES, type OrderStatus } from "../orders/status";
 
@@ -252,43 +252,6 @@ export async function walletBalance(db: Db, wallet: WalletRow): Promise<WalletBa
   return balances.get(wallet.id) ?? { balanceMinor: 0n, availableMinor: 0n, onHoldMinor: 0n };
 }
 
-/** The ledger account a wallet's money lives in, with its currency and status (for the order steps). */
-export async function walletAccount(db: Db, walletId: number) {
-  const [row] = await db
-    .select({
-      ledgerAccountId: wallets.ledgerAccountId,
-      currencyId: wallets.currencyId,
-      status: wallets.status,
-    })
-    .from(wallets)
-    .where(eq(wallets.id, walletId));
-  return row ?? null;
-}
-
-/**
- * A wallet's ledger account and currency, which never change once the wallet is made (its status
- * does, and is not kept here). Kept per database for the life of the process: the order steps of
- * every send, convert and withdrawal ask for them. A wallet id is never given twice (an identity
- * column), so even the id of a wallet whose transaction rolled back names nothing else later.
- */
-const walletLedgers = new WeakMap<Db, Map<number, { ledgerAccountId: bigint; currencyId: number }>>();
-
-export async function walletLedger(db: Db, walletId: number) {
-  const root = rootOf(db);
-  let known = walletLedgers.get(root);
-  if (!known) {
-    known = new Map();
-    walletLedgers.set(root, known);
-  }
-  const kept = known.get(walletId);
-  if (kept) return kept;
-  const wallet = await walletAccount(db, walletId);
-  if (!wallet) return null;
-  const ledger = { ledgerAccountId: wallet.ledgerAccountId, currencyId: wallet.currencyId };
-  known.set(walletId, ledger);
-  return ledger;
-}
-
 const orderCurrencyFrom = alias(currencies, "currency_from");
 const orderCurrencyTo = alias(currencies, "currency_to");
 
@@ -395,4 +358,34 @@ export async function balanceHistoryRows(db: Db, accountId: bigint, start: Date)
     openingMinor: BigInt(opening?.total ?? "0"),
     daily: daily.map((row) => ({ day: row.day, amountMinor: BigInt(row.total) })),
   };
+}
+
+/** The caller's open wallets with what each has available, the currencies a wallet send may leave from. */
+export async function sendingWallets(db: Db, userId: number) {
+  const rows = await queryRows<{
+    id: number;
+    iso: string;
+    name: string;
+    decimals: number;
+    symbol: string;
+    public_id: string;
+    available: string;
+  }>(
+    db,
+    sql`select c.id, c.iso, c.name, c.decimals, c.symbol, w.public_id,
+          coalesce((select sum(s.balance_minor) from ledger_balance_shards s
+                    where s.account_id = w.ledger_account_id), 0)::text as available
+        from wallets w join currencies c on c.id = w.currency_id
+        where w.user_id = ${userId} and w.status = 'open'
+        order by w.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    iso: row.iso,
+    name: row.name,
+    decimals: row.decimals,
+    symbol: row.symbol,
+    wallet_id: row.public_id,
+    available: fromMinor(BigInt(row.available), row.decimals),
+  }));
 }

@@ -1,7 +1,7 @@
 import { WALLET_SEND_MESSAGES } from "@vela/shared/wallet-send";
 import { SEARCH_MESSAGES } from "./send-recipients";
 
-/** Spanish for the wallet send's fixed messages (http/messages.ts merges them into its table). */
+/** Spanish for the wallet send's fixed messages (registered with http/messages.ts by app.ts). */
 export const WALLET_SEND_SPANISH: Record<string, string> = {
   [WALLET_SEND_MESSAGES.notFound]:
     "No encontramos ninguna billetera Vela para este correo electrónico, número de teléfono o id de billetera.",

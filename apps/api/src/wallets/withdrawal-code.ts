@@ -14,7 +14,7 @@ import { AppError } from "../http/errors";
 import { recipientRow } from "../orders/repository";
 import { assertQuotationOpen, type QuotationRow } from "../pricing/quotes";
 import { recipientName } from "../recipients/repository";
-import { freshCodeSent } from "../routes/settings/confirmation";
+import { freshCodeSent } from "../settings/confirmation";
 import { withdrawQuotation } from "./withdraw";
 
 /**

@@ -62,7 +62,7 @@ const AccountLayout = lazy(() =>
   import("./layouts/account-layout").then((m) => ({ default: m.AccountLayout })),
 );
 const DashboardRoute = lazy(() =>
-  import("@/features/dashboard/routes/dashboard-route").then((m) => ({ default: m.DashboardRoute })),
+  import("./routes/dashboard-route").then((m) => ({ default: m.DashboardRoute })),
 );
 const AccountSectionRoute = lazy(() =>
   import("./routes/account-section-route").then((m) => ({ default: m.AccountSectionRoute })),

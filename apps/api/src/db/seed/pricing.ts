@@ -1,7 +1,6 @@
 import { compareAmounts, crossRate, multiplyAmounts, roundFeeUp, toMinor } from "@vela/shared/decimal";
 import { FALLBACK_LIMITS } from "@vela/shared/money";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { ECB_SNAPSHOT, EURO_PEGS, FIXINGS_PER_EURO } from "../../providers/fx/ecb-2024-11-25";
 import type { Db } from "../client";
 import {
   corridorMethods,
@@ -20,6 +19,7 @@ import {
   PURCHASE_DELIVERY_METHODS,
   SHIPPING_METHODS,
 } from "./corridor-countries";
+import { ECB_SNAPSHOT, EURO_PEGS, FIXINGS_PER_EURO } from "./ecb-2024-11-25";
 
 /**
  * Where Vela sends from and to, how, and at what price: six origins, eighteen destinations

@@ -1,6 +1,6 @@
 import { crossRate, multiplyAmounts, roundAmount } from "@vela/shared/decimal";
+import { EURO_PEGS, USD_PEGS } from "../../db/seed/ecb-2024-11-25";
 import { AppError } from "../../http/errors";
-import { EURO_PEGS, USD_PEGS } from "./ecb-2024-11-25";
 
 /** Every table is quoted against the euro (the ECB's base); a cross rate goes through it. */
 export const RATE_BASE = "EUR";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { fromMinor, multiplyAmounts, roundAmount } from "@vela/shared/decimal";
-import { ECB_SNAPSHOT, FIXINGS_PER_EURO, USD_FIXINGS } from "./ecb-2024-11-25";
+import { ECB_SNAPSHOT, FIXINGS_PER_EURO, USD_FIXINGS } from "../../db/seed/ecb-2024-11-25";
 import { type RateFeed, type RateTable, type TableRate, withPegs } from "./rate-provider";
 
 /** The instant the snapshot was published (16:00 CET): the sandbox equals it exactly then. */

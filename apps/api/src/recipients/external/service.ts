@@ -23,7 +23,7 @@ import {
   TooManyRequestsError,
 } from "../../http/errors";
 import type { EmailProvider } from "../../providers/email/email-provider";
-import { localizedCountryName } from "../../routes/reference/country-names";
+import { localizedCountryName } from "../../reference/country-names";
 import { type FormTarget, prepareRecipient, type RecipientContext, resolveForm } from "../service";
 import {
   activateRecipient,

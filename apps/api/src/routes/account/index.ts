@@ -17,14 +17,14 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { findAvatar, inspectAvatar, readAvatarUpload, replaceAvatar } from "../../account/avatar";
+import { toAccountOrganization, toProfile, updateProfile } from "../../account/profile";
+import { createReminder, listReminders, reminderKindOptions } from "../../account/reminders";
 import { onboardingOf, permissionsOf, toAuthUser } from "../../auth/user-view";
 import { ok, okSchema } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
-import { startPhoneChange } from "../settings/phone-change";
-import { findAvatar, inspectAvatar, readAvatarUpload, replaceAvatar } from "./avatar";
-import { toAccountOrganization, toProfile, updateProfile } from "./profile";
-import { createReminder, listReminders, reminderKindOptions } from "./reminders";
+import { startPhoneChange } from "../../settings/phone-change";
 
 const TAGS = ["account"];
 

@@ -16,18 +16,14 @@ import {
   tfaSendCodeRequest,
   tfaVerifyRequest,
 } from "@vela/shared/auth";
-import { and, eq, isNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
-  assertConfirmation,
-  assertStrongPassword,
   checkCredentials,
   codeDestination,
   findUserByEmail,
   findUserById,
-  loginLockSubject,
   sessionMeta,
   signIn,
   startTwoFactor,
@@ -35,21 +31,17 @@ import {
 import { assertIpNotThrottled, claimIpTry, settleTry } from "../../auth/attempts";
 import { consumeCode, findPendingCode, reissueChallengeCode, tryCode } from "../../auth/codes";
 import { maskEmail, maskPhoneEnding } from "../../auth/masking";
-import { sendCode, sendNotice } from "../../auth/notifications";
-import { hashPassword } from "../../auth/passwords";
-import { sendRecoveryCode } from "../../auth/recovery";
-import { hashToken, randomToken } from "../../auth/secrets";
-import { revokeSession, revokeUserSessions, rotateSession } from "../../auth/sessions";
-import { claimSpacing, claimTry, clearLock, lockedByThisTry, releaseTry } from "../../auth/throttles";
+import { sendCode } from "../../auth/notifications";
+import { issueResetToken, resetPassword, sendRecoveryCode } from "../../auth/recovery";
+import { hashToken } from "../../auth/secrets";
+import { revokeSession, rotateSession } from "../../auth/sessions";
+import { claimSpacing, claimTry, lockedByThisTry, releaseTry } from "../../auth/throttles";
 import { acceptTotpCode } from "../../auth/totp";
 import { toSessionCheck } from "../../auth/user-view";
-import { users, verificationCodes } from "../../db/schema/index";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, TooManyRequestsError, UnauthenticatedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
 
-/** How long a validated password-reset code stays good for choosing the new password. */
-const RESET_TOKEN_SECONDS = 900;
 /** Every refused recovery code gets this one answer, whatever the reason and whoever the address. */
 const RECOVERY_CODE_REFUSED = "The code is not correct or is no longer valid. Ask for a new one.";
 
@@ -349,16 +341,7 @@ export async function authRoutes(app: FastifyInstance) {
         throw new InvalidDataError({ code: [RECOVERY_CODE_REFUSED] });
       }
       await settleTry(app.db, ipTry);
-      // The code is spent; a reset token (a new challenge, not a code) carries the step forward.
-      const resetToken = randomToken("vpr_");
-      await app.db.insert(verificationCodes).values({
-        userId: result.row.userId,
-        purpose: "password_reset_token",
-        channel: "email",
-        destination: null,
-        challengeHash: hashToken(resetToken),
-        expiresAt: new Date(Date.now() + RESET_TOKEN_SECONDS * 1000),
-      });
+      const resetToken = await issueResetToken(app.db, result.row.userId);
       return ok({ reset_token: resetToken }, "Code accepted. Choose a new password.");
     },
   );
@@ -374,46 +357,7 @@ export async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { reset_token, password, password_confirmation } = request.body;
-      assertConfirmation(password, password_confirmation);
-      const [pending] = await app.db
-        .select()
-        .from(verificationCodes)
-        .where(
-          and(
-            eq(verificationCodes.challengeHash, hashToken(reset_token)),
-            eq(verificationCodes.purpose, "password_reset_token"),
-            isNull(verificationCodes.consumedAt),
-          ),
-        );
-      if (!pending?.userId || pending.expiresAt <= new Date()) {
-        throw new InvalidDataError({ reset_token: ["This reset link has expired. Ask for a new code."] });
-      }
-      const { user } = await findUserById(app.db, pending.userId);
-      assertStrongPassword(password, [user.email.split("@")[0] ?? "", user.firstName, user.lastName]);
-      const passwordHash = await hashPassword(password);
-      await app.db.transaction(async (tx) => {
-        const [spent] = await tx
-          .update(verificationCodes)
-          .set({ consumedAt: sql`now()` })
-          .where(and(eq(verificationCodes.id, pending.id), isNull(verificationCodes.consumedAt)))
-          .returning({ id: verificationCodes.id });
-        if (!spent) throw new InvalidDataError({ reset_token: ["This reset link was already used."] });
-        await tx
-          .update(users)
-          .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
-          .where(eq(users.id, user.id));
-        await revokeUserSessions(tx, user.id, "password_reset");
-        // The owner is back: a lock set by someone guessing the old password ends.
-        await clearLock(tx, "login", loginLockSubject(app.secrets, user.email));
-      });
-      // The reset is committed: a mail server failure must not answer as if it had not happened.
-      await sendNotice(
-        app,
-        user.email,
-        "Your Vela password was changed",
-        "Your password was reset and every device was signed out. If this was not you, contact us at once.",
-      ).catch((error: unknown) => request.log.error({ err: error }, "security notice not sent"));
+      await resetPassword(app, request.body, request.log);
       return ok(null, "Your password was changed. Sign in with the new one.");
     },
   );

@@ -1,10 +1,9 @@
 import { outboxMessage } from "@vela/shared/auth";
-import { desc } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { outboxMessages } from "../../db/schema/index";
 import { ok, okSchema } from "../../http/envelope";
+import { latestOutboxMessages } from "../../providers/outbox";
 
 /**
  * Development-only tools (the outbox); not registered in production. Without SMTP or an SMS
@@ -24,21 +23,7 @@ export async function devRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const rows = await app.db
-        .select()
-        .from(outboxMessages)
-        .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-        .limit(request.query.limit);
-      return ok(
-        rows.map((row) => ({
-          id: row.id,
-          channel: row.channel,
-          to: row.recipient,
-          subject: row.subject,
-          text: row.text,
-          created_at: row.createdAt.toISOString(),
-        })),
-      );
+      return ok(await latestOutboxMessages(app.db, request.query.limit));
     },
   );
 }

@@ -11,7 +11,6 @@ import {
   ONBOARDING_TYPES,
   onboardingStatus,
 } from "@vela/shared/auth";
-import { asc, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -26,12 +25,9 @@ import {
 } from "../../auth/codes";
 import { maskEmail, maskPhone } from "../../auth/masking";
 import { sendCode } from "../../auth/notifications";
-import { isPhoneVerifiedElsewhere, PHONE_TAKEN } from "../../auth/phone-ownership";
+import { listBusinessTypes, markVerified } from "../../auth/onboarding";
 import type { UserRow } from "../../auth/sessions";
 import { onboardingOf } from "../../auth/user-view";
-import { isUniqueViolation } from "../../db/errors";
-import { businessTypes, users } from "../../db/schema/index";
-import { BUSINESS_TYPE_NAMES_ES } from "../../db/seed/business-types";
 import { ok } from "../../http/envelope";
 import { ConflictError, InvalidDataError, NotAllowedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -98,14 +94,7 @@ export async function onboardingRoutes(app: FastifyInstance) {
     async (request, reply) => {
       reply.header("Cache-Control", "public, max-age=3600");
       reply.header("Vary", "language");
-      const rows = await app.db.select().from(businessTypes).orderBy(asc(businessTypes.name));
-      if (request.ctx.language === "en") return ok(rows);
-      const spanish = BUSINESS_TYPE_NAMES_ES as Record<string, string>;
-      return ok(
-        rows
-          .map((row) => ({ ...row, name: spanish[row.slug] ?? row.name }))
-          .sort((a, b) => a.name.localeCompare(b.name, "es")),
-      );
+      return ok(await listBusinessTypes(app.db, request.ctx.language));
     },
   );
 
@@ -153,28 +142,7 @@ export async function onboardingRoutes(app: FastifyInstance) {
     const ipTry = await claimIpTry(app.db, "code", request.ip, user.email);
     await consumeCode(app.db, app.secrets, { userId: user.id, purpose }, code);
     await settleTry(app.db, ipTry);
-    if (purpose === "verify_phone") {
-      // One verified number per account: another account may have verified it meanwhile.
-      const { phonePrefix, phoneNumber } = user;
-      const phone =
-        phonePrefix && phoneNumber ? { phone_prefix: phonePrefix, phone_number: phoneNumber } : null;
-      if (phone && (await isPhoneVerifiedElsewhere(app.db, user.id, phone)))
-        throw new ConflictError(PHONE_TAKEN);
-    }
-    try {
-      await app.db
-        .update(users)
-        .set(
-          purpose === "verify_email"
-            ? { emailVerifiedAt: sql`now()`, updatedAt: sql`now()` }
-            : { phoneVerifiedAt: sql`now()`, updatedAt: sql`now()` },
-        )
-        .where(eq(users.id, user.id));
-    } catch (error) {
-      // The unique index on verified numbers: another account won a race past the check above.
-      if (isUniqueViolation(error)) throw new ConflictError(PHONE_TAKEN);
-      throw error;
-    }
+    await markVerified(app.db, user, purpose);
     const { user: updated } = await findUserById(app.db, user.id);
     return onboardingOf(updated);
   }

@@ -19,7 +19,7 @@ import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/typ
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
-import { localizeDisplay } from "../../http/display-text";
+import { localizeDisplay } from "../../display/display-text";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { validatorCompiler } from "../../http/input";

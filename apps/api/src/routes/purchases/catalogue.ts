@@ -21,12 +21,10 @@ import {
   topupProduct,
   topupProductsQuery,
 } from "@vela/shared/purchases";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { maskPersonName } from "../../auth/masking";
-import { type Db, queryRows } from "../../db/client";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -41,8 +39,9 @@ import type {
 } from "../../providers/topups/topup-provider";
 import { topupText } from "../../providers/topups/topup-texts";
 import { claimBillLookup } from "../../purchases/catalogue";
-import { localizedCountryName } from "../reference/country-names";
-import { requirePurchaseService } from "./guard";
+import { requirePurchaseService } from "../../purchases/guard";
+import { localizedCountryName } from "../../reference/country-names";
+import { referenceIndex } from "../../reference/reference-index";
 
 /**
  * The purchase services' catalogues (issue 11; spec §7 operators, products, bill services,
@@ -60,61 +59,6 @@ const SERVICE_NAMES_ES: Record<BillServiceDef["slug"], string> = {
   phone: "Teléfono",
   gas: "Gas",
 };
-
-const COUNTRY_NOT_FOUND = { en: "Country not found.", es: "País no encontrado." } as const;
-
-type CountryRow = { id: number; iso2: string; name: string; flag: string; phone_prefix: string };
-
-/** Countries and currencies by id and ISO code, read once per app (reference data does not change while it runs). */
-function referenceIndex(db: Db) {
-  let loaded:
-    | Promise<{
-        countries: Map<number, CountryRow>;
-        countryIds: Map<string, number>;
-        currencyIds: Map<string, number>;
-      }>
-    | undefined;
-  const load = () => {
-    loaded ??= (async () => {
-      const countryRows = await queryRows<CountryRow>(
-        db,
-        sql`select id, iso2, name, flag, phone_prefix from countries`,
-      );
-      const currencyRows = await queryRows<{ id: number; iso: string }>(
-        db,
-        sql`select id, iso from currencies`,
-      );
-      return {
-        countries: new Map(countryRows.map((row) => [row.id, row])),
-        countryIds: new Map(countryRows.map((row) => [row.iso2, row.id])),
-        currencyIds: new Map(currencyRows.map((row) => [row.iso, row.id])),
-      };
-    })().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    });
-    return loaded;
-  };
-  return {
-    async country(id: number, language: Language): Promise<CountryRow> {
-      const found = (await load()).countries.get(id);
-      if (!found) throw new NotFoundError(COUNTRY_NOT_FOUND[language]);
-      return found;
-    },
-    async countryByIso(iso: string): Promise<CountryRow> {
-      const index = await load();
-      const id = index.countryIds.get(iso);
-      const found = id === undefined ? undefined : index.countries.get(id);
-      if (!found) throw new Error(`the aggregator names a country we do not know: ${iso}`);
-      return found;
-    },
-    async currencyId(iso: string): Promise<number> {
-      const id = (await load()).currencyIds.get(iso);
-      if (id === undefined) throw new Error(`the aggregator names a currency we do not know: ${iso}`);
-      return id;
-    },
-  };
-}
 
 const toTopupProduct = (product: TopupProductDef, language: Language): TopupProduct => ({
   id: product.id,

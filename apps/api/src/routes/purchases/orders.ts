@@ -16,6 +16,7 @@ import { z } from "zod";
 import { ok } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
+import { requirePurchaseService } from "../../purchases/guard";
 import {
   ownPurchaseOrder,
   type PurchaseDeps,
@@ -24,7 +25,6 @@ import {
   revealRedeemCode,
   toPurchaseConfirmation,
 } from "../../purchases/service";
-import { requirePurchaseService } from "./guard";
 
 const QUOTATION_BODIES = {
   "reload-phones": topupQuotationRequest,

@@ -13,13 +13,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HOME_SERVICE } from "../../db/seed/service-availability";
+import { cacheable } from "../../http/cacheable";
 import { ok } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { flagUrl } from "../../plugins/flags";
-import { cacheable } from "./cacheable";
-import { localizedCountryName } from "./country-names";
+import { localizedCountryName } from "../../reference/country-names";
+import { type CountryFilter, referenceRepository } from "../../reference/repository";
 import { payoutNetworkRoutes } from "./payout-network";
-import { type CountryFilter, referenceRepository } from "./reference-repository";
 
 const id = recordId;
 const searchText = z.string().trim().min(1).max(100);

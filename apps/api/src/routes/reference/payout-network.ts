@@ -13,11 +13,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { cacheable } from "../../http/cacheable";
 import { ok, page, pageSchema } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
-import { cacheable } from "./cacheable";
-import { payoutRepository } from "./payout-repository";
-import { referenceRepository } from "./reference-repository";
+import { payoutRepository } from "../../reference/payout-repository";
+import { referenceRepository } from "../../reference/repository";
 
 const id = recordId;
 /** An optional filter id: absent, or empty as a filter form sends an unset select, means no filter. */

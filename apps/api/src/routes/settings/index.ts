@@ -17,11 +17,11 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ok, okSchema } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
-import { startEmailChange, toEmailSettings, verifyEmailChange } from "./email-change";
-import { changePassword } from "./password-change";
-import { paymentMethodOptions } from "./payment-methods";
-import { sendPhoneSettingsCode, toPhoneSettings, verifyPhone } from "./phone-change";
-import { changeSecurity, toSecuritySettings } from "./two-factor";
+import { startEmailChange, toEmailSettings, verifyEmailChange } from "../../settings/email-change";
+import { changePassword } from "../../settings/password-change";
+import { paymentMethodOptions } from "../../settings/payment-methods";
+import { sendPhoneSettingsCode, toPhoneSettings, verifyPhone } from "../../settings/phone-change";
+import { changeSecurity, toSecuritySettings } from "../../settings/two-factor";
 
 const TAGS = ["settings"];
 

@@ -1,5 +1,4 @@
 import { successEnvelope } from "@vela/shared/api";
-import { fromMinor } from "@vela/shared/decimal";
 import { confirmationRecord } from "@vela/shared/orders";
 import {
   recentRecipient,
@@ -13,17 +12,16 @@ import {
   walletSendRequest,
   walletSendTransactionRequest,
 } from "@vela/shared/wallet-send";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { queryRows } from "../../db/client";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import type { PricingContext } from "../../pricing/quotes";
+import { sendingWallets } from "../../wallets/repository";
 import { calculateSend, createSendQuotation, sendFromWallet } from "../../wallets/send";
 import { recentRecipients, recipientByWalletId, searchWalletUser } from "../../wallets/send-recipients";
 
@@ -63,34 +61,7 @@ export async function walletSendRoutes(app: FastifyInstance) {
           throw new InvalidDataError({ wallet_id: [WALLET_SEND_MESSAGES.yourself] });
         return ok(found.recipient.currencies);
       }
-      const rows = await queryRows<{
-        id: number;
-        iso: string;
-        name: string;
-        decimals: number;
-        symbol: string;
-        public_id: string;
-        available: string;
-      }>(
-        app.db,
-        sql`select c.id, c.iso, c.name, c.decimals, c.symbol, w.public_id,
-              coalesce((select sum(s.balance_minor) from ledger_balance_shards s
-                        where s.account_id = w.ledger_account_id), 0)::text as available
-            from wallets w join currencies c on c.id = w.currency_id
-            where w.user_id = ${userId} and w.status = 'open'
-            order by w.id`,
-      );
-      return ok(
-        rows.map((row) => ({
-          id: row.id,
-          iso: row.iso,
-          name: row.name,
-          decimals: row.decimals,
-          symbol: row.symbol,
-          wallet_id: row.public_id,
-          available: fromMinor(BigInt(row.available), row.decimals),
-        })),
-      );
+      return ok(await sendingWallets(app.db, userId));
     },
   );
 

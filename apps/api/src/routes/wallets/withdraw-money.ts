@@ -15,12 +15,10 @@ import {
   withdrawQuotationRequest,
   withdrawTransactionRequest,
 } from "@vela/shared/wallet-dw";
-import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "../../db/client";
-import { idempotencyKeys, shippingMethods } from "../../db/schema/index";
 import { isTransaction } from "../../db/transactions";
 import { ok, page, pageSchema } from "../../http/envelope";
 import { InvalidDataError } from "../../http/errors";
@@ -29,6 +27,7 @@ import { currentAuth } from "../../plugins/auth";
 import {
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeyHeaderSchema,
+  isAnsweredKey,
   keepOnRefusal,
   requestDb,
 } from "../../plugins/idempotency";
@@ -36,6 +35,7 @@ import { shareCorridorCache } from "../../pricing/corridors";
 import { assertQuotationOpen, type PricingContext } from "../../pricing/quotes";
 import { listRecipients } from "../../recipients/repository";
 import { type RecipientContext, resolveForm, saveRecipient } from "../../recipients/service";
+import { shippingMethodSlug } from "../../reference/repository";
 import { ownWalletCurrencies, payoutCurrencies } from "../../wallets/dw-currencies";
 import {
   calculateWithdrawal,
@@ -53,7 +53,6 @@ import {
 } from "../../wallets/withdrawal-code";
 
 const tags = ["wallets"];
-const KEY_TTL_HOURS = 24;
 
 /**
  * Wallet withdrawals (issue 10 point 5, spec §7 Wallets withdraw-money, §4 "withdrawals have an extra
@@ -104,12 +103,9 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
       const query = request.query;
       let method: string | undefined;
       if (query.withdrawal_method_id !== undefined) {
-        const [row] = await app.db
-          .select({ slug: shippingMethods.slug })
-          .from(shippingMethods)
-          .where(eq(shippingMethods.id, query.withdrawal_method_id));
-        if (!row) throw new InvalidDataError({ withdrawal_method_id: ["Unknown delivery method."] });
-        method = row.slug;
+        const slug = await shippingMethodSlug(app.db, query.withdrawal_method_id);
+        if (!slug) throw new InvalidDataError({ withdrawal_method_id: ["Unknown delivery method."] });
+        method = slug;
       }
       const { rows, total } = await listRecipients(
         app.db,
@@ -245,22 +241,6 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
       ),
   );
 
-  /** A key whose answer is stored (not expired): the idempotency plugin replays it without the handler. */
-  const answeredKey = async (owner: number, key: string) => {
-    const [row] = await app.db
-      .select({ key: idempotencyKeys.key })
-      .from(idempotencyKeys)
-      .where(
-        and(
-          eq(idempotencyKeys.scope, String(owner)),
-          eq(idempotencyKeys.key, key),
-          isNotNull(idempotencyKeys.statusCode),
-          gt(idempotencyKeys.createdAt, sql`now() - make_interval(hours => ${KEY_TTL_HOURS})`),
-        ),
-      );
-    return row !== undefined;
-  };
-
   routes.post(
     "/wallets/withdraw-money/transaction",
     {
@@ -276,7 +256,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
           const key = request.headers[IDEMPOTENCY_KEY_HEADER];
           if (key !== undefined) {
             if (typeof key !== "string" || !idempotencyKeyHeaderSchema.safeParse(key).success) return;
-            if (await answeredKey(user.id, key)) return;
+            if (await isAnsweredKey(app.db, user.id, key)) return;
           }
           await claimWithdrawalTry(app, request, user);
         },

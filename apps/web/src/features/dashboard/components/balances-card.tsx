@@ -4,9 +4,9 @@ import { compareAmounts } from "@vela/shared/decimal";
 import { moneyText } from "@vela/shared/money";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useWalletDashboard } from "@/features/wallets/api/get-wallets";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { FlagImage } from "@/shared/ui/flag-image";
+import { useWalletBalances } from "../api/get-wallet-balances";
 import { DashboardCard } from "./dashboard-card";
 import classes from "./dashboard-list.module.css";
 
@@ -17,7 +17,7 @@ import classes from "./dashboard-list.module.css";
 export const BalancesCard = () => {
   const { t } = useTranslation();
   const locale = useLanguage();
-  const dashboard = useWalletDashboard();
+  const dashboard = useWalletBalances();
 
   return (
     <DashboardCard

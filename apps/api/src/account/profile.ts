@@ -1,19 +1,15 @@
 import type { AccountOrganization, Profile, profileUpdateRequest } from "@vela/shared/auth";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { OrganizationRow, UserRow } from "../../auth/sessions";
-import { avatarUrl } from "../../auth/user-view";
-import type { Db } from "../../db/client";
-import { countries, users } from "../../db/schema/index";
-import { InvalidDataError } from "../../http/errors";
-import { syncSelfSender } from "../../senders/repository";
+import type { OrganizationRow, UserRow } from "../auth/sessions";
+import { avatarUrl } from "../auth/user-view";
+import type { Db } from "../db/client";
+import { countries, users } from "../db/schema/index";
+import { InvalidDataError } from "../http/errors";
+import { dateOfBirthProblem } from "../senders/date-of-birth";
+import { syncSelfSender } from "../senders/repository";
 
 type ProfileChanges = z.infer<typeof profileUpdateRequest>;
-
-/** Clients must be adults to hold an account that moves money. */
-export const ADULT_AGE_YEARS = 18;
-/** Older than this is a typing mistake, not a customer. */
-const OLDEST_AGE_YEARS = 120;
 
 export function toProfile(user: UserRow): Profile {
   return {
@@ -46,27 +42,6 @@ export function toAccountOrganization(organization: OrganizationRow | null): Acc
 }
 
 /** The date `years` after `date` (a 29 February birthday falls on 1 March in common years). */
-function yearsAfter(date: Date, years: number): Date {
-  const later = new Date(date);
-  later.setUTCFullYear(date.getUTCFullYear() + years);
-  return later;
-}
-
-/**
- * Why a date of birth (YYYY-MM-DD) is refused, or null when it is fine. Days are compared in UTC:
- * around midnight someone may turn 18 a few hours early or late, which no rule here depends on.
- */
-export function dateOfBirthProblem(value: string, now = new Date()): string | null {
-  const born = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(born.getTime()) || born.toISOString().slice(0, 10) !== value)
-    return "Must be a real date.";
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  if (born >= today) return "Must be a date in the past.";
-  if (yearsAfter(born, OLDEST_AGE_YEARS) <= today) return "Must be a real date of birth.";
-  if (yearsAfter(born, ADULT_AGE_YEARS) > today) return `You must be at least ${ADULT_AGE_YEARS} years old.`;
-  return null;
-}
-
 async function assertProfileRules(db: Db, changes: ProfileChanges) {
   const errors: Record<string, string[]> = {};
   if (changes.date_of_birth !== undefined) {

@@ -1,6 +1,6 @@
 import type { Language } from "@vela/shared/api";
 import type { PaymentMethodOption } from "@vela/shared/auth";
-import { paymentMethodName } from "../../payments/methods";
+import { paymentMethodName } from "../payments/methods";
 
 /**
  * The general ways of paying, by the spec's payment method slugs (§3); the bank-specific ACH,

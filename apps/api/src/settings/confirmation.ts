@@ -1,12 +1,12 @@
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type CodeSent } from "@vela/shared/auth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { loginLockSubject } from "../../auth/accounts";
-import { claimIpTry, settleTry } from "../../auth/attempts";
-import { type CodePurpose, type CodeRow, consumeCode } from "../../auth/codes";
-import { verifyPassword } from "../../auth/passwords";
-import type { UserRow } from "../../auth/sessions";
-import { claimTry, lockedByThisTry, releaseTry } from "../../auth/throttles";
-import { InvalidDataError } from "../../http/errors";
+import { loginLockSubject } from "../auth/accounts";
+import { claimIpTry, settleTry } from "../auth/attempts";
+import { type CodePurpose, type CodeRow, consumeCode } from "../auth/codes";
+import { verifyPassword } from "../auth/passwords";
+import type { UserRow } from "../auth/sessions";
+import { claimTry, lockedByThisTry, releaseTry } from "../auth/throttles";
+import { InvalidDataError } from "../http/errors";
 
 const WRONG_PASSWORD = "The password is not correct.";
 

@@ -1,7 +1,7 @@
 import type { Language } from "@vela/shared/api";
 import type { TfaMethod } from "@vela/shared/auth";
 import type { FastifyInstance } from "fastify";
-import { sendNotice } from "../../auth/notifications";
+import { sendNotice } from "../auth/notifications";
 
 /**
  * Security changes the account owner is told about by e-mail, so that a change they did not make

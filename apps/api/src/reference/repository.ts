@@ -1,7 +1,7 @@
 import type { CountryDirection, CountryService } from "@vela/shared/reference";
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { cities, countries, countryServices, currencies, states } from "../../db/schema/index";
+import type { Db } from "../db/client";
+import { cities, countries, countryServices, currencies, shippingMethods, states } from "../db/schema/index";
 
 export type CountryFilter = {
   search?: string | undefined;
@@ -118,4 +118,13 @@ export function referenceRepository(db: Db) {
         .limit(limit);
     },
   };
+}
+
+/** A delivery method's slug by its id, or null when there is no such method. */
+export async function shippingMethodSlug(db: Db, id: number): Promise<string | null> {
+  const [row] = await db
+    .select({ slug: shippingMethods.slug })
+    .from(shippingMethods)
+    .where(eq(shippingMethods.id, id));
+  return row?.slug ?? null;
 }

@@ -2,11 +2,11 @@ import type { AuthSession, changePasswordRequest } from "@vela/shared/auth";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { assertConfirmation, assertStrongPassword, sessionMeta, signIn } from "../../auth/accounts";
-import { hashPassword, verifyPassword } from "../../auth/passwords";
-import { type Authenticated, revokeUserSessions } from "../../auth/sessions";
-import { users } from "../../db/schema/index";
-import { InvalidDataError } from "../../http/errors";
+import { assertConfirmation, assertStrongPassword, sessionMeta, signIn } from "../auth/accounts";
+import { hashPassword, verifyPassword } from "../auth/passwords";
+import { type Authenticated, revokeUserSessions } from "../auth/sessions";
+import { users } from "../db/schema/index";
+import { InvalidDataError } from "../http/errors";
 import { assertPassword } from "./confirmation";
 import { sendSecurityNotice } from "./notices";
 

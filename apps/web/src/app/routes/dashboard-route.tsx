@@ -4,11 +4,14 @@ import { IconSend } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { BalancesCard } from "../components/balances-card";
-import { RecentActivityCard } from "../components/recent-activity-card";
-import { ServicesCard } from "../components/services-card";
+import { BalancesCard } from "@/features/dashboard/components/balances-card";
+import { RecentActivityCard } from "@/features/dashboard/components/recent-activity-card";
+import { ServicesCard } from "@/features/dashboard/components/services-card";
 
-/** The account's first page: the wallets' balances (not for agents) and the latest transfers. */
+/**
+ * The account's first page: the wallets' balances (not for agents) and the latest transfers. Composed
+ * here, in app/, because it reads the session (features/auth) around the dashboard's own cards.
+ */
 export const DashboardRoute = () => {
   const { t } = useTranslation();
   useDocumentTitle(`${t("account.dashboard")} · Vela`);

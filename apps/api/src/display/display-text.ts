@@ -1,10 +1,10 @@
 import type { Language } from "@vela/shared/api";
 import { PURCHASE_DELIVERY_METHODS, SHIPPING_METHODS } from "../db/seed/corridor-countries";
+import { translate } from "../http/messages";
 import { DELIVERY_TEXT_ES } from "../orders/confirmation";
 import { orderTextEs } from "../orders/status-text-es";
 import { ARRIVAL_TIMES_ES, METHOD_NAMES_ES } from "../pricing/delivery-text-es";
-import { localizedCurrencyName } from "../routes/reference/currency-names";
-import { translate } from "./messages";
+import { localizedCurrencyName } from "../reference/currency-names";
 
 /**
  * Display vocabulary that sits in answers as stored English data, translated on the way out by the
@@ -16,7 +16,7 @@ import { translate } from "./messages";
  *   by sentence through the fixed messages (http/messages.ts, providers/messages-es.ts);
  * - an arrival time, `transfer_time` or `processing_time` ("1-2 business days");
  * - a currency, any object with a three-letter `iso`, a `name` and its `decimals` or `symbol`
- *   (routes/reference/currency-names.ts);
+ *   (reference/currency-names.ts);
  * - an order's delivery details, `delivery: { "Account number": "•••• 1234", … }`, labels and chosen
  *   values (orders/confirmation.ts);
  * - an order status or service named beside its key: `{ status, status_label }`, a timeline's

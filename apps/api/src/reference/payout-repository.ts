@@ -1,7 +1,7 @@
 import type { Language } from "@vela/shared/api";
 import { and, arrayContains, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import type { Db } from "../../db/client";
+import type { Db } from "../db/client";
 import {
   bankBranches,
   banks,
@@ -15,7 +15,7 @@ import {
   shippingMethods,
   states,
   transferReasons,
-} from "../../db/schema/index";
+} from "../db/schema/index";
 
 /** Escapes LIKE wildcards so a search for "50%" means those characters, not a pattern. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -1,8 +1,8 @@
-import { loadConfig } from "../config";
-import { reconcileLedger } from "../ledger/reconcile";
-import { openDatabase } from "./client";
-import { runMigrations } from "./migrate";
-import { seedDatabase } from "./seed/index";
+import { loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import { seedDatabase } from "./db/seed/index";
+import { reconcileLedger } from "./ledger/reconcile";
 
 /**
  * `npm run db:migrate` and `npm run db:seed`: the same steps the server runs on start, on their own.
@@ -10,7 +10,7 @@ import { seedDatabase } from "./seed/index";
  */
 const command = process.argv[2];
 if (command !== "migrate" && command !== "seed" && command !== "ledger-check") {
-  console.error("Usage: tsx src/db/cli.ts <migrate|seed|ledger-check>");
+  console.error("Usage: tsx src/cli.ts <migrate|seed|ledger-check>");
   process.exit(2);
 }
 

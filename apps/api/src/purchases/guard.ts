@@ -1,8 +1,8 @@
 import { PURCHASE_MESSAGES, PURCHASE_PERMISSION, type PurchaseService } from "@vela/shared/purchases";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { permissionsOf } from "../../auth/user-view";
-import { NotAllowedError } from "../../http/errors";
-import { currentAuth, sessionRequired } from "../../plugins/auth";
+import { permissionsOf } from "../auth/user-view";
+import { NotAllowedError } from "../http/errors";
+import { currentAuth, sessionRequired } from "../plugins/auth";
 
 /**
  * The preValidation of every route of a purchase service: a session, and the service's permission

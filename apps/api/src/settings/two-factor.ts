@@ -2,15 +2,15 @@ import type { CodeSent, SecuritySettings, securitySettingsRequest, TotpSetup } f
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { codeDestination } from "../../auth/accounts";
-import { claimIpTry, settleTry } from "../../auth/attempts";
-import { findPendingCode, issueCode } from "../../auth/codes";
-import { sendCode } from "../../auth/notifications";
-import type { UserRow } from "../../auth/sessions";
-import { claimTry, lockedByThisTry, releaseTry } from "../../auth/throttles";
-import { acceptTotpCode, newTotpSetup, totpStepOf } from "../../auth/totp";
-import { users } from "../../db/schema/index";
-import { InvalidDataError } from "../../http/errors";
+import { codeDestination } from "../auth/accounts";
+import { claimIpTry, settleTry } from "../auth/attempts";
+import { findPendingCode, issueCode } from "../auth/codes";
+import { sendCode } from "../auth/notifications";
+import type { UserRow } from "../auth/sessions";
+import { claimTry, lockedByThisTry, releaseTry } from "../auth/throttles";
+import { acceptTotpCode, newTotpSetup, totpStepOf } from "../auth/totp";
+import { users } from "../db/schema/index";
+import { InvalidDataError } from "../http/errors";
 import { assertPassword, consumeUserCode, freshCodeSent } from "./confirmation";
 import { sendSecurityNotice } from "./notices";
 

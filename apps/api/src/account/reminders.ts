@@ -9,9 +9,9 @@ import {
 } from "@vela/shared/auth";
 import { asc, count, eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../../db/client";
-import { userReminders, users } from "../../db/schema/index";
-import { InvalidDataError } from "../../http/errors";
+import type { Db } from "../db/client";
+import { userReminders, users } from "../db/schema/index";
+import { InvalidDataError } from "../http/errors";
 
 type ReminderRow = typeof userReminders.$inferSelect;
 

@@ -3,9 +3,9 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import { imageSize } from "image-size";
-import type { Db } from "../../db/client";
-import { avatars, users } from "../../db/schema/index";
-import { AppError, BadRequestError, InvalidDataError } from "../../http/errors";
+import type { Db } from "../db/client";
+import { avatars, users } from "../db/schema/index";
+import { AppError, BadRequestError, InvalidDataError } from "../http/errors";
 
 export type AvatarMimeType = (typeof AVATAR_MIME_TYPES)[number];
 export type AvatarImage = { mimeType: AvatarMimeType; bytes: Buffer };

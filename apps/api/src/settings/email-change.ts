@@ -1,15 +1,15 @@
 import type { CodeSent, EmailSettings } from "@vela/shared/auth";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { findUserByEmail } from "../../auth/accounts";
-import { issueCode } from "../../auth/codes";
-import { maskEmail } from "../../auth/masking";
-import { sendCode } from "../../auth/notifications";
-import type { UserRow } from "../../auth/sessions";
-import type { Db } from "../../db/client";
-import { isUniqueViolation } from "../../db/errors";
-import { users } from "../../db/schema/index";
-import { ConflictError, InvalidDataError } from "../../http/errors";
+import { findUserByEmail } from "../auth/accounts";
+import { issueCode } from "../auth/codes";
+import { maskEmail } from "../auth/masking";
+import { sendCode } from "../auth/notifications";
+import type { UserRow } from "../auth/sessions";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { users } from "../db/schema/index";
+import { ConflictError, InvalidDataError } from "../http/errors";
 import { assertPassword, consumeUserCode, freshCodeSent } from "./confirmation";
 import { sendSecurityNotice } from "./notices";
 
