@@ -6,6 +6,7 @@ import * as pricing from "./pricing";
 import * as recipients from "./recipients";
 import * as reference from "./reference";
 import * as senders from "./senders";
+import * as wallets from "./wallets";
 
 export type { Endpoint, EndpointInput, EndpointResult, HttpMethod } from "./endpoint";
 export { endpoint, endpointName, pathOf } from "./endpoint";
@@ -14,7 +15,7 @@ const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === "object" && value !== null && "method" in value && "path" in value && "response" in value;
 
 /** Every endpoint of the contract, by domain: what the API's contract test walks. */
-export const CONTRACT = { auth, orders, payments, pricing, recipients, reference, senders };
+export const CONTRACT = { auth, orders, payments, pricing, recipients, reference, senders, wallets };
 
 /** The contract's endpoints as one list, each with the name it is exported under. */
 export const contractEndpoints = (): { name: string; endpoint: Endpoint }[] =>

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import * as contract from "@vela/shared/contract/payments";
 import type { PaymentMethodOffer, PaymentUrl } from "@vela/shared/payments";
 import type { Quotation } from "@vela/shared/pricing";
 import { api } from "@/shared/api/api-client";
@@ -8,7 +9,7 @@ export const paymentMethodsQueryOptions = (quotationId: number) =>
   queryOptions({
     queryKey: ["payments", "methods", quotationId],
     queryFn: ({ signal }) =>
-      api.get<PaymentMethodOffer[]>(`payments/payment-methods/${quotationId}`, undefined, signal),
+      api.call(contract.getPaymentMethods, { params: { quotation_id: quotationId } }, { signal }),
   });
 
 export const usePaymentMethods = (quotationId: number) => useQuery(paymentMethodsQueryOptions(quotationId));
@@ -23,4 +24,4 @@ export type SetPaymentMethod = {
 
 /** PUT /quotations/payment-method/{id} (spec §7): answers the quotation summary with the method's fee. */
 export const setPaymentMethod = (quotationId: number, body: SetPaymentMethod) =>
-  api.put<Quotation>(`quotations/payment-method/${quotationId}`, body);
+  api.call(contract.setPaymentMethod, { params: { id: quotationId }, body });

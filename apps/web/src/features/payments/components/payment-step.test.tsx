@@ -5,6 +5,7 @@ import type { Quotation } from "@vela/shared/pricing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { changeLanguage } from "@/shared/i18n/i18n";
+import { paymentSummaryOf } from "@/test/fixtures";
 import { ok, renderWithApp, type StubRoute, stubApi } from "@/test/render";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "../stores/payment-store";
 import { PaymentStep } from "./payment-step";
@@ -112,7 +113,7 @@ const renderStep = (
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
   const stub = stubApi({
     "/api/payments/payment-methods/900": ok(METHODS),
-    "/api/quotations/payment-method/900": ok(QUOTATION),
+    "/api/quotations/payment-method/900": ok(paymentSummaryOf(QUOTATION)),
     ...routes,
   });
   vi.stubGlobal("fetch", stub.fetchStub);
@@ -270,7 +271,7 @@ describe("the PAYMENT step", () => {
   it("shows the amount with thousands separators, the summary's fee, and names each button for what it does", async () => {
     const large = { ...QUOTATION, send_amount: "1250.00", vela_fee_amount: "10.10", amount_paid: "1260.1" };
     const { user } = renderStep(
-      { "/api/payments/profiles": ok([]), "/api/quotations/payment-method/900": ok(large) },
+      { "/api/payments/profiles": ok([]), "/api/quotations/payment-method/900": ok(paymentSummaryOf(large)) },
       null,
       large,
     );

@@ -23,20 +23,27 @@ export const PMXN: Currency = { id: 12, iso: "MXN", name: "Mexican Peso", decima
 export const PCOP: Currency = { id: 15, iso: "COP", name: "Colombian Peso", decimals: 2, symbol: "$" };
 const CURRENCIES = [PUSD, PMXN, PCOP];
 
-const country = (id: number, name: string, iso2: string, prefix: string, currency: Currency): Country => ({
+const country = (
+  id: number,
+  name: string,
+  iso2: string,
+  iso3: string,
+  prefix: string,
+  currency: Currency,
+): Country => ({
   id,
   name,
   iso2,
-  iso3: iso2,
+  iso3,
   flag: "",
   flag_url: `/api/flags/${iso2}.svg`,
   phone_prefix: prefix,
   currency_id: currency.id,
   currency_iso: currency.iso,
 });
-export const P_US = country(1, "United States", "US", "+1", PUSD);
-export const P_MX = country(4, "Mexico", "MX", "+52", PMXN);
-export const P_CO = country(6, "Colombia", "CO", "+57", PCOP);
+export const P_US = country(1, "United States", "US", "USA", "+1", PUSD);
+export const P_MX = country(4, "Mexico", "MX", "MEX", "+52", PMXN);
+export const P_CO = country(6, "Colombia", "CO", "COL", "+57", PCOP);
 const COUNTRIES = [P_US, P_MX, P_CO];
 
 const topup = (id: number, operatorId: number, amount: string, kind: "airtime" | "data" = "airtime") => ({

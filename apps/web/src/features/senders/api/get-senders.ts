@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { Paginated } from "@vela/shared/api";
+import * as contract from "@vela/shared/contract/senders";
 import type { Sender } from "@vela/shared/senders";
 import { api } from "@/shared/api/api-client";
 
@@ -10,10 +11,10 @@ export const SENDERS_QUERY_KEY = ["senders"] as const;
 
 /** GET /consignments/senders: the user's senders a consignment may name (a client's own profile first). */
 export const getConsignmentSenders = ({ page, search }: SenderListParams, signal?: AbortSignal) =>
-  api.get<Paginated<Sender>>(
-    "consignments/senders",
-    { page, per_page: 10, search: search.trim() || undefined },
-    signal,
+  api.call(
+    contract.getConsignmentSenders,
+    { query: { page, per_page: 10, search: search.trim() || undefined } },
+    { signal },
   );
 
 export const consignmentSendersQueryOptions = (params: SenderListParams) =>

@@ -1,3 +1,4 @@
+import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
 import type { Wallet } from "./types";
 
@@ -7,6 +8,8 @@ import type { Wallet } from "./types";
  * repeat of the same attempt answer the first close.
  */
 export const closeWallet = (walletId: number, idempotencyKey: string) =>
-  api.exchange<Wallet>("POST", `wallets/${walletId}/close`, {
-    headers: { "Idempotency-Key": idempotencyKey },
-  });
+  api.exchangeCall(
+    contract.closeWallet,
+    { params: { id: walletId } },
+    { headers: { "Idempotency-Key": idempotencyKey } },
+  );

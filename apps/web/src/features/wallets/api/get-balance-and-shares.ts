@@ -1,4 +1,5 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
 import { WALLETS_QUERY_KEY } from "./get-wallets";
 import type { BalanceAndShares } from "./types";
@@ -10,8 +11,7 @@ export const balanceAndSharesQueryOptions = (walletId: number | null) =>
     queryFn:
       walletId === null
         ? skipToken
-        : ({ signal }) =>
-            api.get<BalanceAndShares>(`wallets/${walletId}/balance-and-shares`, undefined, signal),
+        : ({ signal }) => api.call(contract.getBalanceAndShares, { params: { id: walletId } }, { signal }),
   });
 
 export const useBalanceAndShares = (walletId: number | null) =>

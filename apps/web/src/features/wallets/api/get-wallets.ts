@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
 import type { Wallet, WalletDashboard } from "./types";
 
@@ -9,7 +10,7 @@ export const WALLETS_QUERY_KEY = ["wallets"] as const;
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: [...WALLETS_QUERY_KEY, "dashboard"],
-    queryFn: ({ signal }) => api.get<WalletDashboard>("wallets/dashboard", undefined, signal),
+    queryFn: ({ signal }) => api.call(contract.getWalletDashboard, {}, { signal }),
   });
 
 export const useWalletDashboard = () => useQuery(dashboardQueryOptions());
@@ -18,7 +19,7 @@ export const useWalletDashboard = () => useQuery(dashboardQueryOptions());
 export const userWalletsQueryOptions = () =>
   queryOptions({
     queryKey: [...WALLETS_QUERY_KEY, "u-wallets"],
-    queryFn: ({ signal }) => api.get<Wallet[]>("wallets/u-wallets", undefined, signal),
+    queryFn: ({ signal }) => api.call(contract.getUserWallets, {}, { signal }),
   });
 
 export const useUserWallets = () => useQuery(userWalletsQueryOptions());
