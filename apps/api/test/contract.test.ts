@@ -11,7 +11,10 @@ import { buildTestApp, type TestApp } from "./helper";
 // compared as the OpenAPI document shows them: the contract's are turned into JSON Schema by the
 // same transform, on a bare app that declares one route per endpoint.
 
-type Responses = Record<string, { content?: Record<string, { schema?: { properties?: { data?: unknown } } }> }>;
+type Responses = Record<
+  string,
+  { content?: Record<string, { schema?: { properties?: { data?: unknown } } }> }
+>;
 type Document = { paths: Record<string, Record<string, { responses?: Responses }>> };
 
 const endpoints = contractEndpoints();

@@ -295,9 +295,7 @@ const checkAnswer = (spec: Endpoint, data: unknown): void => {
       .slice(0, 5)
       .map((issue) => `${issue.path.join(".") || "(data)"}: ${issue.message}`)
       .join("; ");
-    const error = new ContractError(`${endpointName(spec)} answered outside its contract: ${issues}`);
-    console.error("CONTRACTDEBUG", error.message);
-    throw error;
+    throw new ContractError(`${endpointName(spec)} answered outside its contract: ${issues}`);
   }
 };
 

@@ -1,4 +1,4 @@
-import type { CodeChannel, CodeSent } from "@vela/shared/auth";
+import type { CodeChannel } from "@vela/shared/auth";
 import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 

@@ -1,5 +1,4 @@
 import type { Role } from "@vela/shared/api";
-import type { OnboardingStatus } from "@vela/shared/auth";
 import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 

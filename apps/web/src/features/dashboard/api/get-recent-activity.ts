@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/orders";
-import type { OrderListItem } from "@vela/shared/orders";
 import { api } from "@/shared/api/api-client";
 
 /** GET /api/dashboard/recent-activity: the user's five latest orders. */

@@ -1,5 +1,4 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OutboxMessage } from "@vela/shared/auth";
 import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 

@@ -1,6 +1,5 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/orders";
-import type { OrderDetails } from "@vela/shared/orders";
 import { api } from "@/shared/api/api-client";
 import { ORDERS_QUERY_KEY } from "./get-orders";
 

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/orders";
-import type { OrderListItem, OrderStatus } from "@vela/shared/orders";
+import type { OrderStatus } from "@vela/shared/orders";
 import { api } from "@/shared/api/api-client";
 
 /** Spec §9: the order history shows 10 a page. */

@@ -1,6 +1,5 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/orders";
-import type { TrackingAnswer } from "@vela/shared/orders";
 import { api } from "@/shared/api/api-client";
 
 /** GET /api/tracking/{tracking_number}: public, so it is sent without the session's headers. */

@@ -1,5 +1,4 @@
 import * as contract from "@vela/shared/contract/payments";
-import type { Payment } from "@vela/shared/payments";
 import type { z } from "zod";
 import { api } from "@/shared/api/api-client";
 

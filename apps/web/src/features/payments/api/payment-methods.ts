@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/payments";
-import type { PaymentMethodOffer, PaymentUrl } from "@vela/shared/payments";
-import type { Quotation } from "@vela/shared/pricing";
+import type { PaymentUrl } from "@vela/shared/payments";
 import { api } from "@/shared/api/api-client";
 
 /** GET /payments/payment-methods/{quotation_id}: the methods offered for the quotation's corridor and amount. */

@@ -1,11 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/payments";
-import {
-  type BillingAddress,
-  PAYMENT_METHOD_IDS,
-  type SavedBank,
-  type SavedCard,
-} from "@vela/shared/payments";
+import { type BillingAddress, PAYMENT_METHOD_IDS } from "@vela/shared/payments";
 import type { z } from "zod";
 import { api } from "@/shared/api/api-client";
 import type { BankAccountForm } from "./pay";

@@ -237,8 +237,13 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
       rate_source: "Test rates",
       rate_as_of: null,
       rate_legs: [],
+      limits: { send: { min: "1", max: "10000" }, receiving: { min: "1", max: "10000" } },
+      guaranteed_rate: true,
+      transfer_time: "Instant",
+      estimated_fee_currency: from.iso,
+      promo_code: null,
       item,
-    } as unknown as PurchaseQuotation;
+    };
     quotations.set(id, quotation);
     return { status: 201, body: { success: true, message: null, data: quotation } };
   };
@@ -502,7 +507,14 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
       const quotation = quotations.get(Number(match[1]));
       if (!quotation) return err(404, "Quotation not found.");
       const { item: _item, ...summary } = quotation;
-      return ok(summary);
+      // The quotation priced with the chosen method, and which method (spec §4).
+      return ok({
+        ...summary,
+        payment_type_id: Number(input.payment_type_id) || null,
+        payment_method_slug: null,
+        payment_method_name: null,
+        payment_profile_id: null,
+      });
     }
     if (path === "payments/profiles") return ok([]);
     if (path === "sandbox/cards/tokens")

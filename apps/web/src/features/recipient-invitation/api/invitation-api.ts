@@ -1,12 +1,7 @@
 import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/recipients";
-import type { DynamicForm } from "@vela/shared/dynamic-form";
-import {
-  type ExternalInvitation,
-  INVITATION_TOKEN_HEADER,
-  type ReceivingOptions,
-} from "@vela/shared/external-recipients";
+import { INVITATION_TOKEN_HEADER } from "@vela/shared/external-recipients";
 import type { z } from "zod";
 import { api } from "@/shared/api/api-client";
 

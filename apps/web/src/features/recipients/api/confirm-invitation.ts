@@ -1,5 +1,4 @@
 import * as contract from "@vela/shared/contract/recipients";
-import type { RecipientInvitation } from "@vela/shared/external-recipients";
 import { api } from "@/shared/api/api-client";
 
 /**

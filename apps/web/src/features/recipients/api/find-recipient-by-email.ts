@@ -1,9 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/recipients";
 import { api } from "@/shared/api/api-client";
 import { RECIPIENTS_QUERY_KEY } from "./get-recipients";
-import type { Recipient } from "./types";
 
 /** Spec §8: what a failed recipient e-mail lookup says when the server gave no message. */
 export const EMAIL_LOOKUP_FALLBACK = "Ocurrió un error inesperado.";

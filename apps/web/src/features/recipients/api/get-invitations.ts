@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/recipients";
-import type { InvitationStatus, RecipientInvitation } from "@vela/shared/external-recipients";
+import type { InvitationStatus } from "@vela/shared/external-recipients";
 import { api } from "@/shared/api/api-client";
 import { RECIPIENTS_QUERY_KEY } from "./get-recipients";
 import { RECIPIENTS_PAGE_SIZE } from "./types";

@@ -2,8 +2,6 @@ import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/pricing";
 import * as reference from "@vela/shared/contract/reference";
-import type { ShippingMethod } from "@vela/shared/pricing";
-import type { Country, Currency } from "@vela/shared/reference";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/recipients";
-import type { DynamicForm } from "@vela/shared/dynamic-form";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { RECIPIENTS_QUERY_KEY } from "./get-recipients";

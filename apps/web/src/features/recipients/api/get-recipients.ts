@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/recipients";
 import { api } from "@/shared/api/api-client";
-import { RECIPIENTS_PAGE_SIZE, type Recipient, type RecipientTypeFilter } from "./types";
+import { RECIPIENTS_PAGE_SIZE, type RecipientTypeFilter } from "./types";
 
 /** The list filters of spec §3 (email, type, page, per_page), plus the quotation a step lists for. */
 export type RecipientFilters = {

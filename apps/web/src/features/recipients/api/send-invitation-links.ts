@@ -1,5 +1,5 @@
 import * as contract from "@vela/shared/contract/recipients";
-import type { RecipientInvitation, SendLinkRequest } from "@vela/shared/external-recipients";
+import type { SendLinkRequest } from "@vela/shared/external-recipients";
 import { api } from "@/shared/api/api-client";
 
 /**

@@ -1,5 +1,4 @@
 import * as contract from "@vela/shared/contract/pricing";
-import type { Quotation } from "@vela/shared/pricing";
 import { api } from "@/shared/api/api-client";
 import type { AmountSelection } from "../utils/send-money-search";
 

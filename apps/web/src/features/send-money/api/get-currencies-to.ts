@@ -1,7 +1,6 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/pricing";
-import type { Currency } from "@vela/shared/reference";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 

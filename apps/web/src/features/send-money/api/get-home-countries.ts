@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/reference";
-import type { Country, CountryDirection } from "@vela/shared/reference";
+import type { CountryDirection } from "@vela/shared/reference";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 

@@ -1,6 +1,5 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/pricing";
-import type { CorridorLimits } from "@vela/shared/pricing";
 import { api } from "@/shared/api/api-client";
 import type { Corridor } from "./corridor";
 

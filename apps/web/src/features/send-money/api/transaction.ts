@@ -2,7 +2,6 @@ import { queryOptions } from "@tanstack/react-query";
 import * as orders from "@vela/shared/contract/orders";
 import * as pricing from "@vela/shared/contract/pricing";
 import type { ConfirmationRecord, OrderDetails } from "@vela/shared/orders";
-import type { Quotation } from "@vela/shared/pricing";
 import { API_BASE, api, buildHeaders } from "@/shared/api/api-client";
 import { ApiError } from "@/shared/api/api-error";
 

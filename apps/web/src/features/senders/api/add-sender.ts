@@ -1,5 +1,4 @@
 import * as contract from "@vela/shared/contract/senders";
-import type { QuotationSelection } from "@vela/shared/senders";
 import { api } from "@/shared/api/api-client";
 
 /** PUT /consignments/quotation/{id}/add-sender: names the quotation's sender; answers send_data and summary. */

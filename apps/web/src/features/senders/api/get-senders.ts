@@ -1,7 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/senders";
-import type { Sender } from "@vela/shared/senders";
 import { api } from "@/shared/api/api-client";
 
 export type SenderListParams = { page: number; search: string };

@@ -1,5 +1,4 @@
 import * as contract from "@vela/shared/contract/senders";
-import type { Sender } from "@vela/shared/senders";
 import { api } from "@/shared/api/api-client";
 
 /** PATCH /senders/{id}: enables a disabled sender, disables an enabled one. */

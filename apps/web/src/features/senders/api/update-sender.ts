@@ -1,5 +1,5 @@
 import * as contract from "@vela/shared/contract/senders";
-import type { ConsignmentSenderRequest, Sender } from "@vela/shared/senders";
+import type { ConsignmentSenderRequest } from "@vela/shared/senders";
 import { api } from "@/shared/api/api-client";
 
 /** PUT /consignments/senders/{id}: replaces a sender's details with the consignments form. */

@@ -1,4 +1,3 @@
-import type { CodeSent } from "@vela/shared/auth";
 import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 

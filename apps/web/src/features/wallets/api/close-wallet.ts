@@ -1,6 +1,5 @@
 import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
-import type { Wallet } from "./types";
 
 /**
  * POST /wallets/{id}/close: closes an empty wallet (nothing available, nothing on hold, no order in

@@ -2,7 +2,6 @@ import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
 import { WALLETS_QUERY_KEY } from "./get-wallets";
-import type { BalanceAndShares } from "./types";
 
 /** GET /wallets/{id}/balance-and-shares: the balance, the currency and flag, and what to share. */
 export const balanceAndSharesQueryOptions = (walletId: number | null) =>

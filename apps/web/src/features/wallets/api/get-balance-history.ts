@@ -2,7 +2,6 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
 import { WALLETS_QUERY_KEY } from "./get-wallets";
-import type { BalanceHistory } from "./types";
 
 /** The chart's periods, in days. */
 export const BALANCE_HISTORY_DAYS = [7, 30, 90] as const;

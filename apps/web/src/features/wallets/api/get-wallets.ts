@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
-import type { Wallet, WalletDashboard } from "./types";
 
 /** Every wallet query starts with this key: a money movement invalidates them all at once. */
 export const WALLETS_QUERY_KEY = ["wallets"] as const;

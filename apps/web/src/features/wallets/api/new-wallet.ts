@@ -3,7 +3,6 @@ import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { WALLETS_QUERY_KEY } from "./get-wallets";
-import type { Wallet, WalletCurrency } from "./types";
 
 /** GET /wallets/new-wallet/currencies: the currencies the user has no wallet in yet. */
 export const newWalletCurrenciesQueryOptions = (language: string) =>

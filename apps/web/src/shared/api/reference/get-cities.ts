@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/reference";
-import type { City } from "@vela/shared/reference";
 import { api } from "@/shared/api/api-client";
 
 /** GET /api/cities?state_id=: a state's cities (spec §3 "cities query (state_id)"). */

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/reference";
-import type { State } from "@vela/shared/reference";
 import { api } from "@/shared/api/api-client";
 
 /** GET /api/states?country_id=: a country's states or provinces. */
