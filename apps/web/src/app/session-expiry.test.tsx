@@ -69,7 +69,12 @@ const accountServer = () => {
       return json({
         success: true,
         message: null,
-        data: { user: CLIENT_USER, organization: null, onboarding: PENDING_EMAIL, permissions: {} },
+        data: {
+          user: CLIENT_USER,
+          organization: null,
+          onboarding: PENDING_EMAIL,
+          permissions: sessionFor().permissions,
+        },
       });
     }
     if (path === "/api/profile" && method === "PUT") {

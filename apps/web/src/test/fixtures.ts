@@ -1,4 +1,7 @@
 import type { AuthSession, AuthUser, OnboardingStatus, TfaChallenge } from "@vela/shared/auth";
+import type { QuotationPaymentSummary } from "@vela/shared/payments";
+import type { Quotation } from "@vela/shared/pricing";
+import type { QuotationSelection } from "@vela/shared/recipients";
 import type { Country, Currency } from "@vela/shared/reference";
 
 const country = (
@@ -85,4 +88,84 @@ export const EMAIL_CHALLENGE: TfaChallenge = {
   destination: "a•••@e•••.com",
   seconds: 60,
   expires_in: 600,
+};
+
+/** A quotation as the API answers it: 250 USD to Mexico by bank deposit (id 900 unless given). */
+export const quotationFixture = (overrides: Partial<Quotation> = {}): Quotation => ({
+  id: 900,
+  service: "consignments",
+  status: "open",
+  expires_at: "2026-11-20T10:15:00.000Z",
+  expires_in: 900,
+  created_at: "2026-11-20T10:00:00.000Z",
+  country_from_id: 1,
+  country_to_id: 4,
+  currency_from_id: 10,
+  currency_to_id: 12,
+  currency_from_iso: "USD",
+  currency_to_iso: "MXN",
+  shipping_method_id: 2,
+  shipping_method: { name: "Bank deposit", slug: "bank-deposit" },
+  payment_method: "bank-transfer",
+  send_amount: "250.00",
+  receiving_amount: "5055.60",
+  vela_fee_amount: "0.00",
+  external_fee_amount: "0.00",
+  discount: "0.00",
+  amount_paid: "250.00",
+  rate: "20.2224",
+  mid_rate: "20.40",
+  rate_source: "ECB",
+  limits: { send: { min: "10", max: "10000" }, receiving: { min: "10", max: "200000" } },
+  guaranteed_rate: false,
+  transfer_time: "1-2 business days",
+  estimated_fee_currency: "USD",
+  promo_code: null,
+  ...overrides,
+});
+
+/** PUT /quotations/payment-method's answer: the quotation with the method chosen (none here). */
+export const paymentSummaryOf = <Q extends Quotation>(quotation: Q): Q & QuotationPaymentSummary => ({
+  ...quotation,
+  payment_type_id: null,
+  payment_method_slug: null,
+  payment_method_name: null,
+  payment_profile_id: null,
+});
+
+/** What naming a quotation's sender or recipient answers (spec §4): send_data and the summary. */
+export const quotationSelectionOf = (
+  quotation: Quotation,
+  parties: {
+    sender_id?: number | null;
+    sender_name?: string | null;
+    recipient_id?: number | null;
+    recipient_name?: string | null;
+  },
+): QuotationSelection => {
+  const named = {
+    sender_id: parties.sender_id ?? null,
+    sender_name: parties.sender_name ?? null,
+    recipient_id: parties.recipient_id ?? null,
+    recipient_name: parties.recipient_name ?? null,
+  };
+  return {
+    send_data: {
+      quotation_id: quotation.id,
+      ...named,
+      country_from_id: quotation.country_from_id,
+      country_to_id: quotation.country_to_id,
+      currency_from_id: quotation.currency_from_id,
+      currency_to_id: quotation.currency_to_id,
+      currency_from_iso: quotation.currency_from_iso,
+      currency_to_iso: quotation.currency_to_iso,
+      shipping_method_id: quotation.shipping_method_id,
+      shipping_method: quotation.shipping_method,
+      payment_method: quotation.payment_method,
+      send_amount: quotation.send_amount,
+      receiving_amount: quotation.receiving_amount,
+      amount_paid: quotation.amount_paid,
+    },
+    summary: { ...quotation, ...named },
+  };
 };

@@ -1,6 +1,6 @@
 import { type DynamicForm, defineField, dynamicFormSchema } from "@vela/shared/dynamic-form";
 import type { Recipient } from "@/features/recipients/api/types";
-import { MEXICO, MXN, PHILIPPINES, PHP } from "./fixtures";
+import { MEXICO, MXN, PHILIPPINES, PHP, quotationFixture, quotationSelectionOf } from "./fixtures";
 import { ok, type StubHandler, type StubRoute } from "./render";
 import { BANK_METHOD, CASH_METHOD, METHODS, VELA_METHOD } from "./send-money-api";
 
@@ -273,21 +273,13 @@ export const recipientsBackend = (initial: Recipient[]) => {
       const id = Number((body as { recipient_id?: unknown }).recipient_id);
       const recipient = recipients.find((candidate) => candidate.id === id);
       if (!recipient) return invalid({ recipient_id: ["This recipient cannot receive this transfer."] });
-      return ok({
-        send_data: {
-          quotation_id: QUOTATION_ID,
-          recipient_id: id,
-          recipient_name: recipient.name,
-          sender_id: null,
-          shipping_method_id: BANK_METHOD.id,
-        },
-        summary: {
-          id: QUOTATION_ID,
-          recipient_name: recipient.name,
-          sender_name: null,
-          send_amount: "100.00",
-        },
+      const quotation = quotationFixture({
+        id: QUOTATION_ID,
+        shipping_method_id: BANK_METHOD.id,
+        send_amount: "100.00",
+        amount_paid: "100.00",
       });
+      return ok(quotationSelectionOf(quotation, { recipient_id: id, recipient_name: recipient.name }));
     },
   };
   /** Every route for `stubApi`, with `others` (pricing, reference) under them; `/api/recipients/{id}` too. */

@@ -1,22 +1,21 @@
 import { recordId, successEnvelope } from "@vela/shared/api";
+import * as contract from "@vela/shared/contract/orders";
 import {
   ORDER_SERVICES,
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   orderDetails as orderDetailsSchema,
-  orderListItem,
-  ordersQuery,
 } from "@vela/shared/orders";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listOrders, orderDetails, orderReceipt, recentActivity } from "../../history/service";
-import { ok, page, pageSchema } from "../../http/envelope";
+import { contractSchema, urlOf } from "../../http/contract";
+import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 
 const TAGS = ["history"];
 const orderIdParams = z.object({ id: recordId });
-const selectOption = z.object({ id: z.string(), name: z.string() });
 const detailsAnswer = { 200: successEnvelope(orderDetailsSchema) };
 
 const SERVICE_OPTIONS = Object.entries(ORDER_SERVICES).map(([id, name]) => ({ id, name }));
@@ -34,14 +33,13 @@ export async function historyRoutes(app: FastifyInstance) {
   const deps = { db: app.db };
 
   routes.get(
-    "/orders",
+    urlOf(contract.getOrders),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The user's orders, newest first, 10 a page, by service and status",
-        querystring: ordersQuery,
-        response: { 200: pageSchema(orderListItem) },
+        ...contractSchema(contract.getOrders),
       },
     },
     async (request) => {
@@ -51,40 +49,39 @@ export async function historyRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/orders/selects/services",
+    urlOf(contract.getOrderServices),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The services the history can be filtered by",
-        response: { 200: successEnvelope(z.array(selectOption)) },
+        ...contractSchema(contract.getOrderServices),
       },
     },
     async () => ok(SERVICE_OPTIONS),
   );
 
   routes.get(
-    "/orders/selects/statuses",
+    urlOf(contract.getOrderStatuses),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The order statuses the history can be filtered by",
-        response: { 200: successEnvelope(z.array(selectOption)) },
+        ...contractSchema(contract.getOrderStatuses),
       },
     },
     async () => ok(STATUS_OPTIONS),
   );
 
   routes.get(
-    "/orders/:id/details",
+    urlOf(contract.getOrderDetails),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "One order: the confirmation record, its status timeline, recipient and sender as placed",
-        params: orderIdParams,
-        response: detailsAnswer,
+        ...contractSchema(contract.getOrderDetails),
       },
     },
     async (request) => ok(await orderDetails(deps, userId(request), request.params.id)),
@@ -135,13 +132,13 @@ export async function historyRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/dashboard/recent-activity",
+    urlOf(contract.getRecentActivity),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The user's five latest orders",
-        response: { 200: successEnvelope(z.array(orderListItem)) },
+        ...contractSchema(contract.getRecentActivity),
       },
     },
     async (request) => ok(await recentActivity(deps, userId(request))),

@@ -1,18 +1,13 @@
-import { type Language, successEnvelope } from "@vela/shared/api";
-import {
-  type ExamineRules,
-  examineRules,
-  RULE_SERVICES,
-  type RuleModal,
-  type RuleService,
-} from "@vela/shared/auth";
+import type { Language } from "@vela/shared/api";
+import type { ExamineRules, RuleModal, RuleService } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import type { PurchaseService } from "@vela/shared/purchases";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { mayMoveMoney, VERIFY_PHONE_TEXT } from "../../auth/money-rule";
 import type { UserRow } from "../../auth/sessions";
 import { permissionsOf } from "../../auth/user-view";
+import { contractSchema, urlOf } from "../../http/contract";
 import { currentAuth } from "../../plugins/auth";
 import { IDENTITY_THRESHOLD, identityThresholdMessage, needsIdentityCheck } from "../../purchases/limits";
 
@@ -130,13 +125,13 @@ export async function rulesRoutes(app: FastifyInstance) {
   const tags = ["rules"];
 
   routes.get(
-    "/examine-rules",
+    urlOf(contract.examineDashboardRules),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags,
         summary: "Whether the dashboard can be used now, or the modal that says what to do first",
-        response: { 200: successEnvelope(examineRules) },
+        ...contractSchema(contract.examineDashboardRules),
       },
     },
     async (request) => {
@@ -150,14 +145,13 @@ export async function rulesRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/:service/examine-rules",
+    urlOf(contract.examineServiceRules),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags,
         summary: "Whether a service can be used now, or the modal that says what to do first",
-        params: z.object({ service: z.enum(RULE_SERVICES) }),
-        response: { 200: successEnvelope(examineRules) },
+        ...contractSchema(contract.examineServiceRules),
       },
     },
     async (request) => {

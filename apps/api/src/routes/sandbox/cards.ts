@@ -1,3 +1,4 @@
+import { cardToken, cardTokenRequest } from "@vela/shared/contract/payments";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,21 +9,8 @@ import { escapeHtml, formatMinor, renderPage, sendPage } from "./page";
 
 const TAGS = ["sandbox"];
 
-export const cardTokenRequest = z.object({
-  number: z.string().trim().min(1).max(40),
-  exp_month: z.coerce.number().int().min(1).max(12),
-  exp_year: z.coerce.number().int().min(0).max(9999),
-  cvc: z.string().trim().min(1).max(8),
-  name: z.string().trim().max(120).optional(),
-});
-
-export const cardToken = z.object({
-  token: z.string(),
-  brand: z.string(),
-  last4: z.string(),
-  exp_month: z.number().int(),
-  exp_year: z.number().int(),
-});
+/** The tokenisation's request and answer are the contract's: the SPA posts cards to it directly. */
+export { cardToken, cardTokenRequest };
 
 const authorizationParams = z.object({ authorizationId: z.string().regex(/^auth_[0-9a-f]{24}$/) });
 

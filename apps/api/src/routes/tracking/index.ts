@@ -1,14 +1,9 @@
-import { successEnvelope } from "@vela/shared/api";
-import { trackingAnswer } from "@vela/shared/orders";
+import * as contract from "@vela/shared/contract/orders";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { trackOrder } from "../../history/service";
+import { contractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
-
-const trackingParams = z.object({
-  tracking_number: z.string().trim().min(1).max(64),
-});
 
 /** The public tracking page asks more slowly than the rest of the API: numbers must not be guessable by trying. */
 export const trackingRateLimit = (globalMax: number) => Math.max(1, Math.floor(globalMax / 10));
@@ -20,7 +15,7 @@ export const trackingRateLimit = (globalMax: number) => Math.max(1, Math.floor(g
  */
 export async function trackingRoutes(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
-    "/tracking/:tracking_number",
+    urlOf(contract.getTracking),
     {
       config: {
         rateLimit: {
@@ -31,8 +26,7 @@ export async function trackingRoutes(app: FastifyInstance) {
       schema: {
         tags: ["tracking"],
         summary: "A transfer's status timeline and expected arrival by its tracking number (public)",
-        params: trackingParams,
-        response: { 200: successEnvelope(trackingAnswer) },
+        ...contractSchema(contract.getTracking),
       },
     },
     async (request, reply) => {

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { Quotation } from "@vela/shared/pricing";
 import { Route, Routes, useLocation } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "@/features/send-money/stores/send-money-store";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { usePanelSlots } from "@/shared/layout/panel-slots";
+import { paymentSummaryOf, quotationFixture, quotationSelectionOf } from "@/test/fixtures";
 import { QUOTATION_ID, recipientFixture, recipientsBackend } from "@/test/recipients-api";
 import { ok, renderWithApp, type StubHandler, stubApi } from "@/test/render";
 import { calculatorHandler, sendMoneyRoutes } from "@/test/send-money-api";
@@ -133,10 +135,10 @@ const confirmationFixture = {
 };
 
 const renderFlow = (route: string, { declineCards = false }: { declineCards?: boolean } = {}) => {
-  let quotationData: Record<string, unknown> | null = null;
+  let quotationData: Quotation | null = null;
   const quotationAnswer: StubHandler = (request) => {
     const answer = createQuotation(request);
-    quotationData = (answer.body as { data: Record<string, unknown> }).data;
+    quotationData = (answer.body as { data: Quotation }).data;
     return answer;
   };
   const backend = recipientsBackend([recipientFixture(1), recipientFixture(2)]);
@@ -169,9 +171,9 @@ const renderFlow = (route: string, { declineCards = false }: { declineCards?: bo
               }),
         [`/api/payments/payment-methods/${QUOTATION_ID}`]: ok(PAYMENT_METHODS),
         [`/api/quotations/payment-method/${QUOTATION_ID}`]: () => {
-          const base = quotationData ?? {};
+          const base = quotationData ?? quotationFixture({ id: QUOTATION_ID });
           quotationData = { ...base, vela_fee_amount: "3.99", amount_paid: "103.99" };
-          return ok(quotationData);
+          return ok(paymentSummaryOf(quotationData));
         },
         "/api/payments/profiles": { status: 500, body: { success: false, message: "Boom" } },
         "/api/sandbox/cards/tokens": ok({
@@ -196,13 +198,14 @@ const renderFlow = (route: string, { declineCards = false }: { declineCards?: bo
           last_page: 1,
           total: 1,
         }),
-        [`/api/consignments/quotation/${QUOTATION_ID}/add-sender`]: ok(
-          {
-            send_data: { quotation_id: QUOTATION_ID, sender_id: 9, sender_name: "Ana García" },
-            summary: { id: QUOTATION_ID },
-          },
-          "Sender added.",
-        ),
+        [`/api/consignments/quotation/${QUOTATION_ID}/add-sender`]: () =>
+          ok(
+            quotationSelectionOf(quotationData ?? quotationFixture({ id: QUOTATION_ID }), {
+              sender_id: 9,
+              sender_name: "Ana García",
+            }),
+            "Sender added.",
+          ),
       }),
     ),
   );

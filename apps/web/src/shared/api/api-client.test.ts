@@ -1,13 +1,58 @@
 import type { AuthSession } from "@vela/shared/auth";
+import * as auth from "@vela/shared/contract/auth";
+import * as recipients from "@vela/shared/contract/recipients";
+import * as reference from "@vela/shared/contract/reference";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "@/shared/i18n/i18n";
 import { sessionFor } from "@/test/fixtures";
 import { ok, stubApi } from "@/test/render";
-import { api, readRetryAfter, renewSessionAhead } from "./api-client";
+import { api, ContractError, readRetryAfter, renewSessionAhead } from "./api-client";
 import { ApiError } from "./api-error";
 import { type AuthSnapshot, registerAuthSource, registerSessionHandlers } from "./auth-source";
 
 const signedOut = () => ({ token: null, type: null, userType: null });
+
+describe("api.call", () => {
+  beforeEach(() => registerAuthSource(signedOut));
+
+  it("fills the path's parameters, sends the query and answers the envelope's data", async () => {
+    const { fetchStub, requests } = stubApi({
+      "/api/states?country_id=4": ok([{ id: 1, name: "Jalisco", country_id: 4, code: "JAL" }]),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+
+    const states = await api.call(reference.getStates, { query: { country_id: 4 } });
+
+    expect(states).toEqual([{ id: 1, name: "Jalisco", country_id: 4, code: "JAL" }]);
+    expect(requests[0]?.method).toBe("GET");
+  });
+
+  it("refuses, in tests, an answer outside the endpoint's response schema, naming the endpoint", async () => {
+    const { fetchStub, requests } = stubApi({ "/api/recipients/7": ok({ id: 7 }) });
+    vi.stubGlobal("fetch", fetchStub);
+
+    const call = api.call(recipients.getRecipient, { params: { id: 7 } });
+
+    await expect(call).rejects.toBeInstanceOf(ContractError);
+    await expect(call).rejects.toThrow(/^GET \/recipients\/\{id\} answered outside its contract: /);
+    expect(requests[0]?.url).toBe("/api/recipients/7");
+  });
+
+  it("sends a JSON body on a POST and answers the server's message with exchangeCall", async () => {
+    const body = { reset_token: "reset-1", password: "N3w-password!" };
+    const { fetchStub, requests } = stubApi({
+      "/api/authentication/forgot-password/reset-password": ok(null, "Your password was changed."),
+    });
+    vi.stubGlobal("fetch", fetchStub);
+
+    const answer = await api.exchangeCall(auth.resetPassword, { body }, { anonymous: true });
+
+    expect(answer).toEqual({ data: null, message: "Your password was changed." });
+    expect(requests[0]?.method).toBe("POST");
+    expect(requests[0]?.body).toEqual(body);
+    expect(requests[0]?.headers.get("Content-Type")).toBe("application/json");
+  });
+});
 
 describe("api client", () => {
   beforeEach(() => registerAuthSource(signedOut));

@@ -1,4 +1,11 @@
 import type { AuthSession } from "@vela/shared/auth";
+import {
+  type Endpoint,
+  type EndpointInput,
+  type EndpointResult,
+  endpointName,
+  pathOf,
+} from "@vela/shared/contract/endpoint";
 import { currentLanguage } from "@/shared/i18n/i18n";
 import { ApiError, type FieldErrors } from "./api-error";
 import { getAuthSnapshot, sessionHandlers } from "./auth-source";
@@ -265,6 +272,65 @@ const exchange = async <T>(
   return { data: envelope.data as T, message: serverMessage };
 };
 
+/**
+ * Whether answers are checked against the contract: in development and tests, where a mismatch is
+ * a bug to see at once; a production build skips it (the API already answers through the same
+ * schemas, and parsing every answer costs time on a phone).
+ */
+const CHECKS_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === "test";
+
+/** An answer outside its endpoint's response schema: a bug in the API, the SPA or a test backend. */
+export class ContractError extends Error {
+  override name = "ContractError";
+}
+
+/**
+ * Checks `data` against the endpoint's response schema. The answer itself is returned unparsed, so
+ * development and production see the same values (a schema's defaults or transforms never apply).
+ */
+const checkAnswer = (spec: Endpoint, data: unknown): void => {
+  const result = spec.response.safeParse(data);
+  if (!result.success) {
+    const issues = result.error.issues
+      .slice(0, 5)
+      .map((issue) => `${issue.path.join(".") || "(data)"}: ${issue.message}`)
+      .join("; ");
+    throw new ContractError(`${endpointName(spec)} answered outside its contract: ${issues}`);
+  }
+};
+
+/** How a contract call is sent, beside what the endpoint declares. */
+export type CallOptions = Pick<
+  RequestOptions,
+  "signal" | "headers" | "anonymous" | "renew" | "replayAfterSignIn"
+>;
+
+/** The arguments after the endpoint: the input (optional when the endpoint declares none) and options. */
+type CallArguments<E extends Endpoint> =
+  Record<string, never> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: CallOptions]
+    : [input: EndpointInput<E>, options?: CallOptions];
+
+const BODILESS: readonly string[] = ["GET", "DELETE"];
+
+const exchangeCall = async <E extends Endpoint>(
+  spec: E,
+  ...[input, options]: CallArguments<E>
+): Promise<Answer<EndpointResult<E>>> => {
+  const { params, query, body } = (input ?? {}) as { params?: object; query?: Query; body?: unknown };
+  const answer = await exchange<EndpointResult<E>>(spec.method, pathOf(spec, { ...params }), {
+    ...options,
+    query,
+    // A POST, PUT or PATCH always carries a JSON body, `{}` when it has nothing to say.
+    body: BODILESS.includes(spec.method) ? body : (body ?? {}),
+  });
+  if (CHECKS_ANSWERS) checkAnswer(spec, answer.data);
+  return answer;
+};
+
+const call = async <E extends Endpoint>(spec: E, ...rest: CallArguments<E>): Promise<EndpointResult<E>> =>
+  (await exchangeCall(spec, ...rest)).data;
+
 const request = async <T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> =>
   (await exchange<T>(method, path, options)).data;
 
@@ -283,6 +349,13 @@ export const api = {
   del: <T>(path: string, query?: Query) => request<T>("DELETE", path, { query }),
   /** Runs several requests in parallel; resolves with every result in order, or rejects with the first failure. */
   all: <const T extends readonly unknown[]>(requests: T) => Promise.all(requests),
+  /**
+   * Calls an endpoint of the contract (`@vela/shared/contract/*`): the input and the answer are
+   * typed from its schemas, and in development and tests the answer is checked against them.
+   */
+  call,
+  /** Like `call`, but resolves with the server's message too. */
+  exchangeCall,
   /** For callers that need extra headers (`Idempotency-Key`), uploads, or no session headers. */
   request,
   /** Like `request`, but resolves with the message too (a save whose notice is the server's words). */

@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
+import * as contract from "@vela/shared/contract/auth";
+import type { z } from "zod";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 
-export type BusinessType = { id: number; name: string; slug: string };
+export type BusinessType = z.infer<typeof contract.businessType>;
 
 /** GET /onboarding/business/types: what a business can register as. */
 export const getBusinessTypes = (signal?: AbortSignal) =>
-  api.request<BusinessType[]>("GET", "onboarding/business/types", { signal, anonymous: true });
+  api.call(contract.getBusinessTypes, {}, { signal, anonymous: true });
 
 export const businessTypesQueryOptions = (language: Language) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import type { SessionCheck } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
 /**
@@ -7,4 +7,4 @@ import { api } from "@/shared/api/api-client";
  * the session-expired modal.
  */
 export const getSession = (signal?: AbortSignal) =>
-  api.request<SessionCheck>("GET", "authentication/me", { signal, replayAfterSignIn: false });
+  api.call(contract.sessionCheckEndpoint, {}, { signal, replayAfterSignIn: false });

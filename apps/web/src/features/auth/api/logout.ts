@@ -1,3 +1,4 @@
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
 /**
@@ -5,4 +6,4 @@ import { api } from "@/shared/api/api-client";
  * working. An expired access token is renewed first like any other call's, or the server-side
  * session would outlive the sign-out.
  */
-export const logoutSession = () => api.get<null>("authentication/logout");
+export const logoutSession = () => api.call(contract.logout);

@@ -1,3 +1,4 @@
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
 /** POST /authentication/forgot-password/reset-password: sets the new password and ends every session. */
@@ -5,4 +6,4 @@ export const resetPassword = (body: {
   reset_token: string;
   password: string;
   password_confirmation?: string;
-}) => api.request<null>("POST", "authentication/forgot-password/reset-password", { body, anonymous: true });
+}) => api.call(contract.resetPassword, { body }, { anonymous: true });

@@ -1,8 +1,7 @@
 import type { Role } from "@vela/shared/api";
-import type { OnboardingStatus } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
-import { onboardingPath } from "./onboarding-path";
 
 /** POST /onboarding/{type}/email/verify-email: checks the code e-mailed at registration. */
 export const verifyOnboardingEmail = (type: Role, code: string) =>
-  api.post<OnboardingStatus>(onboardingPath(type, "email/verify-email"), { code });
+  api.call(contract.verifyOnboardingEmail, { params: { type }, body: { code } });

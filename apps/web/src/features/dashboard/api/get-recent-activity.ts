@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OrderListItem } from "@vela/shared/orders";
+import * as contract from "@vela/shared/contract/orders";
 import { api } from "@/shared/api/api-client";
 
 /** GET /api/dashboard/recent-activity: the user's five latest orders. */
 export const getRecentActivity = (signal?: AbortSignal) =>
-  api.get<OrderListItem[]>("dashboard/recent-activity", undefined, signal);
+  api.call(contract.getRecentActivity, {}, { signal });
 
 export const recentActivityQueryOptions = () =>
   queryOptions({

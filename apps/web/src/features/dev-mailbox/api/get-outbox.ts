@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { OutboxMessage } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
 /** GET /dev/outbox: what the server would have e-mailed or texted, newest first. Absent (404) in production. */
-export const getOutbox = (signal?: AbortSignal) => api.get<OutboxMessage[]>("dev/outbox", undefined, signal);
+export const getOutbox = (signal?: AbortSignal) => api.call(contract.getOutbox, { query: {} }, { signal });
 
 export const OUTBOX_QUERY_KEY = ["dev", "outbox"] as const;
 

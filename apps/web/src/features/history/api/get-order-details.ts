@@ -1,11 +1,11 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import type { OrderDetails } from "@vela/shared/orders";
+import * as contract from "@vela/shared/contract/orders";
 import { api } from "@/shared/api/api-client";
 import { ORDERS_QUERY_KEY } from "./get-orders";
 
 /** GET /api/orders/{id}/details: one of the user's orders with its timeline (another's is a 404). */
 export const getOrderDetails = (id: number, signal?: AbortSignal) =>
-  api.get<OrderDetails>(`orders/${id}/details`, undefined, signal);
+  api.call(contract.getOrderDetails, { params: { id } }, { signal });
 
 export const orderDetailsQueryOptions = (id: number | null) =>
   queryOptions({

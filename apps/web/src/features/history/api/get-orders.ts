@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
-import type { OrderListItem, OrderStatus } from "@vela/shared/orders";
+import * as contract from "@vela/shared/contract/orders";
+import type { OrderStatus } from "@vela/shared/orders";
 import { api } from "@/shared/api/api-client";
 
 /** Spec §9: the order history shows 10 a page. */
@@ -13,10 +13,18 @@ export const ORDERS_QUERY_KEY = ["orders"] as const;
 
 /** GET /api/orders: a page of the user's orders, newest first. */
 export const getOrders = (filters: OrderFilters, signal?: AbortSignal) =>
-  api.get<Paginated<OrderListItem>>(
-    "orders",
-    { page: filters.page, limit: ORDERS_PAGE_SIZE, service: filters.service, status: filters.status },
-    signal,
+  api.call(
+    contract.getOrders,
+    {
+      query: {
+        page: filters.page,
+        limit: ORDERS_PAGE_SIZE,
+        // An empty filter is left out of the query.
+        service: filters.service || undefined,
+        status: filters.status || undefined,
+      },
+    },
+    { signal },
   );
 
 export const ordersQueryOptions = (filters: OrderFilters) =>

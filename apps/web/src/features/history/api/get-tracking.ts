@@ -1,13 +1,14 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import type { TrackingAnswer } from "@vela/shared/orders";
+import * as contract from "@vela/shared/contract/orders";
 import { api } from "@/shared/api/api-client";
 
 /** GET /api/tracking/{tracking_number}: public, so it is sent without the session's headers. */
 export const getTracking = (trackingNumber: string, signal?: AbortSignal) =>
-  api.request<TrackingAnswer>("GET", `tracking/${encodeURIComponent(trackingNumber)}`, {
-    anonymous: true,
-    signal,
-  });
+  api.call(
+    contract.getTracking,
+    { params: { tracking_number: trackingNumber } },
+    { anonymous: true, signal },
+  );
 
 export const trackingQueryOptions = (trackingNumber: string | null) =>
   queryOptions({

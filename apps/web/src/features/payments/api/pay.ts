@@ -1,8 +1,9 @@
-import type { Payment } from "@vela/shared/payments";
+import * as contract from "@vela/shared/contract/payments";
+import type { z } from "zod";
 import { api } from "@/shared/api/api-client";
 
 /** What the card processor answers for a card: a single-use token and what may be shown of the card. */
-export type CardToken = { token: string; brand: string; last4: string; exp_month: number; exp_year: number };
+export type CardToken = z.infer<typeof contract.cardToken>;
 
 export type CardDetails = { number: string; exp_month: number; exp_year: number; cvc: string; name: string };
 
@@ -12,7 +13,7 @@ export type CardDetails = { number: string; exp_month: number; exp_year: number;
  * our payments API sees the token, the brand and the last four digits.
  */
 export const tokenizeCard = (card: CardDetails) =>
-  api.request<CardToken>("POST", "sandbox/cards/tokens", { body: card, anonymous: true, renew: false });
+  api.call(contract.tokenizeCard, { body: card }, { anonymous: true, renew: false });
 
 const withKey = (idempotencyKey: string) => ({ "Idempotency-Key": idempotencyKey });
 
@@ -24,7 +25,7 @@ export type AuthorizeCard = {
 
 /** POST /payments/authorize-credit-card: a saved card or a new card's token. */
 export const authorizeCard = (body: AuthorizeCard, idempotencyKey: string) =>
-  api.request<Payment>("POST", "payments/authorize-credit-card", { body, headers: withKey(idempotencyKey) });
+  api.call(contract.authorizeCard, { body }, { headers: withKey(idempotencyKey) });
 
 export type BankAccountForm = {
   bankName?: string;
@@ -41,26 +42,31 @@ export type DebitBank = {
 
 /** POST /payments/debit-bank-account: an ACH debit of a saved or a new account. */
 export const debitBankAccount = (body: DebitBank, idempotencyKey: string) =>
-  api.request<Payment>("POST", "payments/debit-bank-account", { body, headers: withKey(idempotencyKey) });
+  api.call(contract.debitBankAccount, { body }, { headers: withKey(idempotencyKey) });
 
 /** POST /payments/bank-transfer: a transfer the customer pushes; answers its instructions. */
 export const startBankTransfer = (body: { quotation_id: number; method: string }, idempotencyKey: string) =>
-  api.request<Payment>("POST", "payments/bank-transfer", { body, headers: withKey(idempotencyKey) });
+  api.call(
+    contract.startBankTransfer,
+    // The method is the slug of an offer the server listed; the server checks it is one it knows.
+    { body: body as z.input<typeof contract.startBankTransfer.body> },
+    { headers: withKey(idempotencyKey) },
+  );
 
 /** The hosted gateways' start calls: each answers a payment with the gateway page to go to. */
-const GATEWAY_PATHS = {
-  praxis: "payments/praxis/get-payment-gateway",
-  d24: "payments/d24/process-payment",
-  paypal: "payments/paypal/authorize",
+const GATEWAYS = {
+  praxis: contract.startPraxisPayment,
+  d24: contract.startD24Payment,
+  paypal: contract.startPaypalPayment,
 } as const;
-export type GatewayName = keyof typeof GATEWAY_PATHS;
+export type GatewayName = keyof typeof GATEWAYS;
 
 export const startGatewayPayment = (
   gateway: GatewayName,
   body: { quotation_id: number; return_url: string },
   idempotencyKey: string,
-) => api.request<Payment>("POST", GATEWAY_PATHS[gateway], { body, headers: withKey(idempotencyKey) });
+) => api.call(GATEWAYS[gateway], { body }, { headers: withKey(idempotencyKey) });
 
 /** GET /payments/{id}: the payment as it stands (after a redirect back from 3-D Secure or a gateway). */
 export const getPayment = (paymentId: number, signal?: AbortSignal) =>
-  api.get<Payment>(`payments/${paymentId}`, undefined, signal);
+  api.call(contract.getPayment, { params: { id: paymentId } }, { signal });

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PaymentMethodOffer, PaymentUrl } from "@vela/shared/payments";
-import type { Quotation } from "@vela/shared/pricing";
+import * as contract from "@vela/shared/contract/payments";
+import type { PaymentUrl } from "@vela/shared/payments";
 import { api } from "@/shared/api/api-client";
 
 /** GET /payments/payment-methods/{quotation_id}: the methods offered for the quotation's corridor and amount. */
@@ -8,7 +8,7 @@ export const paymentMethodsQueryOptions = (quotationId: number) =>
   queryOptions({
     queryKey: ["payments", "methods", quotationId],
     queryFn: ({ signal }) =>
-      api.get<PaymentMethodOffer[]>(`payments/payment-methods/${quotationId}`, undefined, signal),
+      api.call(contract.getPaymentMethods, { params: { quotation_id: quotationId } }, { signal }),
   });
 
 export const usePaymentMethods = (quotationId: number) => useQuery(paymentMethodsQueryOptions(quotationId));
@@ -23,4 +23,4 @@ export type SetPaymentMethod = {
 
 /** PUT /quotations/payment-method/{id} (spec §7): answers the quotation summary with the method's fee. */
 export const setPaymentMethod = (quotationId: number, body: SetPaymentMethod) =>
-  api.put<Quotation>(`quotations/payment-method/${quotationId}`, body);
+  api.call(contract.setPaymentMethod, { params: { id: quotationId }, body });

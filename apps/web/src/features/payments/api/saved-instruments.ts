@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import {
-  type BillingAddress,
-  PAYMENT_METHOD_IDS,
-  type SavedBank,
-  type SavedCard,
-} from "@vela/shared/payments";
+import * as contract from "@vela/shared/contract/payments";
+import { type BillingAddress, PAYMENT_METHOD_IDS } from "@vela/shared/payments";
+import type { z } from "zod";
 import { api } from "@/shared/api/api-client";
 import type { BankAccountForm } from "./pay";
 
@@ -13,10 +10,10 @@ export const savedCardsQueryOptions = (senderId: number | null) =>
   queryOptions({
     queryKey: ["payments", "profiles", PAYMENT_METHOD_IDS.card, senderId],
     queryFn: ({ signal }) =>
-      api.get<SavedCard[]>(
-        "payments/profiles",
-        { payment_method_id: PAYMENT_METHOD_IDS.card, sender_id: senderId },
-        signal,
+      api.call(
+        contract.getSavedCards,
+        { query: { payment_method_id: PAYMENT_METHOD_IDS.card, sender_id: senderId } },
+        { signal },
       ),
   });
 
@@ -25,10 +22,10 @@ export const savedBanksQueryOptions = (senderId: number | null) =>
   queryOptions({
     queryKey: ["payments", "profiles", PAYMENT_METHOD_IDS.bank, senderId],
     queryFn: ({ signal }) =>
-      api.get<SavedBank[]>(
-        "payments/profiles",
-        { payment_method_id: PAYMENT_METHOD_IDS.bank, sender_id: senderId },
-        signal,
+      api.call(
+        contract.getSavedBanks,
+        { query: { payment_method_id: PAYMENT_METHOD_IDS.bank, sender_id: senderId } },
+        { signal },
       ),
   });
 
@@ -36,30 +33,32 @@ export const savedBanksQueryOptions = (senderId: number | null) =>
 export const settingsCardsQueryOptions = () =>
   queryOptions({
     queryKey: ["settings", "cards"],
-    queryFn: ({ signal }) =>
-      api.get<SavedCard[]>("settings/credit-card-banks/payment-profiles", undefined, signal),
+    queryFn: ({ signal }) => api.call(contract.getSettingsCards, {}, { signal }),
   });
 export const useSettingsCards = () => useQuery(settingsCardsQueryOptions());
 
-export const deleteSavedCard = (id: number) =>
-  api.del<null>(`settings/credit-card-banks/payment-profiles/${id}`);
+export const deleteSavedCard = (id: number) => api.call(contract.deleteSettingsCard, { params: { id } });
 
 /** POST /settings/create-customer-payment-profile/card: saves a card from its processor token. */
 export const createCardProfile = (body: {
   card_token: string;
   name_holder: string;
   billing_address?: BillingAddress;
-}) => api.exchange<SavedCard>("POST", "settings/create-customer-payment-profile/card", { body });
+}) =>
+  api.exchangeCall(contract.createCardProfile, {
+    // The settings form always asks the billing address; the server refuses a card without one.
+    body: body as z.input<typeof contract.createCardProfile.body>,
+  });
 
 /** Settings: GET /settings/bank-accounts (the user's saved bank accounts). */
 export const settingsBanksQueryOptions = () =>
   queryOptions({
     queryKey: ["settings", "banks"],
-    queryFn: ({ signal }) => api.get<SavedBank[]>("settings/bank-accounts", undefined, signal),
+    queryFn: ({ signal }) => api.call(contract.getSettingsBanks, {}, { signal }),
   });
 export const useSettingsBanks = () => useQuery(settingsBanksQueryOptions());
 
 export const createBankAccount = (body: BankAccountForm) =>
-  api.exchange<SavedBank>("POST", "settings/bank-accounts", { body });
+  api.exchangeCall(contract.createBankAccount, { body });
 
-export const deleteBankAccount = (id: number) => api.del<null>(`settings/bank-accounts/${id}`);
+export const deleteBankAccount = (id: number) => api.call(contract.deleteBankAccount, { params: { id } });

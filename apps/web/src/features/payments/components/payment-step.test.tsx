@@ -5,6 +5,7 @@ import type { Quotation } from "@vela/shared/pricing";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { changeLanguage } from "@/shared/i18n/i18n";
+import { paymentSummaryOf, quotationFixture } from "@/test/fixtures";
 import { ok, renderWithApp, type StubRoute, stubApi } from "@/test/render";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "../stores/payment-store";
 import { PaymentStep } from "./payment-step";
@@ -13,37 +14,7 @@ import { PaymentStep } from "./payment-step";
 // an intermediate step (push transfers and their instructions), the bank tab's form and spec §8's
 // message when saved banks fail to load, and a return from 3-D Secure with ?payment_id=.
 
-const QUOTATION = {
-  id: 900,
-  service: "consignments",
-  status: "open",
-  expires_at: "2026-11-20T10:15:00.000Z",
-  expires_in: 900,
-  created_at: "2026-11-20T10:00:00.000Z",
-  country_from_id: 1,
-  country_to_id: 4,
-  currency_from_id: 10,
-  currency_to_id: 12,
-  currency_from_iso: "USD",
-  currency_to_iso: "MXN",
-  shipping_method_id: 2,
-  shipping_method: { name: "Bank deposit", slug: "bank-deposit" },
-  payment_method: "bank-transfer",
-  send_amount: "250.00",
-  receiving_amount: "5055.60",
-  vela_fee_amount: "0.00",
-  external_fee_amount: "0.00",
-  discount: "0.00",
-  amount_paid: "250.00",
-  rate: "20.2224",
-  mid_rate: "20.40",
-  rate_source: "ECB",
-  limits: { send: { min: "10", max: "10000" }, receiving: { min: "10", max: "200000" } },
-  guaranteed_rate: false,
-  transfer_time: "1-2 business days",
-  estimated_fee_currency: "USD",
-  promo_code: null,
-} satisfies Quotation;
+const QUOTATION = quotationFixture();
 
 const method = (overrides: Record<string, unknown>) => ({
   description: "",
@@ -112,7 +83,7 @@ const renderStep = (
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
   const stub = stubApi({
     "/api/payments/payment-methods/900": ok(METHODS),
-    "/api/quotations/payment-method/900": ok(QUOTATION),
+    "/api/quotations/payment-method/900": ok(paymentSummaryOf(QUOTATION)),
     ...routes,
   });
   vi.stubGlobal("fetch", stub.fetchStub);
@@ -270,7 +241,7 @@ describe("the PAYMENT step", () => {
   it("shows the amount with thousands separators, the summary's fee, and names each button for what it does", async () => {
     const large = { ...QUOTATION, send_amount: "1250.00", vela_fee_amount: "10.10", amount_paid: "1260.1" };
     const { user } = renderStep(
-      { "/api/payments/profiles": ok([]), "/api/quotations/payment-method/900": ok(large) },
+      { "/api/payments/profiles": ok([]), "/api/quotations/payment-method/900": ok(paymentSummaryOf(large)) },
       null,
       large,
     );

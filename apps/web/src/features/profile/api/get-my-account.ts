@@ -1,19 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { AuthUser, OnboardingStatus, Permissions } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
-/** The agency or company behind an agent's or business's account. */
-export type Organization = { name: string } & Record<string, unknown>;
+export type { AccountOrganization as Organization, MyAccount } from "@vela/shared/auth";
 
 /** GET /my-account: the user with their organization, verification and permissions. */
-export type MyAccount = {
-  user: AuthUser;
-  organization: Organization | null;
-  onboarding: OnboardingStatus;
-  permissions: Permissions;
-};
-
-export const getMyAccount = (signal?: AbortSignal) => api.get<MyAccount>("my-account", undefined, signal);
+export const getMyAccount = (signal?: AbortSignal) => api.call(contract.getMyAccount, {}, { signal });
 
 export const MY_ACCOUNT_QUERY_KEY = ["my-account"] as const;
 

@@ -1,3 +1,4 @@
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
 /** The pictures POST /my-account/avatar takes: PNG, JPEG or WebP, at most 2 MB. */
@@ -8,5 +9,5 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const uploadAvatar = (file: File) => {
   const body = new FormData();
   body.append("avatar", file);
-  return api.request<{ avatar_url: string }>("POST", "my-account/avatar", { body });
+  return api.call(contract.uploadAvatar, { body });
 };

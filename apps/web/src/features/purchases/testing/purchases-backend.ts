@@ -23,20 +23,27 @@ export const PMXN: Currency = { id: 12, iso: "MXN", name: "Mexican Peso", decima
 export const PCOP: Currency = { id: 15, iso: "COP", name: "Colombian Peso", decimals: 2, symbol: "$" };
 const CURRENCIES = [PUSD, PMXN, PCOP];
 
-const country = (id: number, name: string, iso2: string, prefix: string, currency: Currency): Country => ({
+const country = (
+  id: number,
+  name: string,
+  iso2: string,
+  iso3: string,
+  prefix: string,
+  currency: Currency,
+): Country => ({
   id,
   name,
   iso2,
-  iso3: iso2,
+  iso3,
   flag: "",
   flag_url: `/api/flags/${iso2}.svg`,
   phone_prefix: prefix,
   currency_id: currency.id,
   currency_iso: currency.iso,
 });
-export const P_US = country(1, "United States", "US", "+1", PUSD);
-export const P_MX = country(4, "Mexico", "MX", "+52", PMXN);
-export const P_CO = country(6, "Colombia", "CO", "+57", PCOP);
+export const P_US = country(1, "United States", "US", "USA", "+1", PUSD);
+export const P_MX = country(4, "Mexico", "MX", "MEX", "+52", PMXN);
+export const P_CO = country(6, "Colombia", "CO", "COL", "+57", PCOP);
 const COUNTRIES = [P_US, P_MX, P_CO];
 
 const topup = (id: number, operatorId: number, amount: string, kind: "airtime" | "data" = "airtime") => ({
@@ -230,8 +237,13 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
       rate_source: "Test rates",
       rate_as_of: null,
       rate_legs: [],
+      limits: { send: { min: "1", max: "10000" }, receiving: { min: "1", max: "10000" } },
+      guaranteed_rate: true,
+      transfer_time: "Instant",
+      estimated_fee_currency: from.iso,
+      promo_code: null,
       item,
-    } as unknown as PurchaseQuotation;
+    };
     quotations.set(id, quotation);
     return { status: 201, body: { success: true, message: null, data: quotation } };
   };
@@ -495,7 +507,14 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
       const quotation = quotations.get(Number(match[1]));
       if (!quotation) return err(404, "Quotation not found.");
       const { item: _item, ...summary } = quotation;
-      return ok(summary);
+      // The quotation priced with the chosen method, and which method (spec §4).
+      return ok({
+        ...summary,
+        payment_type_id: Number(input.payment_type_id) || null,
+        payment_method_slug: null,
+        payment_method_name: null,
+        payment_profile_id: null,
+      });
     }
     if (path === "payments/profiles") return ok([]);
     if (path === "sandbox/cards/tokens")

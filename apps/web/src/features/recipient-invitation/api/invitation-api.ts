@@ -1,11 +1,8 @@
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, skipToken } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
-import type { DynamicForm } from "@vela/shared/dynamic-form";
-import {
-  type ExternalInvitation,
-  INVITATION_TOKEN_HEADER,
-  type ReceivingOptions,
-} from "@vela/shared/external-recipients";
+import * as contract from "@vela/shared/contract/recipients";
+import { INVITATION_TOKEN_HEADER } from "@vela/shared/external-recipients";
+import type { z } from "zod";
 import { api } from "@/shared/api/api-client";
 
 /**
@@ -22,8 +19,7 @@ export type RecipientType = "customer" | "business";
 export const invitationQueryOptions = (token: string) =>
   queryOptions({
     queryKey: ["recipient-invitation", token, "me"],
-    queryFn: ({ signal }) =>
-      api.request<ExternalInvitation>("GET", "external-recipients/me", { ...linkHeaders(token), signal }),
+    queryFn: ({ signal }) => api.call(contract.getExternalInvitation, {}, { ...linkHeaders(token), signal }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     meta: { notifyOnError: false },
@@ -34,10 +30,7 @@ export const receivingOptionsQueryOptions = (token: string, language: Language) 
   queryOptions({
     queryKey: ["recipient-invitation", token, "receiving-options", language],
     queryFn: ({ signal }) =>
-      api.request<ReceivingOptions>("GET", "external-recipients/receiving-options", {
-        ...linkHeaders(token),
-        signal,
-      }),
+      api.call(contract.getExternalReceivingOptions, {}, { ...linkHeaders(token), signal }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
     meta: { notifyOnError: false },
@@ -53,12 +46,18 @@ export const invitationFormQueryOptions = (
 ) =>
   queryOptions({
     queryKey: ["recipient-invitation", token, "dynamic-form", language, destination, type, refresh],
-    queryFn: ({ signal }) =>
-      api.request<DynamicForm>("GET", "external-recipients/dynamic-form", {
-        ...linkHeaders(token),
-        query: { ...refresh, ...destination, type },
-        signal,
-      }),
+    queryFn:
+      destination === null
+        ? skipToken
+        : ({ signal }) =>
+            api.call(
+              contract.getExternalForm,
+              {
+                // The ids are numbers, which the schema reads from the query text like the refreshed values.
+                query: { ...refresh, ...destination, type } as z.input<typeof contract.getExternalForm.query>,
+              },
+              { ...linkHeaders(token), signal },
+            ),
     enabled: destination !== null,
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
@@ -67,7 +66,9 @@ export const invitationFormQueryOptions = (
 
 /** POST /external-recipients: the person's details; the link is used up. */
 export const submitInvitation = (token: string, body: Record<string, unknown>) =>
-  api.request<{ status: "submitted"; name: string }>("POST", "external-recipients", {
-    ...linkHeaders(token),
-    body,
-  });
+  api.call(
+    contract.submitExternalRecipient,
+    // The form's values under their own keys beside the destination; the server validates them.
+    { body: body as z.input<typeof contract.submitExternalRecipient.body> },
+    linkHeaders(token),
+  );

@@ -1,4 +1,4 @@
-import type { RecipientInvitation } from "@vela/shared/external-recipients";
+import * as contract from "@vela/shared/contract/recipients";
 import { api } from "@/shared/api/api-client";
 
 /**
@@ -6,6 +6,4 @@ import { api } from "@/shared/api/api-client";
  * brought in; the recipient becomes active.
  */
 export const confirmInvitation = (invitationId: number) =>
-  api.exchange<RecipientInvitation>("POST", "recipients/confirm-recipient", {
-    body: { invitation_id: invitationId },
-  });
+  api.exchangeCall(contract.confirmInvitation, { body: { invitation_id: invitationId } });

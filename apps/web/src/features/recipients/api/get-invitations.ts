@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
-import type { InvitationStatus, RecipientInvitation } from "@vela/shared/external-recipients";
+import * as contract from "@vela/shared/contract/recipients";
+import type { InvitationStatus } from "@vela/shared/external-recipients";
 import { api } from "@/shared/api/api-client";
 import { RECIPIENTS_QUERY_KEY } from "./get-recipients";
 import { RECIPIENTS_PAGE_SIZE } from "./types";
@@ -15,10 +15,10 @@ export const INVITATIONS_QUERY_KEY = [...RECIPIENTS_QUERY_KEY, "invitations"] as
 
 /** GET /api/recipients/invitations: the user's invitations and where each stands, newest first. */
 export const getInvitations = (filters: InvitationFilters, signal?: AbortSignal) =>
-  api.get<Paginated<RecipientInvitation>>(
-    "recipients/invitations",
-    { page: filters.page, per_page: RECIPIENTS_PAGE_SIZE, status: filters.status },
-    signal,
+  api.call(
+    contract.getInvitations,
+    { query: { page: filters.page, per_page: RECIPIENTS_PAGE_SIZE, status: filters.status } },
+    { signal },
   );
 
 export const invitationsQueryOptions = (filters: InvitationFilters) =>

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
-import type { ShippingMethod } from "@vela/shared/pricing";
-import type { Country, Currency } from "@vela/shared/reference";
+import * as contract from "@vela/shared/contract/pricing";
+import * as reference from "@vela/shared/contract/reference";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 
@@ -16,7 +16,7 @@ const HOUR = 60 * 60 * 1000;
 const countriesOptions = (direction: "from" | "to", language: Language) =>
   queryOptions({
     queryKey: ["home", "countries", direction, language],
-    queryFn: ({ signal }) => api.get<Country[]>("home/countries", { direction }, signal),
+    queryFn: ({ signal }) => api.call(reference.getHomeCountries, { query: { direction } }, { signal }),
     staleTime: HOUR,
   });
 
@@ -29,7 +29,7 @@ export const useDestinationCurrencies = (countryToId: number | null) => {
   return useQuery({
     queryKey: ["send-money", "currencies-to", countryToId, language],
     queryFn: ({ signal }) =>
-      api.get<Currency[]>("consignments/currencies", { country_to_id: countryToId }, signal),
+      api.call(contract.getCurrenciesTo, { query: { country_to_id: countryToId } }, { signal }),
     enabled: countryToId !== null,
     staleTime: HOUR,
   });
@@ -46,7 +46,7 @@ const useOriginCurrency = () => {
   const currencies = useQuery({
     queryKey: ["send-money", "currencies-from", originId, language],
     queryFn: ({ signal }) =>
-      api.get<Currency[]>("consignments/currencies-from", { country_from_id: originId }, signal),
+      api.call(contract.getCurrenciesFrom, { query: { country_from_id: originId } }, { signal }),
     enabled: originId !== null,
     staleTime: HOUR,
   });
@@ -64,7 +64,9 @@ export const useDeliveryMethods = (countryToId: number | null, currencyToId: num
       : null;
   return useQuery({
     queryKey: ["send-money", "shipping-methods", corridor, language],
-    queryFn: ({ signal }) => api.get<ShippingMethod[]>("shipping-methods", corridor ?? {}, signal),
+    queryFn: corridor
+      ? ({ signal }) => api.call(contract.getShippingMethods, { query: corridor }, { signal })
+      : skipToken,
     enabled: corridor !== null,
     staleTime: HOUR,
   });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { DynamicForm } from "@vela/shared/dynamic-form";
+import * as contract from "@vela/shared/contract/recipients";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { RECIPIENTS_QUERY_KEY } from "./get-recipients";
@@ -21,14 +21,10 @@ export type RecipientFormRequest = { type: RecipientType; refresh: Record<string
  */
 export const getRecipientForm = (request: RecipientFormRequest, signal?: AbortSignal) => {
   const { refresh, withdraw, ...parameters } = request;
-  const query = Object.fromEntries(
-    Object.entries({ ...refresh, ...parameters, ...withdraw }).map(([key, value]) => [key, String(value)]),
-  );
-  return api.get<DynamicForm>(
-    withdraw ? "recipients/withdraw-form" : "recipients/dynamic-form",
-    query,
-    signal,
-  );
+  // The refreshed fields' values travel under their own keys, beside the form's parameters.
+  return withdraw
+    ? api.call(contract.getWithdrawForm, { query: { ...refresh, ...parameters, ...withdraw } }, { signal })
+    : api.call(contract.getRecipientForm, { query: { ...refresh, ...parameters } }, { signal });
 };
 
 export const recipientFormQueryOptions = (request: RecipientFormRequest | null, language: string) =>

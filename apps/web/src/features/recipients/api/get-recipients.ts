@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
+import * as contract from "@vela/shared/contract/recipients";
 import { api } from "@/shared/api/api-client";
-import { RECIPIENTS_PAGE_SIZE, type Recipient, type RecipientTypeFilter } from "./types";
+import { RECIPIENTS_PAGE_SIZE, type RecipientTypeFilter } from "./types";
 
 /** The list filters of spec §3 (email, type, page, per_page), plus the quotation a step lists for. */
 export type RecipientFilters = {
@@ -18,16 +18,18 @@ export const RECIPIENTS_QUERY_KEY = ["recipients"] as const;
  * that can receive that quotation (its country, currency and delivery method).
  */
 export const getRecipients = (filters: RecipientFilters, signal?: AbortSignal) =>
-  api.get<Paginated<Recipient>>(
-    "recipients",
+  api.call(
+    contract.getRecipients,
     {
-      email: filters.email.trim(),
-      type: filters.type,
-      page: filters.page,
-      per_page: RECIPIENTS_PAGE_SIZE,
-      quotation_id: filters.quotation_id,
+      query: {
+        email: filters.email.trim(),
+        type: filters.type,
+        page: filters.page,
+        per_page: RECIPIENTS_PAGE_SIZE,
+        quotation_id: filters.quotation_id,
+      },
     },
-    signal,
+    { signal },
   );
 
 export const recipientsQueryOptions = (filters: RecipientFilters) =>

@@ -1,4 +1,5 @@
-import type { RecipientInvitation, SendLinkRequest } from "@vela/shared/external-recipients";
+import * as contract from "@vela/shared/contract/recipients";
+import type { SendLinkRequest } from "@vela/shared/external-recipients";
 import { api } from "@/shared/api/api-client";
 
 /**
@@ -7,4 +8,4 @@ import { api } from "@/shared/api/api-client";
  * invitations and the server's message.
  */
 export const sendInvitationLinks = (body: SendLinkRequest) =>
-  api.exchange<RecipientInvitation[]>("POST", "recipients/send-link", { body });
+  api.exchangeCall(contract.sendInvitationLinks, { body });

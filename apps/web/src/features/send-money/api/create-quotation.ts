@@ -1,4 +1,4 @@
-import type { Quotation } from "@vela/shared/pricing";
+import * as contract from "@vela/shared/contract/pricing";
 import { api } from "@/shared/api/api-client";
 import type { AmountSelection } from "../utils/send-money-search";
 
@@ -7,4 +7,4 @@ import type { AmountSelection } from "../utils/send-money-search";
  * id and expiry). Out of limits it answers 422 with the §5 message, like the calculator.
  */
 export const createQuotation = (selection: AmountSelection) =>
-  api.post<Quotation>("consignments/quotation", selection);
+  api.call(contract.createQuotation, { body: selection });

@@ -1,12 +1,12 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
-import type { Currency } from "@vela/shared/reference";
+import * as contract from "@vela/shared/contract/pricing";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 
 /** GET /api/consignments/currencies-from?country_from_id=: the currencies a country sends in. */
 export const getCurrenciesFrom = (countryFromId: number, signal?: AbortSignal) =>
-  api.get<Currency[]>("consignments/currencies-from", { country_from_id: countryFromId }, signal);
+  api.call(contract.getCurrenciesFrom, { query: { country_from_id: countryFromId } }, { signal });
 
 export const currenciesFromQueryOptions = (countryFromId: number | null, language: Language) =>
   queryOptions({

@@ -1,12 +1,12 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
-import type { Currency } from "@vela/shared/reference";
+import * as contract from "@vela/shared/contract/pricing";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 
 /** GET /api/consignments/currencies?country_to_id=: the currencies a country receives in. */
 export const getCurrenciesTo = (countryToId: number, signal?: AbortSignal) =>
-  api.get<Currency[]>("consignments/currencies", { country_to_id: countryToId }, signal);
+  api.call(contract.getCurrenciesTo, { query: { country_to_id: countryToId } }, { signal });
 
 export const currenciesToQueryOptions = (countryToId: number | null, language: Language) =>
   queryOptions({

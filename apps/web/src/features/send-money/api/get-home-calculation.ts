@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
-import type { Calculation } from "@vela/shared/pricing";
+import * as contract from "@vela/shared/contract/pricing";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 import type { Corridor } from "./corridor";
@@ -17,7 +17,7 @@ export type HomeCalculationRequest = Corridor & { shipping_method_id: number } &
  * `receiving_amount`; a corridor not offered, 422 on `country_to_id`.
  */
 export const getHomeCalculation = (request: HomeCalculationRequest, signal?: AbortSignal) =>
-  api.get<Calculation>("home/send-money/calculator", request, signal);
+  api.call(contract.getHomeCalculation, { query: request }, { signal });
 
 export const homeCalculationQueryOptions = (request: HomeCalculationRequest | null, language: Language) =>
   queryOptions({

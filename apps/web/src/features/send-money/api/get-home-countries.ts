@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
-import type { Country, CountryDirection } from "@vela/shared/reference";
+import * as contract from "@vela/shared/contract/reference";
+import type { CountryDirection } from "@vela/shared/reference";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 
 /** GET /api/home/countries?direction=from|to: where the home calculator sends from and to. */
 export const getHomeCountries = (direction: CountryDirection, signal?: AbortSignal) =>
-  api.get<Country[]>("home/countries", { direction }, signal);
+  api.call(contract.getHomeCountries, { query: { direction } }, { signal });
 
 /** Country names come translated, so the language is part of the key. */
 export const homeCountriesQueryOptions = (direction: CountryDirection, language: Language) =>

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import type { CorridorLimits } from "@vela/shared/pricing";
+import * as contract from "@vela/shared/contract/pricing";
 import { api } from "@/shared/api/api-client";
 import type { Corridor } from "./corridor";
 
@@ -7,7 +7,7 @@ export type LimitsRequest = Corridor & { shipping_method_id: number };
 
 /** GET /api/limits: the send and receiving limits (decimal strings) of a corridor's delivery method. */
 export const getLimits = (request: LimitsRequest, signal?: AbortSignal) =>
-  api.get<CorridorLimits>("limits", request, signal);
+  api.call(contract.getLimits, { query: request }, { signal });
 
 export const limitsQueryOptions = (request: LimitsRequest | null) =>
   queryOptions({

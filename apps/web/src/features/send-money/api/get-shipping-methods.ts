@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
-import type { ShippingMethod } from "@vela/shared/pricing";
+import * as contract from "@vela/shared/contract/pricing";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 import type { Corridor } from "./corridor";
@@ -10,7 +10,7 @@ import type { Corridor } from "./corridor";
  * means the corridor is not offered.
  */
 export const getShippingMethods = (corridor: Corridor, signal?: AbortSignal) =>
-  api.get<ShippingMethod[]>("shipping-methods", corridor, signal);
+  api.call(contract.getShippingMethods, { query: corridor }, { signal });
 
 export const shippingMethodsQueryOptions = (corridor: Corridor | null, language: Language) =>
   queryOptions({

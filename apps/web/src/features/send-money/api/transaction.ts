@@ -1,6 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
+import * as orders from "@vela/shared/contract/orders";
+import * as pricing from "@vela/shared/contract/pricing";
 import type { ConfirmationRecord, OrderDetails } from "@vela/shared/orders";
-import type { Quotation } from "@vela/shared/pricing";
 import { API_BASE, api, buildHeaders } from "@/shared/api/api-client";
 import { ApiError } from "@/shared/api/api-error";
 
@@ -8,7 +9,7 @@ import { ApiError } from "@/shared/api/api-error";
 export const quotationQueryOptions = (quotationId: number) =>
   queryOptions({
     queryKey: ["quotations", quotationId],
-    queryFn: ({ signal }) => api.get<Quotation>(`quotations/${quotationId}`, undefined, signal),
+    queryFn: ({ signal }) => api.call(pricing.getQuotation, { params: { id: quotationId } }, { signal }),
   });
 
 /**
@@ -19,17 +20,15 @@ export const createTransaction = (
   body: { quotation_id: number; payment_id: number },
   idempotencyKey: string,
 ) =>
-  api.request<ConfirmationRecord>("POST", "consignments/transaction", {
-    body,
-    headers: { "Idempotency-Key": idempotencyKey },
-  });
+  api.call(orders.createConsignmentTransaction, { body }, { headers: { "Idempotency-Key": idempotencyKey } });
 
 /** GET /orders/{id}/details: the confirmed order again (CONFIRMATION after a reload). */
 export const orderDetailsQueryOptions = (orderId: number) =>
   queryOptions({
     queryKey: ["orders", "details", orderId],
-    queryFn: ({ signal }) =>
-      api.get<OrderDetails | ConfirmationRecord>(`orders/${orderId}/details`, undefined, signal),
+    // CONFIRMATION seeds this cache with the confirmation record the transaction answered.
+    queryFn: ({ signal }): Promise<OrderDetails | ConfirmationRecord> =>
+      api.call(orders.getOrderDetails, { params: { id: orderId } }, { signal }),
   });
 
 /**

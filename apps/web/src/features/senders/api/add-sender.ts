@@ -1,6 +1,6 @@
-import type { QuotationSelection } from "@vela/shared/senders";
+import * as contract from "@vela/shared/contract/senders";
 import { api } from "@/shared/api/api-client";
 
 /** PUT /consignments/quotation/{id}/add-sender: names the quotation's sender; answers send_data and summary. */
 export const addSenderToQuotation = (quotationId: number, senderId: number) =>
-  api.put<QuotationSelection>(`consignments/quotation/${quotationId}/add-sender`, { sender_id: senderId });
+  api.call(contract.addSenderToQuotation, { params: { id: quotationId }, body: { sender_id: senderId } });

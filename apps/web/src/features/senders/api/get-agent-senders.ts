@@ -1,15 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
-import type { Sender } from "@vela/shared/senders";
+import * as contract from "@vela/shared/contract/senders";
 import { api } from "@/shared/api/api-client";
 import { SENDERS_QUERY_KEY, type SenderListParams } from "./get-senders";
 
 /** GET /agents/senders: the agent's senders, 10 a page (spec §7 agent senders list). */
 export const getAgentSenders = ({ page, search }: SenderListParams, signal?: AbortSignal) =>
-  api.get<Paginated<Sender>>(
-    "agents/senders",
-    { page, per_page: 10, search: search.trim() || undefined },
-    signal,
+  api.call(
+    contract.getAgentSenders,
+    { query: { page, per_page: 10, search: search.trim() || undefined } },
+    { signal },
   );
 
 export const agentSendersQueryOptions = (params: SenderListParams) =>

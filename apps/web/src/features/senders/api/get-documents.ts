@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
-import type { DocumentType } from "@vela/shared/senders";
+import * as contract from "@vela/shared/contract/reference";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 
 /** GET /documents?country_id=: the identity documents valid in a country (and those valid everywhere). */
 export const getDocuments = (countryId: number, signal?: AbortSignal) =>
-  api.get<DocumentType[]>("documents", { country_id: countryId }, signal);
+  api.call(contract.getDocuments, { query: { country_id: countryId } }, { signal });
 
 /** Document names come translated, so the language is part of the key. */
 export const documentsQueryOptions = (countryId: number | null, language: Language) =>

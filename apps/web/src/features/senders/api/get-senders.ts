@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
-import type { Sender } from "@vela/shared/senders";
+import * as contract from "@vela/shared/contract/senders";
 import { api } from "@/shared/api/api-client";
 
 export type SenderListParams = { page: number; search: string };
@@ -10,10 +9,10 @@ export const SENDERS_QUERY_KEY = ["senders"] as const;
 
 /** GET /consignments/senders: the user's senders a consignment may name (a client's own profile first). */
 export const getConsignmentSenders = ({ page, search }: SenderListParams, signal?: AbortSignal) =>
-  api.get<Paginated<Sender>>(
-    "consignments/senders",
-    { page, per_page: 10, search: search.trim() || undefined },
-    signal,
+  api.call(
+    contract.getConsignmentSenders,
+    { query: { page, per_page: 10, search: search.trim() || undefined } },
+    { signal },
   );
 
 export const consignmentSendersQueryOptions = (params: SenderListParams) =>

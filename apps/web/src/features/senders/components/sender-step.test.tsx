@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
-import { MEXICO, UNITED_STATES } from "@/test/fixtures";
+import { MEXICO, quotationFixture, quotationSelectionOf, UNITED_STATES } from "@/test/fixtures";
 import { ok, renderWithApp, stubApi } from "@/test/render";
 import { makeSender } from "@/test/senders";
 import { SenderStep } from "./sender-step";
@@ -11,7 +11,7 @@ const page = (rows: ReturnType<typeof makeSender>[]) =>
   ok({ data: rows, current_page: 1, per_page: 10, last_page: 1, total: rows.length });
 
 const selection = (senderId: number) =>
-  ok({ send_data: { quotation_id: 31, sender_id: senderId }, summary: { id: 31 } }, "Sender added.");
+  ok(quotationSelectionOf(quotationFixture({ id: 31 }), { sender_id: senderId }), "Sender added.");
 
 const signedInAs = (type: "client" | "agent") =>
   registerAuthSource(() => ({ token: `${type}-token`, type, userType: type }));

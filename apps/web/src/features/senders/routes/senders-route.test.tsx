@@ -179,7 +179,8 @@ describe("the agent's senders page", () => {
     const stub = stubApi({
       "/api/agents/senders": () =>
         page(deleted ? [] : [makeSender(7, { is_active: active })], 1, deleted ? 0 : 1),
-      "/api/senders/7": ({ url: _url }) => ok(makeSender(7, { is_active: active })),
+      "/api/senders/7": ({ method }) =>
+        method === "DELETE" ? ok(null) : ok(makeSender(7, { is_active: active })),
     });
     // PATCH flips the sender; DELETE removes it (both on /api/senders/7).
     const fetchStub = async (input: RequestInfo | URL, init: RequestInit = {}) => {

@@ -1,4 +1,4 @@
-import type { AuthSession } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
 /**
@@ -9,4 +9,4 @@ export const changePassword = (body: {
   current_password: string;
   password: string;
   password_confirmation?: string;
-}) => api.put<AuthSession>("settings/password/change-password", body);
+}) => api.call(contract.changePassword, { body });

@@ -1,4 +1,4 @@
-import type { CodeSent } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
 /**
@@ -6,4 +6,4 @@ import { api } from "@/shared/api/api-client";
  * holds once it is verified.
  */
 export const changePhone = (body: { phone_prefix: string; phone_number: string; password: string }) =>
-  api.post<CodeSent>("profile/change-phone", body);
+  api.call(contract.changePhone, { body });

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { EmailSettings } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
 /** GET /settings/email-settings, in the shared contract's shape. */
 
-export const getEmailSettings = (signal?: AbortSignal) =>
-  api.get<EmailSettings>("settings/email-settings", undefined, signal);
+export const getEmailSettings = (signal?: AbortSignal) => api.call(contract.getEmailSettings, {}, { signal });
 
 export const EMAIL_SETTINGS_QUERY_KEY = ["settings", "email"] as const;
 

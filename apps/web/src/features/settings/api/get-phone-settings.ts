@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PhoneSettings } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
 /** GET /settings/phone-settings, in the shared contract's shape. */
 
-export const getPhoneSettings = (signal?: AbortSignal) =>
-  api.get<PhoneSettings>("settings/phone-settings", undefined, signal);
+export const getPhoneSettings = (signal?: AbortSignal) => api.call(contract.getPhoneSettings, {}, { signal });
 
 export const PHONE_SETTINGS_QUERY_KEY = ["settings", "phone"] as const;
 

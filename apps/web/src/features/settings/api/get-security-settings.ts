@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { SecuritySettings } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import { api } from "@/shared/api/api-client";
 
 /** GET /settings/security: two-step verification and what it can use. */
 export const getSecuritySettings = (signal?: AbortSignal) =>
-  api.get<SecuritySettings>("settings/security", undefined, signal);
+  api.call(contract.getSecuritySettings, {}, { signal });
 
 export const SECURITY_SETTINGS_QUERY_KEY = ["settings", "security"] as const;
 

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { ok, renderWithApp, stubApi } from "@/test/render";
 import { EmailSettingsRoute } from "./email-settings-route";
 
-const settingsWith = (pendingEmail: string | null) =>
-  ok({ email: "ana@example.com", email_verified: true, pending_email: pendingEmail });
+const settingsWith = (pendingEmail: string | null, message?: string) =>
+  ok({ email: "ana@example.com", email_verified: true, pending_email: pendingEmail }, message);
 
 // A change of address started on an earlier visit waits for its code when the page opens again.
 describe("e-mail settings with a change started earlier", () => {
@@ -15,7 +15,7 @@ describe("e-mail settings with a change started earlier", () => {
       "/api/settings/email-settings": () => settingsWith(pending),
       "/api/settings/email-settings/verify-email": () => {
         pending = null;
-        return ok(null, "Your e-mail address is verified.");
+        return settingsWith(pending, "Your e-mail address is verified.");
       },
     });
     vi.stubGlobal("fetch", stub.fetchStub);

@@ -14,10 +14,15 @@ describe("phone settings with a change started earlier", () => {
     let pending: string | null = "+34 612345678";
     const stub = stubApi({
       "/api/settings/phone-settings": () => settingsWith(pending),
-      "/api/settings/phone-settings/send-code": ok({ destination: "+34 •••••••78", seconds: 60 }),
+      "/api/settings/phone-settings/send-code": ok({
+        channel: "sms",
+        destination: "+34 •••••••78",
+        seconds: 60,
+        expires_in: 600,
+      }),
       "/api/settings/phone-settings/verify-phone": () => {
         pending = null;
-        return ok(null);
+        return settingsWith(pending);
       },
     });
     vi.stubGlobal("fetch", stub.fetchStub);

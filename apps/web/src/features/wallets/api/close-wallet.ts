@@ -1,5 +1,5 @@
+import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
-import type { Wallet } from "./types";
 
 /**
  * POST /wallets/{id}/close: closes an empty wallet (nothing available, nothing on hold, no order in
@@ -7,6 +7,8 @@ import type { Wallet } from "./types";
  * repeat of the same attempt answer the first close.
  */
 export const closeWallet = (walletId: number, idempotencyKey: string) =>
-  api.exchange<Wallet>("POST", `wallets/${walletId}/close`, {
-    headers: { "Idempotency-Key": idempotencyKey },
-  });
+  api.exchangeCall(
+    contract.closeWallet,
+    { params: { id: walletId } },
+    { headers: { "Idempotency-Key": idempotencyKey } },
+  );

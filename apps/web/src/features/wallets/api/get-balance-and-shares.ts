@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
 import { WALLETS_QUERY_KEY } from "./get-wallets";
-import type { BalanceAndShares } from "./types";
 
 /** GET /wallets/{id}/balance-and-shares: the balance, the currency and flag, and what to share. */
 export const balanceAndSharesQueryOptions = (walletId: number | null) =>
@@ -10,8 +10,7 @@ export const balanceAndSharesQueryOptions = (walletId: number | null) =>
     queryFn:
       walletId === null
         ? skipToken
-        : ({ signal }) =>
-            api.get<BalanceAndShares>(`wallets/${walletId}/balance-and-shares`, undefined, signal),
+        : ({ signal }) => api.call(contract.getBalanceAndShares, { params: { id: walletId } }, { signal }),
   });
 
 export const useBalanceAndShares = (walletId: number | null) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
-import type { Wallet, WalletDashboard } from "./types";
 
 /** Every wallet query starts with this key: a money movement invalidates them all at once. */
 export const WALLETS_QUERY_KEY = ["wallets"] as const;
@@ -9,7 +9,7 @@ export const WALLETS_QUERY_KEY = ["wallets"] as const;
 export const dashboardQueryOptions = () =>
   queryOptions({
     queryKey: [...WALLETS_QUERY_KEY, "dashboard"],
-    queryFn: ({ signal }) => api.get<WalletDashboard>("wallets/dashboard", undefined, signal),
+    queryFn: ({ signal }) => api.call(contract.getWalletDashboard, {}, { signal }),
   });
 
 export const useWalletDashboard = () => useQuery(dashboardQueryOptions());
@@ -18,7 +18,7 @@ export const useWalletDashboard = () => useQuery(dashboardQueryOptions());
 export const userWalletsQueryOptions = () =>
   queryOptions({
     queryKey: [...WALLETS_QUERY_KEY, "u-wallets"],
-    queryFn: ({ signal }) => api.get<Wallet[]>("wallets/u-wallets", undefined, signal),
+    queryFn: ({ signal }) => api.call(contract.getUserWallets, {}, { signal }),
   });
 
 export const useUserWallets = () => useQuery(userWalletsQueryOptions());

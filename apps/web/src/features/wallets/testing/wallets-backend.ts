@@ -668,7 +668,15 @@ export const walletsBackend = ({
       const quotation = quotations.get(Number(match[1]));
       if (!quotation) return err(404, "Quotation not found.");
       const { extra: _extra, ...answer } = quotation;
-      return ok(answer);
+      // The quotation priced with the chosen method, and which method (spec §4).
+      const offer = paymentMethods.find((candidate) => candidate.id === Number(input.payment_type_id));
+      return ok({
+        ...answer,
+        payment_type_id: offer?.id ?? null,
+        payment_method_slug: offer?.slug ?? null,
+        payment_method_name: offer?.name ?? null,
+        payment_profile_id: null,
+      });
     }
     if (path === "payments/profiles") return ok([]);
     if (path === "sandbox/cards/tokens")

@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { City } from "@vela/shared/reference";
+import * as contract from "@vela/shared/contract/reference";
 import { api } from "@/shared/api/api-client";
 
 /** GET /api/cities?state_id=: a state's cities (spec §3 "cities query (state_id)"). */
 export const getCities = (stateId: number, signal?: AbortSignal) =>
-  api.get<City[]>("cities", { state_id: stateId }, signal);
+  api.call(contract.getCities, { query: { state_id: stateId } }, { signal });
 
 export const citiesQueryOptions = (stateId: number | null) =>
   queryOptions({

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Language } from "@vela/shared/api";
-import type { Country } from "@vela/shared/reference";
+import * as contract from "@vela/shared/contract/reference";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 
 /** GET /api/countries: every country, named in the page's language. */
-export const getCountries = (signal?: AbortSignal) => api.get<Country[]>("countries", undefined, signal);
+export const getCountries = (signal?: AbortSignal) =>
+  api.call(contract.getCountries, { query: {} }, { signal });
 
 export const countriesQueryOptions = (language: Language) =>
   queryOptions({

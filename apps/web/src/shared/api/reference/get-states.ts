@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { State } from "@vela/shared/reference";
+import * as contract from "@vela/shared/contract/reference";
 import { api } from "@/shared/api/api-client";
 
 /** GET /api/states?country_id=: a country's states or provinces. */
 export const getStates = (countryId: number, signal?: AbortSignal) =>
-  api.get<State[]>("states", { country_id: countryId }, signal);
+  api.call(contract.getStates, { query: { country_id: countryId } }, { signal });
 
 export const statesQueryOptions = (countryId: number | null) =>
   queryOptions({

@@ -1,0 +1,93 @@
+import swagger from "@fastify/swagger";
+import { successEnvelope } from "@vela/shared/api";
+import { contractEndpoints, type Endpoint } from "@vela/shared/contract/index";
+import Fastify from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "./helper";
+
+// The contract (packages/shared/src/contract) is what the SPA calls: every endpoint in it must be a
+// route of the API, and the route must answer the contract's `data` schema. The schemas are
+// compared as the OpenAPI document shows them: the contract's are turned into JSON Schema by the
+// same transform, on a bare app that declares one route per endpoint.
+
+type Responses = Record<
+  string,
+  { content?: Record<string, { schema?: { properties?: { data?: unknown } } }> }
+>;
+type Document = { paths: Record<string, Record<string, { responses?: Responses }>> };
+
+const endpoints = contractEndpoints();
+const UNDOCUMENTED = ["/api/sandbox/", "/api/dev/"];
+const fastifyPath = (endpoint: Endpoint) => `/api${endpoint.path.replace(/\{(\w+)\}/g, ":$1")}`;
+const openApiPath = (endpoint: Endpoint) => `/api${endpoint.path}`;
+const statusOf = (endpoint: Endpoint) => String(endpoint.status ?? 200);
+
+/** The `data` schema a document gives an operation's success answer. */
+const dataSchema = (document: Document, endpoint: Endpoint) =>
+  document.paths[openApiPath(endpoint)]?.[endpoint.method.toLowerCase()]?.responses?.[statusOf(endpoint)]
+    ?.content?.["application/json"]?.schema?.properties?.data;
+
+let app: TestApp;
+let served: Document;
+let contract: Document;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  served = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+
+  const mirror = Fastify();
+  mirror.setValidatorCompiler(validatorCompiler);
+  mirror.setSerializerCompiler(serializerCompiler);
+  await mirror.register(swagger, { openapi: { openapi: "3.1.0" }, transform: jsonSchemaTransform });
+  const declared = new Set<string>();
+  for (const { endpoint } of endpoints) {
+    // Two contract entries may name one route (the saved cards and banks share /payments/profiles).
+    const key = `${endpoint.method} ${endpoint.path}`;
+    if (declared.has(key)) continue;
+    declared.add(key);
+    mirror.route({
+      method: endpoint.method,
+      url: fastifyPath(endpoint),
+      schema: { response: { [statusOf(endpoint)]: successEnvelope(endpoint.response) } },
+      handler: async () => null,
+    });
+  }
+  await mirror.ready();
+  contract = mirror.swagger() as Document;
+  await mirror.close();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe("the contract", () => {
+  it("names only routes the API serves", () => {
+    const missing = endpoints
+      .filter(({ endpoint }) => !app.hasRoute({ method: endpoint.method, url: fastifyPath(endpoint) }))
+      .map(({ name, endpoint }) => `${name}: ${endpoint.method} ${endpoint.path}`);
+    expect(missing).toEqual([]);
+  });
+
+  it("gives each route's answer the schema the API answers with", () => {
+    const differing: string[] = [];
+    for (const { name, endpoint } of endpoints) {
+      const servedSchema = dataSchema(served, endpoint);
+      // Routes the document leaves out (sandbox and development tools) are checked by existence only.
+      if (UNDOCUMENTED.some((prefix) => fastifyPath(endpoint).startsWith(prefix))) continue;
+      const contractSchema = dataSchema(contract, endpoint);
+      if (servedSchema === undefined || contractSchema === undefined) {
+        differing.push(`${name}: ${endpoint.method} ${endpoint.path} (no ${statusOf(endpoint)} answer)`);
+        continue;
+      }
+      const alternatives = (servedSchema as { anyOf?: unknown[] } | undefined)?.anyOf;
+      // A route that answers one of several shapes (saved cards or banks) may be split in the contract.
+      const matches =
+        JSON.stringify(servedSchema) === JSON.stringify(contractSchema) ||
+        (alternatives ?? []).some((branch) => JSON.stringify(branch) === JSON.stringify(contractSchema));
+      if (!matches) differing.push(`${name}: ${endpoint.method} ${endpoint.path}`);
+    }
+    expect(differing).toEqual([]);
+  });
+});
