@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { WalletDashboard } from "@vela/shared/wallets";
+import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
 
 /**
@@ -10,7 +10,7 @@ import { api } from "@/shared/api/api-client";
 export const walletBalancesQueryOptions = () =>
   queryOptions({
     queryKey: ["wallets", "dashboard"],
-    queryFn: ({ signal }) => api.get<WalletDashboard>("wallets/dashboard", undefined, signal),
+    queryFn: ({ signal }) => api.call(contract.getWalletDashboard, {}, { signal }),
   });
 
 export const useWalletBalances = () => useQuery(walletBalancesQueryOptions());
