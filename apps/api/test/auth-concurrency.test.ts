@@ -12,15 +12,11 @@ import {
   bearer,
   GOOD_PASSWORD,
   latestCode,
-  registerClient as registerVerifiedClient,
+  registerUnverifiedClient as registerClient,
   skipResendWait,
   wrongCode,
 } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
-
-// This suite tests the phone's verification itself: its clients start with the phone unverified.
-const registerClient = (app: TestApp, overrides: Record<string, unknown> = {}) =>
-  registerVerifiedClient(app, overrides, { phoneVerified: false });
 
 // Proves that identity's limits hold when the requests arrive together: attempts on a code, failed
 // logins and two-step failures are counted by the database in one statement, an authenticator code

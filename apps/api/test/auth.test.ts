@@ -2,27 +2,18 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../src/auth/secrets";
 import { currentTotpCode } from "../src/auth/totp";
-import {
-  authSessions,
-  outboxMessages,
-  retiredRefreshTokens,
-  users,
-  verificationCodes,
-} from "../src/db/schema/index";
+import { authSessions, retiredRefreshTokens, users, verificationCodes } from "../src/db/schema/index";
 import {
   bearer,
   clientBody,
   GOOD_PASSWORD,
   latestCode,
-  registerClient as registerVerifiedClient,
+  latestMessage,
+  registerUnverifiedClient as registerClient,
   uniqueEmail,
   wrongCode,
 } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
-
-// These suites test the verifications themselves: their clients start with the phone unverified.
-const registerClient = (app: TestApp, overrides: Record<string, unknown> = {}) =>
-  registerVerifiedClient(app, overrides, { phoneVerified: false });
 
 // Proves identity end to end through the API: registration of the three kinds, sessions and
 // their rotation, the role and grant headers, e-mail and phone verification, two-factor login,
@@ -693,12 +684,7 @@ describe("password recovery", () => {
       release();
       await app.backgroundTasks.settle();
       expect(isSent).toBe(true);
-      const [message] = await app.db
-        .select()
-        .from(outboxMessages)
-        .where(eq(outboxMessages.recipient, body.email))
-        .orderBy(sql`${outboxMessages.id} desc`)
-        .limit(1);
+      const message = await latestMessage(app, body.email);
       expect(message?.text).toContain("reset your password");
     } finally {
       release();

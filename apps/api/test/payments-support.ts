@@ -104,21 +104,7 @@ export async function paymentKit(app: TestApp) {
       },
     });
 
-  const cardToken = async (number: string) => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/sandbox/cards/tokens",
-      payload: {
-        number,
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 2,
-        cvc: "123",
-        name: "Ada Lovelace",
-      },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.token as string;
-  };
+  const cardToken = (number: string) => sandboxCardToken(app, number);
 
   /** A quotation priced for cards, ready to pay. */
   const cardQuotation = async (token = owner.token) => {
@@ -169,6 +155,23 @@ export async function paymentKit(app: TestApp) {
     orderCount,
     updatedJobs,
   };
+}
+
+/** A sandbox card token for a test card number, as the card form's tokenizer would make it. */
+export async function sandboxCardToken(app: TestApp, number: string) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/sandbox/cards/tokens",
+    payload: {
+      number,
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 2,
+      cvc: "123",
+      name: "Ada Lovelace",
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.token as string;
 }
 
 const URL_OF: Record<number, string> = {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { currencies, orders, quotations } from "../src/db/schema/index";
+import { currencies, orders, quotations, users } from "../src/db/schema/index";
 import { ensureAccount, postEntry } from "../src/ledger/ledger";
 import { newOrderRef, newTrackingNumber } from "../src/orders/confirmation";
 import type { OrderRow } from "../src/orders/transition";
@@ -30,6 +30,21 @@ export async function walletKit(app: TestApp) {
   const signUp = async (): Promise<Client> => {
     const { session, body } = await registerClient(app);
     return { token: session.token as string, id: session.user.id as number, email: body.email as string };
+  };
+
+  /** Marks the client's e-mail and phone verified, as the verification codes would. */
+  async function markVerified(client: Client) {
+    await app.db
+      .update(users)
+      .set({ emailVerifiedAt: sql`now()`, phoneVerifiedAt: sql`now()` })
+      .where(eq(users.id, client.id));
+  }
+
+  /** A signed-in client whose e-mail and phone are verified. */
+  const signUpVerified = async (): Promise<Client> => {
+    const client = await signUp();
+    await markVerified(client);
+    return client;
   };
 
   /** The client's wallet in a currency, opened now (or the one they have). */
@@ -120,6 +135,17 @@ export async function walletKit(app: TestApp) {
     return row!;
   }
 
-  return { currency, idOf, signUp, wallet, fund, available, walletQuotation, insertOrder };
+  return {
+    currency,
+    idOf,
+    signUp,
+    markVerified,
+    signUpVerified,
+    wallet,
+    fund,
+    available,
+    walletQuotation,
+    insertOrder,
+  };
 }
 export type WalletKit = Awaited<ReturnType<typeof walletKit>>;
