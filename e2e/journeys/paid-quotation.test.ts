@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isStatusLog, VIEWPORTS } from "../support/browser";
-import { screenshots, setUpJourney } from "../support/journey";
-import { modal, pathname, submitLogin } from "../support/login";
+import { freshUsPhone, screenshots, setUpJourney } from "../support/journey";
+import { logInAtLoginPage, modal, pathname } from "../support/login";
 
 // Issue 18, point 2, in a browser: a client pays a 250 USD transfer to Mexico by card, reaches
 // SEND and goes back to PAYMENT. The quotation is paid, so its terms are frozen (the server would
@@ -22,23 +22,13 @@ describe("a paid quotation in the send-money flow", () => {
 
   it("shows the authorized card on PAYMENT after going back, with Continue and a way to start over", async () => {
     const email = `ana.frozen.${stamp}@example.com`;
-    await registerUsClient({
-      email,
-      password: PASSWORD,
-      phoneNumber: `20258${String(Date.now()).slice(-5)}`,
-    });
+    await registerUsClient({ email, password: PASSWORD, phoneNumber: freshUsPhone("20258") });
     const session = await openSession({
       viewport: VIEWPORTS.desktop,
       expected: (problem) => isStatusLog(problem, 409, 422),
     });
     const { page } = session;
-    await page.goto(`${baseUrl}/login`, { waitUntil: "networkidle" });
-    await expect
-      .poll(() => modal(page).getByRole("heading", { name: "Log in to Vela" }).isVisible(), {
-        timeout: 15_000,
-      })
-      .toBe(true);
-    await submitLogin(page, email, PASSWORD);
+    await logInAtLoginPage(page, baseUrl, email, PASSWORD);
     await expect.poll(() => pathname(page), { timeout: 20_000 }).toMatch(/^\/account/);
 
     // AMOUNT: 250 USD to Mexico by bank deposit.

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isStatusLog, screenshot, VIEWPORTS } from "../support/browser";
-import { screenshots, setUpJourney } from "../support/journey";
-import { modal, pathname, submitLogin } from "../support/login";
+import { freshUsPhone, screenshots, setUpJourney } from "../support/journey";
+import { logInAtLoginPage, pathname } from "../support/login";
 
 // Proves issue 11's purchase services end to end in a real browser against the production build
 // and its sandboxes. A new United States client tops up a Mexican phone (+52 55 1234 5678, Telcel
@@ -53,24 +53,14 @@ describe("purchase journey", () => {
 
   it("tops up a Mexican phone, buys a gift card and reads its code, pays a Colombian bill, and sees a refused top-up refunded", async () => {
     const email = `ana.purchases.${stamp}@example.com`;
-    await registerUsClient({
-      email,
-      password: PASSWORD,
-      phoneNumber: `20257${String(Date.now()).slice(-5)}`,
-    });
+    await registerUsClient({ email, password: PASSWORD, phoneNumber: freshUsPhone("20257") });
     // The bill lookup refuses an unknown reference once (404); nothing else may fail.
     const session = await openSession({
       viewport: VIEWPORTS.desktop,
       expected: (problem) => isStatusLog(problem, 404, 422),
     });
     const { page } = session;
-    await page.goto(`${baseUrl}/login`, { waitUntil: "networkidle" });
-    await expect
-      .poll(() => modal(page).getByRole("heading", { name: "Log in to Vela" }).isVisible(), {
-        timeout: 15_000,
-      })
-      .toBe(true);
-    await submitLogin(page, email, PASSWORD);
+    await logInAtLoginPage(page, baseUrl, email, PASSWORD);
     await at(page, /^\/account/);
 
     // The dashboard offers the three services.

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isStatusLog, type Session, VIEWPORTS } from "../support/browser";
-import { screenshots, setUpJourney } from "../support/journey";
+import { freshUsPhone, screenshots, setUpJourney } from "../support/journey";
 import { modal, pathname, submitLogin } from "../support/login";
 
 // Proves the send-money flow end to end in a real browser against the production build and its
@@ -149,11 +149,7 @@ describe("send-money journey", () => {
 
   it("prices 250 USD to Mexico at home, pays by card, confirms, downloads the receipt and follows the order to completed; a declined card places nothing", async () => {
     const email = `ana.send.${stamp}@example.com`;
-    const token = await registerUsClient({
-      email,
-      password: PASSWORD,
-      phoneNumber: `20257${String(Date.now()).slice(-5)}`,
-    });
+    const token = await registerUsClient({ email, password: PASSWORD, phoneNumber: freshUsPhone("20257") });
     // The declined card answers 402, and the recipient form may refuse a value once (422).
     const session = await openSession({
       viewport: VIEWPORTS.desktop,
@@ -268,11 +264,7 @@ describe("send-money journey", () => {
 
   it("sends cash to the Philippines paid by ACH debit, and the order becomes available for pickup", async () => {
     const email = `ana.ach.${stamp}@example.com`;
-    await registerUsClient({
-      email,
-      password: PASSWORD,
-      phoneNumber: `20258${String(Date.now()).slice(-5)}`,
-    });
+    await registerUsClient({ email, password: PASSWORD, phoneNumber: freshUsPhone("20258") });
     const session = await openSession({
       viewport: VIEWPORTS.desktop,
       expected: (problem) => isStatusLog(problem, 422),

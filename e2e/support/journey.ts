@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import type { Page } from "playwright-core";
+import { expect, inject } from "vitest";
 import { apiClient, type NewClient, outboxCodes, registerClient } from "./api";
 import { expectNoSeriousAxeViolations } from "./axe";
-import { launchBrowser, openSession, screenshot, VIEWPORTS } from "./browser";
+import { openSession, screenshot, sharedBrowser, VIEWPORTS } from "./browser";
 import { devMailbox } from "./mailbox";
 
 /**
@@ -15,13 +15,7 @@ export function setUpJourney() {
   const baseUrl = inject("baseUrl");
   const mailbox = devMailbox();
   const api = apiClient(baseUrl);
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
   const outboxCode = outboxCodes(api, mailbox);
   return {
     baseUrl,
@@ -42,12 +36,12 @@ export function setUpJourney() {
         ...client,
       }),
     /** A page of its own in the journey's browser, opened at `options.path`. */
-    openSession: (options?: Parameters<typeof openSession>[2]) => {
-      if (!browser) throw new Error("The journey's browser opens in beforeAll.");
-      return openSession(browser, baseUrl, options);
-    },
+    openSession: (options?: Parameters<typeof openSession>[2]) => openSession(browser(), baseUrl, options),
   };
 }
+
+/** A fresh United States number (10 digits) starting with `prefix` (5 digits), unique to this run. */
+export const freshUsPhone = (prefix: string) => `${prefix}${String(Date.now()).slice(-5)}`;
 
 /** Closes the notices on screen and lets things finish moving, before a screenshot. */
 export async function settle(page: Page) {
