@@ -105,6 +105,16 @@ export async function latestCode(app: TestApp, recipient: string): Promise<strin
   return code;
 }
 
+/** Asks for a password-recovery code for `email` and answers it once it is sent (after the answer). */
+export async function recoveryCode(app: TestApp, email: string) {
+  await app.inject({
+    method: "POST",
+    url: "/api/authentication/forgot-password/send-code",
+    payload: { email },
+  });
+  return latestCode(app, email);
+}
+
 /** A six-digit code that is certainly not `code`. */
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 

@@ -9,6 +9,7 @@ import {
   GOOD_PASSWORD,
   latestCode,
   latestMessage,
+  recoveryCode,
   registerUnverifiedClient as registerClient,
   uniqueEmail,
   wrongCode,
@@ -694,12 +695,7 @@ describe("password recovery", () => {
 
   it("resets the password with the code and ends every session", async () => {
     const { body, session } = await registerClient(app);
-    await app.inject({
-      method: "POST",
-      url: "/api/authentication/forgot-password/send-code",
-      payload: { email: body.email },
-    });
-    const code = await latestCode(app, body.email);
+    const code = await recoveryCode(app, body.email);
     const validated = await app.inject({
       method: "POST",
       url: "/api/authentication/forgot-password/validate-code",
@@ -745,12 +741,7 @@ describe("password recovery", () => {
 
   it("refuses a wrong recovery code", async () => {
     const { body } = await registerClient(app);
-    await app.inject({
-      method: "POST",
-      url: "/api/authentication/forgot-password/send-code",
-      payload: { email: body.email },
-    });
-    const code = await latestCode(app, body.email);
+    const code = await recoveryCode(app, body.email);
     const response = await app.inject({
       method: "POST",
       url: "/api/authentication/forgot-password/validate-code",

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { orders, payments } from "../src/db/schema/index";
 import type { JobOptions, JobQueue } from "../src/jobs/queue";
-import { balanceOf, ensureAccount } from "../src/ledger/ledger";
+import { balanceOf } from "../src/ledger/ledger";
 import { advanceOrder, type OrderJobDeps } from "../src/orders/jobs";
 import { openOrderIds } from "../src/orders/repository";
 import type { Providers } from "../src/plugins/providers";
 import type { PayoutRequest, PayoutState } from "../src/providers/payouts/payout-partner";
-import { buildTestApp, type TestApp } from "./helper";
+import { buildTestApp, clearingAccount, type TestApp } from "./helper";
 import {
   expectLedgerReconciled,
   instantPaymentLifecycle,
@@ -122,11 +122,7 @@ describe("advanceOrder", () => {
       { atSubmit: "processing", later: ["processing", "failed"] },
     ] as Script[]) {
       const { orderId, payment } = await placed({ lastName: "Rejected" });
-      const clearing = await ensureAccount(app.db, {
-        kind: "payment_clearing",
-        currencyId: payment.currencyId,
-        channel: "card",
-      });
+      const clearing = await clearingAccount(app.db, payment.currencyId, "card");
       const before = await balanceOf(app.db, clearing);
       const { deps, refunds } = fakeDeps(script);
       let status = await advanceOrder(deps, orderId);

@@ -4,8 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import type { Database } from "../src/db/client";
 import { orders, payments, quotations } from "../src/db/schema/index";
-import { balanceOf, ensureAccount } from "../src/ledger/ledger";
-import { buildTestApp, FX_TEST_CLOCK, openFreshDatabase, type TestApp, testConfig } from "./helper";
+import { balanceOf } from "../src/ledger/ledger";
+import {
+  buildTestApp,
+  clearingAccount,
+  FX_TEST_CLOCK,
+  openFreshDatabase,
+  type TestApp,
+  testConfig,
+} from "./helper";
 import { expectLedgerReconciled, type OrderKit, orderKit, statusHistoryOf } from "./orders-support";
 
 // The order's life end to end: real sandbox payments (cards, 3-D Secure, ACH, a domestic wire)
@@ -156,11 +163,7 @@ describe("an order's life through the jobs", () => {
     async () => {
       for (const lastName of ["Rejected", "Returned"]) {
         const quotation = await kit.readyQuotation({ lastName });
-        const clearing = await ensureAccount(app.db, {
-          kind: "payment_clearing",
-          currencyId: quotation.currencyFromId,
-          channel: "card",
-        });
+        const clearing = await clearingAccount(app.db, quotation.currencyFromId, "card");
         const before = await balanceOf(app.db, clearing);
         const paid = await payByCard(quotation);
         expect(paid.statusCode, paid.body).toBeLessThan(300);

@@ -14,7 +14,7 @@ import {
 } from "../src/orders/transition";
 import type { Providers } from "../src/plugins/providers";
 import { openWallet, walletBalance, walletByPublicId, walletOf } from "../src/wallets/repository";
-import { buildTestApp, type TestApp } from "./helper";
+import { buildTestApp, clearingAccount, type TestApp } from "./helper";
 import { expectLedgerReconciled, insertPaymentRow, instantPaymentLifecycle } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
@@ -253,11 +253,7 @@ describe("the order jobs and wallets", () => {
     const steps = (await historyOf(order.id)).map((row) => row.toStatus);
     expect(steps).toEqual(["awaiting_payment", "paid", "processing", "sent", "completed"]);
     // The card's clearing account took exactly what was paid; the wallet got exactly what was priced.
-    const clearing = await ensureAccount(app.db, {
-      kind: "payment_clearing",
-      currencyId: kit.idOf("USD"),
-      channel: "card",
-    });
+    const clearing = await clearingAccount(app.db, kit.idOf("USD"), "card");
     const paidEntry = await app.db
       .select({ amount: postings.amountMinor })
       .from(postings)

@@ -2,12 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { currencies, orders, quotations, users } from "../src/db/schema/index";
-import { ensureAccount, postEntry } from "../src/ledger/ledger";
+import { postEntry } from "../src/ledger/ledger";
 import { newOrderRef, newTrackingNumber } from "../src/orders/confirmation";
 import type { OrderRow } from "../src/orders/transition";
 import { openWallet, type WalletRow, walletBalance, walletOf } from "../src/wallets/repository";
 import { bearer, registerClient } from "./auth-support";
 import type { TestApp } from "./helper";
+import { clearingAccount } from "./helper";
 
 export type Client = { token: string; id: number; email: string };
 export type QuotationRow = typeof quotations.$inferSelect;
@@ -61,11 +62,7 @@ export async function walletKit(app: TestApp) {
       idempotencyKey: `test-funding:${randomUUID()}`,
       legs: [
         {
-          accountId: await ensureAccount(app.db, {
-            kind: "payment_clearing",
-            currencyId: target.currencyId,
-            channel: "test-funding",
-          }),
+          accountId: await clearingAccount(app.db, target.currencyId, "test-funding"),
           amountMinor: -amountMinor,
         },
         { accountId: target.ledgerAccountId, amountMinor },
