@@ -87,7 +87,7 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
    * five wrong ones are in, the code is dead.
    */
   /** Sends sixty requests at once (`send(i)` makes the i-th) and answers their statuses, in order. */
-  const statusesOfSixty = async (send: (i: number) => ReturnType<TestApp["inject"]>) =>
+  const statusesOfSixty = async (send: (i: number) => Promise<{ statusCode: number }>) =>
     (await Promise.all(Array.from({ length: 60 }, (_, i) => send(i)))).map((response) => response.statusCode);
 
   function expectAtMostFiveTries(statuses: number[], row: { attempts: number }) {

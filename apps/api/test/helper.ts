@@ -1,7 +1,7 @@
 import { inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import type { Database } from "../src/db/client";
+import type { Database, Db } from "../src/db/client";
 import { ensureAccount } from "../src/ledger/ledger";
 import { SANDBOX_ANCHOR } from "../src/providers/fx/sandbox-feed";
 import { openTestDatabase } from "./template-database";
@@ -47,5 +47,5 @@ export async function buildTestApp(
 }
 
 /** The ledger's clearing account for a payment channel in a currency (opened on first use). */
-export const clearingAccount = (db: Database, currencyId: number, channel: string) =>
+export const clearingAccount = (db: Db, currencyId: number, channel: string) =>
   ensureAccount(db, { kind: "payment_clearing", currencyId, channel });
