@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isStatusLog, type Session, VIEWPORTS } from "../support/browser";
-import { freshUsPhone, screenshots, setUpJourney } from "../support/journey";
+import { freshUsPhone, screenshots, setUpJourney, typeCard } from "../support/journey";
 import { modal, pathname, submitLogin } from "../support/login";
 
 // Proves the send-money flow end to end in a real browser against the production build and its
@@ -107,14 +107,6 @@ describe("send-money journey", () => {
     expect(fees).toMatch(/^\d[\d,]*\.\d{2} USD$/);
     expect(await page.getByRole("region", { name: "Your transfer" }).first().textContent()).toContain(fees);
     await page.getByRole("button", { name: method }).first().click();
-  }
-
-  async function typeCard(page: Page, number: string) {
-    await expect.poll(() => page.getByLabel(/Card number/).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByLabel(/Name on the card/).fill("Ana García");
-    await page.getByLabel(/Card number/).fill(number);
-    await page.getByLabel(/Expiry date/).fill("12/34");
-    await page.getByLabel(/Security code/).fill("123");
   }
 
   /** SEND then CONFIRMATION: answers the tracking number and the order id the page shows. */

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isStatusLog, type Session, screenshot, VIEWPORTS } from "../support/browser";
-import { freshUsPhone, screenshots, setUpJourney } from "../support/journey";
+import { freshUsPhone, screenshots, setUpJourney, typeCard } from "../support/journey";
 import { logInAtLoginPage, modal, pathname } from "../support/login";
 
 // Proves issue 10's multi-currency wallet end to end in a real browser against the production
@@ -57,14 +57,6 @@ describe("wallet journey", () => {
     await field.fill(amount);
     await field.press("Tab");
     await priced(page);
-  }
-
-  async function typeCard(page: Page) {
-    await expect.poll(() => page.getByLabel(/Card number/).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByLabel(/Name on the card/).fill("Ana García");
-    await page.getByLabel(/Card number/).fill("4242 4242 4242 4242");
-    await page.getByLabel(/Expiry date/).fill("12/34");
-    await page.getByLabel(/Security code/).fill("123");
   }
 
   const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);

@@ -2,10 +2,33 @@ import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { queryRows } from "../src/db/client";
 import { currencies, quotations } from "../src/db/schema/index";
+import type { WebhookProvider } from "../src/providers/sandbox-webhooks";
 import { bearer, countryId, registerClient } from "./auth-support";
 import type { TestApp } from "./helper";
 
 export type Party = { token: string; id: number };
+
+/** A sandbox's signed webhook, as it would have been posted to our route. */
+export type Delivery = { provider: WebhookProvider; body: string; signature: string };
+
+/** Settings of a test on the sandboxes: their webhook secret, no background sweep, the app's address. */
+export const sandboxSettings = (secret: string, extra: Record<string, string> = {}) => ({
+  SANDBOX_WEBHOOK_SECRET: secret,
+  SANDBOX_SWEEP_SECONDS: "0",
+  PUBLIC_APP_URL: "https://app.vela.test",
+  ...extra,
+});
+
+/**
+ * Captures the sandboxes' webhooks into `delivered` instead of posting them to our routes (which
+ * belong to payments), answering each with `status()`.
+ */
+export function captureWebhooks(app: TestApp, delivered: Delivery[], status: () => number = () => 200) {
+  app.sandbox.webhooks.poster = async (provider, body, signature) => {
+    delivered.push({ provider, body, signature });
+    return status();
+  };
+}
 type Call = {
   method?: string;
   url: string;
