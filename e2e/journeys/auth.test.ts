@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page, Response as PageResponse } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectNoSeriousAxeViolations } from "../support/axe";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from "../support/axe";
 import {
   isStatusLog,
   launchBrowser,
@@ -9,7 +9,7 @@ import {
   VIEWPORTS,
   type Viewport,
 } from "../support/browser";
-import { logIn, logOut, modal, pathname, submitLogin } from "../support/login";
+import { logIn, logOut, modal, pathname, submitLogin, textMeACode } from "../support/login";
 import { devMailbox } from "../support/mailbox";
 import { type RunningServer, startProductionServer } from "../support/production-server";
 
@@ -141,14 +141,7 @@ describe("identity journeys", () => {
       .poll(() => modal(page).getByRole("button", { name: "Text me a code" }).isVisible())
       .toBe(true);
     await captureModal(page, "auth-onboarding-phone");
-    await modal(page).getByRole("button", { name: "Text me a code" }).click();
-    await expect
-      .poll(() =>
-        modal(page)
-          .getByText(/We texted a 6-digit code to/)
-          .isVisible(),
-      )
-      .toBe(true);
+    await textMeACode(page);
     const smsCode = await mailbox.readCode(client, phone);
     await modal(page)
       .getByLabel(/6-digit code/)
@@ -512,10 +505,7 @@ describe("identity journeys", () => {
       .poll(() => modal(phone.page).getByRole("heading", { name: "Create your Vela account" }).isVisible())
       .toBe(true);
     await captureModal(phone.page, "auth-register-phone");
-    const overflow = await phone.page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(phone.page);
     expect(phone.problems).toEqual([]);
     await phone.context.close();
   });

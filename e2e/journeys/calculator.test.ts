@@ -1,7 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, VIEWPORTS, watchForErrors } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from "../support/axe";
+import { screenshot, sharedBrowser, VIEWPORTS, watchForErrors } from "../support/browser";
 
 // Proves the home page's calculator end to end (browser → API → embedded database, rates from the
 // committed ECB snapshot): a new visitor prices United States → Mexico from the send amount and
@@ -12,17 +12,10 @@ import { launchBrowser, screenshot, VIEWPORTS, watchForErrors } from "../support
 // an older send amount while someone types (point 19).
 describe("home calculator", () => {
   const baseUrl = inject("baseUrl");
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   async function openHome(viewport: { width: number; height: number }) {
-    const context = await browser.newContext({ viewport });
+    const context = await browser().newContext({ viewport });
     const page = await context.newPage();
     const problems = watchForErrors(page);
     const refusals = watchRefusals(page);
@@ -303,14 +296,9 @@ describe("home calculator", () => {
     await expect.poll(() => page.getByText("Min send amount is 10.00").isVisible()).toBe(true);
     await settledPrice(page);
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.help}`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
 
     await screenshot(page, "calculator-phone");
     expect(unexpectedProblems(problems)).toEqual([]);

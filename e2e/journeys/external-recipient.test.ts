@@ -12,6 +12,7 @@ import {
   type Viewport,
   watchForErrors,
 } from "../support/browser";
+import { freshUsPhone } from "../support/journey";
 
 // Proves the external recipient's journey end to end against the production build: a client
 // (set up through the API) sends a link to a person; the person reads the e-mail on the development
@@ -38,7 +39,7 @@ describe("external recipient journey", () => {
       password: "Copper-Meadow-58!",
       countryIso: "US",
       phonePrefix: "+1",
-      phoneNumber: `20255${String(Date.now()).slice(-5)}`,
+      phoneNumber: freshUsPhone("20255"),
       verified: false,
     });
   });

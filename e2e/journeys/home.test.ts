@@ -1,8 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, type Session, screenshot, VIEWPORTS, watchForErrors } from "../support/browser";
-import { modal, pathname } from "../support/login";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { expectNoSeriousAxeViolations, expectNoSidewaysScroll } from "../support/axe";
+import { type Session, screenshot, sharedBrowser, VIEWPORTS, watchForErrors } from "../support/browser";
+import { freshUsPhone } from "../support/journey";
+import { modal, pathname, textMeACode } from "../support/login";
 import { devMailbox } from "../support/mailbox";
 
 // Proves the whole path browser → API → embedded database on a new user's first visit: the home
@@ -10,18 +11,11 @@ import { devMailbox } from "../support/mailbox";
 // nothing serious, on a desktop and on a phone-sized screen.
 describe("home page", () => {
   const baseUrl = inject("baseUrl");
-  let browser: Browser;
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
 
   async function openHome(viewport: { width: number; height: number }, locale = "en-US") {
     // axe needs a page opened from an explicit context; its locale is the browser's languages.
-    const context = await browser.newContext({ viewport, locale });
+    const context = await browser().newContext({ viewport, locale });
     const page = await context.newPage();
     const problems = watchForErrors(page);
     await page.goto(baseUrl, { waitUntil: "networkidle" });
@@ -68,14 +62,9 @@ describe("home page", () => {
     const { page, problems } = await openHome(VIEWPORTS.phone);
     await optionsOf(page, "You send from");
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => `${violation.id}: ${violation.help}`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page);
 
     await screenshot(page, "home-phone");
     expect(problems).toEqual([]);
@@ -117,7 +106,7 @@ describe("home page", () => {
 
   it("takes a new client from Get started through sign-up and verification into the priced AMOUNT step", async () => {
     const mailbox = devMailbox();
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: "en-US" });
+    const context = await browser().newContext({ viewport: VIEWPORTS.desktop, locale: "en-US" });
     const page = await context.newPage();
     const problems = watchForErrors(page, { ignoreCancelled: true });
     await page.goto(baseUrl, { waitUntil: "networkidle" });
@@ -142,7 +131,7 @@ describe("home page", () => {
       .toBe(true);
     await modal(page).getByRole("button", { name: "Create an account" }).click();
     const email = `get.started.${Date.now().toString(36)}@example.com`;
-    const phone = `20255${String(Date.now()).slice(-5)}`;
+    const phone = freshUsPhone("20255");
     const dialog = modal(page);
     await dialog.getByLabel(/^First name/).fill("Ana");
     await dialog.getByLabel(/^Last name/).fill("López");
@@ -174,14 +163,7 @@ describe("home page", () => {
     await expect
       .poll(() => modal(page).getByRole("button", { name: "Text me a code" }).isVisible())
       .toBe(true);
-    await modal(page).getByRole("button", { name: "Text me a code" }).click();
-    await expect
-      .poll(() =>
-        modal(page)
-          .getByText(/We texted a 6-digit code to/)
-          .isVisible(),
-      )
-      .toBe(true);
+    await textMeACode(page);
     await modal(page)
       .getByLabel(/6-digit code/)
       .fill(await mailbox.readCode(session, `+1${phone}`));

@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { isStatusLog, VIEWPORTS } from "../support/browser";
-import { screenshots, setUpJourney } from "../support/journey";
-import { modal, pathname, submitLogin } from "../support/login";
+import { screenshots, setUpJourney, typeCard } from "../support/journey";
+import { modal, pathname } from "../support/login";
 
 // Issue 18, point 2, in a browser: a client pays a 250 USD transfer to Mexico by card, reaches
 // SEND and goes back to PAYMENT. The quotation is paid, so its terms are frozen (the server would
@@ -15,30 +14,15 @@ const CLABE = "002010077777777771";
 const FROZEN = "This quotation already has a payment. Start a new one to change it.";
 
 describe("a paid quotation in the send-money flow", () => {
-  const { baseUrl, stamp, openSession, registerUsClient } = setUpJourney();
+  const { baseUrl, stamp, signUpAndLogIn } = setUpJourney();
   const shoot = screenshots("paid-quotation");
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
   const at = (page: Page, path: string) => expect.poll(() => pathname(page), { timeout: 20_000 }).toBe(path);
 
   it("shows the authorized card on PAYMENT after going back, with Continue and a way to start over", async () => {
     const email = `ana.frozen.${stamp}@example.com`;
-    await registerUsClient({
-      email,
-      password: PASSWORD,
-      phoneNumber: `20258${String(Date.now()).slice(-5)}`,
-    });
-    const session = await openSession({
-      viewport: VIEWPORTS.desktop,
-      expected: (problem) => isStatusLog(problem, 409, 422),
-    });
+    const session = await signUpAndLogIn(email, PASSWORD, "20258", [409, 422]);
     const { page } = session;
-    await page.goto(`${baseUrl}/login`, { waitUntil: "networkidle" });
-    await expect
-      .poll(() => modal(page).getByRole("heading", { name: "Log in to Vela" }).isVisible(), {
-        timeout: 15_000,
-      })
-      .toBe(true);
-    await submitLogin(page, email, PASSWORD);
     await expect.poll(() => pathname(page), { timeout: 20_000 }).toMatch(/^\/account/);
 
     // AMOUNT: 250 USD to Mexico by bank deposit.
@@ -90,11 +74,7 @@ describe("a paid quotation in the send-money flow", () => {
       .getByRole("button", { name: /^Credit or debit card/ })
       .first()
       .click();
-    await expect.poll(() => page.getByLabel(/Card number/).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByLabel(/Name on the card/).fill("Ana García");
-    await page.getByLabel(/Card number/).fill("4242 4242 4242 4242");
-    await page.getByLabel(/Expiry date/).fill("12/34");
-    await page.getByLabel(/Security code/).fill("123");
+    await typeCard(page);
     await page.getByRole("button", { name: "Continue with this card" }).click();
     await at(page, "/account/send-money/send");
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient, codeIn, registerClient } from "../support/api";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import { launchBrowser, screenshot, VIEWPORTS, type Viewport, watchForErrors } from "../support/browser";
+import { freshUsPhone } from "../support/journey";
 import { logIn, pathname } from "../support/login";
 import { devMailbox } from "../support/mailbox";
 import { type Sinks, startMessageSinks } from "../support/message-sinks";
@@ -188,7 +189,7 @@ describe("a staging start with ALLOW_SANDBOX_PROVIDERS=true", () => {
       password,
       countryIso: "US",
       phonePrefix: "+1",
-      phoneNumber: `20256${String(Date.now()).slice(-5)}`,
+      phoneNumber: freshUsPhone("20256"),
     });
 
     for (const language of ["en", "es"] as const) {

@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { isStatusLog, screenshot, VIEWPORTS } from "../support/browser";
-import { screenshots, setUpJourney } from "../support/journey";
-import { modal, pathname, submitLogin } from "../support/login";
+import { screenshot } from "../support/browser";
+import { screenshots, setUpJourney, typeCard } from "../support/journey";
+import { pathname } from "../support/login";
 
 // Proves issue 11's purchase services end to end in a real browser against the production build
 // and its sandboxes. A new United States client tops up a Mexican phone (+52 55 1234 5678, Telcel
@@ -15,7 +15,7 @@ import { modal, pathname, submitLogin } from "../support/login";
 const PASSWORD = "Copper-Meadow-58!";
 
 describe("purchase journey", () => {
-  const { baseUrl, stamp, openSession, registerUsClient } = setUpJourney();
+  const { baseUrl, stamp, signUpAndLogIn } = setUpJourney();
   const shoot = screenshots("purchases");
 
   const visible = (page: Page, text: string | RegExp, timeout = 20_000) =>
@@ -29,11 +29,7 @@ describe("purchase journey", () => {
 
   async function payByCard(page: Page) {
     await page.getByRole("button", { name: /Credit or debit card/ }).click();
-    await expect.poll(() => page.getByLabel(/Card number/).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByLabel(/Name on the card/).fill("Ana García");
-    await page.getByLabel(/Card number/).fill("4242 4242 4242 4242");
-    await page.getByLabel(/Expiry date/).fill("12/34");
-    await page.getByLabel(/Security code/).fill("123");
+    await typeCard(page);
     await page.getByRole("button", { name: "Continue with this card" }).click();
   }
 
@@ -53,24 +49,9 @@ describe("purchase journey", () => {
 
   it("tops up a Mexican phone, buys a gift card and reads its code, pays a Colombian bill, and sees a refused top-up refunded", async () => {
     const email = `ana.purchases.${stamp}@example.com`;
-    await registerUsClient({
-      email,
-      password: PASSWORD,
-      phoneNumber: `20257${String(Date.now()).slice(-5)}`,
-    });
     // The bill lookup refuses an unknown reference once (404); nothing else may fail.
-    const session = await openSession({
-      viewport: VIEWPORTS.desktop,
-      expected: (problem) => isStatusLog(problem, 404, 422),
-    });
+    const session = await signUpAndLogIn(email, PASSWORD, "20257", [404, 422]);
     const { page } = session;
-    await page.goto(`${baseUrl}/login`, { waitUntil: "networkidle" });
-    await expect
-      .poll(() => modal(page).getByRole("heading", { name: "Log in to Vela" }).isVisible(), {
-        timeout: 15_000,
-      })
-      .toBe(true);
-    await submitLogin(page, email, PASSWORD);
     await at(page, /^\/account/);
 
     // The dashboard offers the three services.

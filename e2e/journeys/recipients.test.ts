@@ -2,7 +2,7 @@ import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import { isStatusLog, type Session, screenshot, VIEWPORTS, type Viewport } from "../support/browser";
-import { settle, setUpJourney } from "../support/journey";
+import { freshUsPhone, settle, setUpJourney } from "../support/journey";
 import { logIn, modal, pathname } from "../support/login";
 
 // Proves the recipients area and the send-money flow's SENDER and RECIPIENT steps end to end in a
@@ -303,6 +303,6 @@ describe("recipients journey", () => {
       await session.context.close();
     }, 120_000);
 
-  journey("desktop", VIEWPORTS.desktop, `20255${String(Date.now()).slice(-5)}`);
-  journey("phone", VIEWPORTS.phone, `20256${String(Date.now()).slice(-5)}`);
+  journey("desktop", VIEWPORTS.desktop, freshUsPhone("20255"));
+  journey("phone", VIEWPORTS.phone, freshUsPhone("20256"));
 });

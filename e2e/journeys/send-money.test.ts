@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isStatusLog, type Session, VIEWPORTS } from "../support/browser";
-import { screenshots, setUpJourney } from "../support/journey";
+import { freshUsPhone, screenshots, setUpJourney, typeCard } from "../support/journey";
 import { modal, pathname, submitLogin } from "../support/login";
 
 // Proves the send-money flow end to end in a real browser against the production build and its
@@ -109,14 +109,6 @@ describe("send-money journey", () => {
     await page.getByRole("button", { name: method }).first().click();
   }
 
-  async function typeCard(page: Page, number: string) {
-    await expect.poll(() => page.getByLabel(/Card number/).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByLabel(/Name on the card/).fill("Ana García");
-    await page.getByLabel(/Card number/).fill(number);
-    await page.getByLabel(/Expiry date/).fill("12/34");
-    await page.getByLabel(/Security code/).fill("123");
-  }
-
   /** SEND then CONFIRMATION: answers the tracking number and the order id the page shows. */
   async function confirm(page: Page, shotName: string) {
     await expect.poll(() => pathname(page), { timeout: 20_000 }).toBe("/account/send-money/send");
@@ -149,11 +141,7 @@ describe("send-money journey", () => {
 
   it("prices 250 USD to Mexico at home, pays by card, confirms, downloads the receipt and follows the order to completed; a declined card places nothing", async () => {
     const email = `ana.send.${stamp}@example.com`;
-    const token = await registerUsClient({
-      email,
-      password: PASSWORD,
-      phoneNumber: `20257${String(Date.now()).slice(-5)}`,
-    });
+    const token = await registerUsClient({ email, password: PASSWORD, phoneNumber: freshUsPhone("20257") });
     // The declined card answers 402, and the recipient form may refuse a value once (422).
     const session = await openSession({
       viewport: VIEWPORTS.desktop,
@@ -268,11 +256,7 @@ describe("send-money journey", () => {
 
   it("sends cash to the Philippines paid by ACH debit, and the order becomes available for pickup", async () => {
     const email = `ana.ach.${stamp}@example.com`;
-    await registerUsClient({
-      email,
-      password: PASSWORD,
-      phoneNumber: `20258${String(Date.now()).slice(-5)}`,
-    });
+    await registerUsClient({ email, password: PASSWORD, phoneNumber: freshUsPhone("20258") });
     const session = await openSession({
       viewport: VIEWPORTS.desktop,
       expected: (problem) => isStatusLog(problem, 422),

@@ -1,9 +1,9 @@
 import * as OTPAuth from "otpauth";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
 import { apiClient, outboxCodes, registerClient } from "../support/api";
 import { expectNoSeriousAxeViolations } from "../support/axe";
-import { isStatusLog, launchBrowser, openSession, type Session, screenshot } from "../support/browser";
+import { isStatusLog, openSession, type Session, screenshot, sharedBrowser } from "../support/browser";
 import { logIn, logOut, modal, pathname, submitLogin } from "../support/login";
 import { devMailbox } from "../support/mailbox";
 
@@ -22,16 +22,9 @@ const LAST_NAME = "Romero";
 
 describe("settings journeys", () => {
   const baseUrl = inject("baseUrl");
-  let browser: Browser;
+  const browser = sharedBrowser();
   // Codes read through the API and on the mailbox page are handed out once, from one record.
   const mailbox = devMailbox();
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
 
   // ---- Set-up through the API ----
 
@@ -56,7 +49,7 @@ describe("settings journeys", () => {
 
   /** Opens the site and signs in through the login modal; the account's dashboard opens. */
   async function signIn(email: string): Promise<Session> {
-    const session = await openSession(browser, baseUrl);
+    const session = await openSession(browser(), baseUrl);
     await logIn(session.page, email, PASSWORD);
     await expect.poll(() => pathname(session.page), { timeout: 15_000 }).toBe("/account");
     return session;

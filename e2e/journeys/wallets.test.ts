@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isStatusLog, type Session, screenshot, VIEWPORTS } from "../support/browser";
-import { screenshots, setUpJourney } from "../support/journey";
-import { modal, pathname, submitLogin } from "../support/login";
+import { freshUsPhone, screenshots, setUpJourney, typeCard } from "../support/journey";
+import { logInAtLoginPage, modal, pathname } from "../support/login";
 
 // Proves issue 10's multi-currency wallet end to end in a real browser against the production
 // build and its sandboxes. A new client opens USD and EUR wallets on the dashboard; adds 300 USD
@@ -41,13 +41,7 @@ describe("wallet journey", () => {
   const at = (page: Page, path: string) => expect.poll(() => pathname(page), { timeout: 20_000 }).toBe(path);
 
   async function logIn(session: Session, email: string) {
-    await session.page.goto(`${session.baseUrl}/login`, { waitUntil: "networkidle" });
-    await expect
-      .poll(() => modal(session.page).getByRole("heading", { name: "Log in to Vela" }).isVisible(), {
-        timeout: 15_000,
-      })
-      .toBe(true);
-    await submitLogin(session.page, email, PASSWORD);
+    await logInAtLoginPage(session.page, session.baseUrl, email, PASSWORD);
     await expect.poll(() => pathname(session.page), { timeout: 20_000 }).toMatch(/^\/account/);
   }
 
@@ -63,14 +57,6 @@ describe("wallet journey", () => {
     await field.fill(amount);
     await field.press("Tab");
     await priced(page);
-  }
-
-  async function typeCard(page: Page) {
-    await expect.poll(() => page.getByLabel(/Card number/).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.getByLabel(/Name on the card/).fill("Ana García");
-    await page.getByLabel(/Card number/).fill("4242 4242 4242 4242");
-    await page.getByLabel(/Expiry date/).fill("12/34");
-    await page.getByLabel(/Security code/).fill("123");
   }
 
   const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
@@ -104,18 +90,14 @@ describe("wallet journey", () => {
 
   it("opens USD and EUR wallets, adds money by transfer and card, converts, sends, withdraws with the e-mailed code, and shows what the ledger holds", async () => {
     const email = `ana.wallet.${stamp}@example.com`;
-    const token = await registerUsClient({
-      email,
-      password: PASSWORD,
-      phoneNumber: `20258${String(Date.now()).slice(-5)}`,
-    });
+    const token = await registerUsClient({ email, password: PASSWORD, phoneNumber: freshUsPhone("20258") });
     const bobEmail = `bo.wallet.${stamp}@example.com`;
     const bobToken = await registerUsClient({
       firstName: "Bo",
       lastName: "Ruiz",
       email: bobEmail,
       password: PASSWORD,
-      phoneNumber: `20259${String(Date.now()).slice(-5)}`,
+      phoneNumber: freshUsPhone("20259"),
     });
     const currencies = await api<{ id: number; iso: string }[]>("GET", "/wallets/new-wallet/currencies", {
       token: bobToken,
@@ -407,11 +389,7 @@ describe("wallet journey", () => {
 
   it("shows a refused withdrawal as refused and back in the wallet, and lists its refund beside it", async () => {
     const email = `ana.refused.${stamp}@example.com`;
-    const token = await registerUsClient({
-      email,
-      password: PASSWORD,
-      phoneNumber: `20257${String(Date.now()).slice(-5)}`,
-    });
+    const token = await registerUsClient({ email, password: PASSWORD, phoneNumber: freshUsPhone("20257") });
     const currencies = await api<{ id: number; iso: string }[]>("GET", "/wallets/new-wallet/currencies", {
       token,
     });

@@ -1,8 +1,9 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import type { Page } from "playwright-core";
+import { expect, inject } from "vitest";
 import { apiClient, type NewClient, outboxCodes, registerClient } from "./api";
 import { expectNoSeriousAxeViolations } from "./axe";
-import { launchBrowser, openSession, screenshot, VIEWPORTS } from "./browser";
+import { isStatusLog, openSession, screenshot, sharedBrowser, VIEWPORTS } from "./browser";
+import { logInAtLoginPage } from "./login";
 import { devMailbox } from "./mailbox";
 
 /**
@@ -15,14 +16,21 @@ export function setUpJourney() {
   const baseUrl = inject("baseUrl");
   const mailbox = devMailbox();
   const api = apiClient(baseUrl);
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = sharedBrowser();
   const outboxCode = outboxCodes(api, mailbox);
+  const registerUsClient = (
+    client: Pick<NewClient, "email" | "password" | "phoneNumber"> &
+      Partial<Pick<NewClient, "firstName" | "lastName">>,
+  ) =>
+    registerClient(api, outboxCode, {
+      firstName: "Ana",
+      lastName: "García",
+      countryIso: "US",
+      phonePrefix: "+1",
+      ...client,
+    });
+  const newSession = (options?: Parameters<typeof openSession>[2]) =>
+    openSession(browser(), baseUrl, options);
   return {
     baseUrl,
     mailbox,
@@ -30,23 +38,41 @@ export function setUpJourney() {
     outboxCode,
     stamp: Date.now().toString(36),
     /** A United States client ("Ana García" unless named otherwise), e-mail and phone verified; answers its token. */
-    registerUsClient: (
-      client: Pick<NewClient, "email" | "password" | "phoneNumber"> &
-        Partial<Pick<NewClient, "firstName" | "lastName">>,
-    ) =>
-      registerClient(api, outboxCode, {
-        firstName: "Ana",
-        lastName: "García",
-        countryIso: "US",
-        phonePrefix: "+1",
-        ...client,
-      }),
+    registerUsClient,
     /** A page of its own in the journey's browser, opened at `options.path`. */
-    openSession: (options?: Parameters<typeof openSession>[2]) => {
-      if (!browser) throw new Error("The journey's browser opens in beforeAll.");
-      return openSession(browser, baseUrl, options);
+    openSession: newSession,
+    /**
+     * Registers a United States client as `registerUsClient` does (a fresh number starting with
+     * `phonePrefix`), then logs them in from the login page in a desktop session of their own, where
+     * the console may show only `expectedStatuses`.
+     */
+    signUpAndLogIn: async (
+      email: string,
+      password: string,
+      phonePrefix: string,
+      expectedStatuses: number[],
+    ) => {
+      await registerUsClient({ email, password, phoneNumber: freshUsPhone(phonePrefix) });
+      const session = await newSession({
+        viewport: VIEWPORTS.desktop,
+        expected: (problem) => isStatusLog(problem, ...expectedStatuses),
+      });
+      await logInAtLoginPage(session.page, baseUrl, email, password);
+      return session;
     },
   };
+}
+
+/** A fresh United States number (10 digits) starting with `prefix` (5 digits), unique to this run. */
+export const freshUsPhone = (prefix: string) => `${prefix}${String(Date.now()).slice(-5)}`;
+
+/** Fills the card form on a payment step as Ana García would: a sandbox test number, any future expiry. */
+export async function typeCard(page: Page, number = "4242 4242 4242 4242") {
+  await expect.poll(() => page.getByLabel(/Card number/).isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.getByLabel(/Name on the card/).fill("Ana García");
+  await page.getByLabel(/Card number/).fill(number);
+  await page.getByLabel(/Expiry date/).fill("12/34");
+  await page.getByLabel(/Security code/).fill("123");
 }
 
 /** Closes the notices on screen and lets things finish moving, before a screenshot. */

@@ -3,7 +3,15 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { avatars, userReminders, users } from "../src/db/schema/index";
 import { dateOfBirthProblem } from "../src/senders/date-of-birth";
-import { bearer, clientBody, countryId, GOOD_PASSWORD, latestCode, registerClient } from "./auth-support";
+import {
+  bearer,
+  clientBody,
+  countryId,
+  GOOD_PASSWORD,
+  latestCode,
+  registerClient,
+  withoutSession,
+} from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 import { makePng, multipart } from "./upload-support";
 
@@ -48,11 +56,7 @@ describe("every account route needs a session", () => {
     ["POST", "/api/user/reminders"],
   ];
   it.each(routes)("%s %s answers 401 without a token, before looking at the body", async (method, url) => {
-    const response = await app.inject({
-      method: method as "GET",
-      url,
-      payload: method === "GET" ? undefined : {},
-    });
+    const response = await withoutSession(app, method, url);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({ success: false, message: "Unauthenticated." });
   });

@@ -12,15 +12,12 @@ import {
   bearer,
   GOOD_PASSWORD,
   latestCode,
-  registerClient as registerVerifiedClient,
+  recoveryCode,
+  registerUnverifiedClient as registerClient,
   skipResendWait,
   wrongCode,
 } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
-
-// This suite tests the phone's verification itself: its clients start with the phone unverified.
-const registerClient = (app: TestApp, overrides: Record<string, unknown> = {}) =>
-  registerVerifiedClient(app, overrides, { phoneVerified: false });
 
 // Proves that identity's limits hold when the requests arrive together: attempts on a code, failed
 // logins and two-step failures are counted by the database in one statement, an authenticator code
@@ -89,6 +86,10 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
    * are counted: the right code is accepted only if it came before the fifth wrong one, and once
    * five wrong ones are in, the code is dead.
    */
+  /** Sends sixty requests at once (`send(i)` makes the i-th) and answers their statuses, in order. */
+  const statusesOfSixty = async (send: (i: number) => Promise<{ statusCode: number }>) =>
+    (await Promise.all(Array.from({ length: 60 }, (_, i) => send(i)))).map((response) => response.statusCode);
+
   function expectAtMostFiveTries(statuses: number[], row: { attempts: number }) {
     const accepted = statuses.filter((status) => status === 200).length;
     expect(accepted).toBeLessThanOrEqual(1);
@@ -162,25 +163,15 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
 
   it("kills a recovery code after five wrong tries, however they are timed", async () => {
     const { body } = await registerClient(app);
-    await app.inject({
-      method: "POST",
-      url: "/api/authentication/forgot-password/send-code",
-      payload: { email: body.email },
-    });
-    // latestCode waits for the code, which is sent after the answer.
-    const code = await latestCode(app, body.email);
-    const statuses = (
-      await Promise.all(
-        Array.from({ length: 60 }, (_, i) =>
-          app.inject({
-            method: "POST",
-            url: "/api/authentication/forgot-password/validate-code",
-            payload: { email: body.email, code: i === 59 ? code : wrongCode(String(Number(code) + i)) },
-            remoteAddress: ipOf(i),
-          }),
-        ),
-      )
-    ).map((response) => response.statusCode);
+    const code = await recoveryCode(app, body.email);
+    const statuses = await statusesOfSixty((i) =>
+      app.inject({
+        method: "POST",
+        url: "/api/authentication/forgot-password/validate-code",
+        payload: { email: body.email, code: i === 59 ? code : wrongCode(String(Number(code) + i)) },
+        remoteAddress: ipOf(i),
+      }),
+    );
     expectAtMostFiveTries(statuses, await codeRow(body.email, "password_reset"));
   });
 
@@ -192,21 +183,17 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
       .where(eq(users.email, body.email));
     const challenge = (await login(body.email, GOOD_PASSWORD)).json().data;
     const code = await latestCode(app, body.email);
-    const statuses = (
-      await Promise.all(
-        Array.from({ length: 60 }, (_, i) =>
-          app.inject({
-            method: "POST",
-            url: "/api/authentication/tfa/verify-code-and-login",
-            payload: {
-              tfa_token: challenge.tfa_token,
-              code: i === 59 ? code : wrongCode(String(Number(code) + i)),
-            },
-            remoteAddress: ipOf(i),
-          }),
-        ),
-      )
-    ).map((response) => response.statusCode);
+    const statuses = await statusesOfSixty((i) =>
+      app.inject({
+        method: "POST",
+        url: "/api/authentication/tfa/verify-code-and-login",
+        payload: {
+          tfa_token: challenge.tfa_token,
+          code: i === 59 ? code : wrongCode(String(Number(code) + i)),
+        },
+        remoteAddress: ipOf(i),
+      }),
+    );
     expectAtMostFiveTries(statuses, await codeRow(body.email, "tfa_login"));
   });
 

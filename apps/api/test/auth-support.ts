@@ -54,6 +54,10 @@ export async function registerClient(
   return { body, session };
 }
 
+/** A client who has registered but not yet verified the phone (for tests of the verification itself). */
+export const registerUnverifiedClient = (app: TestApp, overrides: Record<string, unknown> = {}) =>
+  registerClient(app, overrides, { phoneVerified: false });
+
 /** Verifies a signed-in user's phone through the on-boarding endpoints, with the code the SMS carried. */
 export async function verifyPhone(app: TestApp, token: string, phone: string, type = "client") {
   const sent = await app.inject({
@@ -71,24 +75,44 @@ export async function verifyPhone(app: TestApp, token: string, phone: string, ty
   if (verified.statusCode !== 200) throw new Error(`phone not verified: ${verified.body}`);
 }
 
+/** A request with no session (and an empty body where the method takes one): routes must answer 401 first. */
+export const withoutSession = (app: TestApp, method: string, url: string) =>
+  app.inject({ method: method as "GET", url, payload: method === "GET" ? undefined : {} });
+
 export const bearer = (token: string, extra: Record<string, string> = {}) => ({
   authorization: `Bearer ${token}`,
   ...extra,
 });
 
-/** The newest outbox message to an address (e-mail or phone), and the 6-digit code in it. */
-export async function latestCode(app: TestApp, recipient: string): Promise<string> {
-  // Some codes (password recovery) are sent after the answer: wait for them.
-  await app.backgroundTasks.settle();
+/** The newest outbox message to an address (e-mail or phone), if any. */
+export async function latestMessage(app: TestApp, recipient: string) {
   const [message] = await app.db
     .select()
     .from(outboxMessages)
     .where(eq(outboxMessages.recipient, recipient))
     .orderBy(desc(outboxMessages.id))
     .limit(1);
+  return message;
+}
+
+/** The 6-digit code in the newest outbox message to an address (e-mail or phone). */
+export async function latestCode(app: TestApp, recipient: string): Promise<string> {
+  // Some codes (password recovery) are sent after the answer: wait for them.
+  await app.backgroundTasks.settle();
+  const message = await latestMessage(app, recipient);
   const code = message?.text.match(/\b(\d{6})\b/)?.[1];
   if (!code) throw new Error(`No code sent to ${recipient}`);
   return code;
+}
+
+/** Asks for a password-recovery code for `email` and answers it once it is sent (after the answer). */
+export async function recoveryCode(app: TestApp, email: string) {
+  await app.inject({
+    method: "POST",
+    url: "/api/authentication/forgot-password/send-code",
+    payload: { email },
+  });
+  return latestCode(app, email);
 }
 
 /** A six-digit code that is certainly not `code`. */

@@ -2,27 +2,19 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashToken } from "../src/auth/secrets";
 import { currentTotpCode } from "../src/auth/totp";
-import {
-  authSessions,
-  outboxMessages,
-  retiredRefreshTokens,
-  users,
-  verificationCodes,
-} from "../src/db/schema/index";
+import { authSessions, retiredRefreshTokens, users, verificationCodes } from "../src/db/schema/index";
 import {
   bearer,
   clientBody,
   GOOD_PASSWORD,
   latestCode,
-  registerClient as registerVerifiedClient,
+  latestMessage,
+  recoveryCode,
+  registerUnverifiedClient as registerClient,
   uniqueEmail,
   wrongCode,
 } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
-
-// These suites test the verifications themselves: their clients start with the phone unverified.
-const registerClient = (app: TestApp, overrides: Record<string, unknown> = {}) =>
-  registerVerifiedClient(app, overrides, { phoneVerified: false });
 
 // Proves identity end to end through the API: registration of the three kinds, sessions and
 // their rotation, the role and grant headers, e-mail and phone verification, two-factor login,
@@ -693,12 +685,7 @@ describe("password recovery", () => {
       release();
       await app.backgroundTasks.settle();
       expect(isSent).toBe(true);
-      const [message] = await app.db
-        .select()
-        .from(outboxMessages)
-        .where(eq(outboxMessages.recipient, body.email))
-        .orderBy(sql`${outboxMessages.id} desc`)
-        .limit(1);
+      const message = await latestMessage(app, body.email);
       expect(message?.text).toContain("reset your password");
     } finally {
       release();
@@ -708,12 +695,7 @@ describe("password recovery", () => {
 
   it("resets the password with the code and ends every session", async () => {
     const { body, session } = await registerClient(app);
-    await app.inject({
-      method: "POST",
-      url: "/api/authentication/forgot-password/send-code",
-      payload: { email: body.email },
-    });
-    const code = await latestCode(app, body.email);
+    const code = await recoveryCode(app, body.email);
     const validated = await app.inject({
       method: "POST",
       url: "/api/authentication/forgot-password/validate-code",
@@ -759,12 +741,7 @@ describe("password recovery", () => {
 
   it("refuses a wrong recovery code", async () => {
     const { body } = await registerClient(app);
-    await app.inject({
-      method: "POST",
-      url: "/api/authentication/forgot-password/send-code",
-      payload: { email: body.email },
-    });
-    const code = await latestCode(app, body.email);
+    const code = await recoveryCode(app, body.email);
     const response = await app.inject({
       method: "POST",
       url: "/api/authentication/forgot-password/validate-code",

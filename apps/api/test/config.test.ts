@@ -6,6 +6,7 @@ import {
   sandboxesAllowed,
   sandboxesInUse,
 } from "../src/config";
+import { SANDBOX_PROVIDER_VARIABLES } from "./helper";
 
 // Proves the configuration is validated at start-up with one clear line per problem.
 describe("loadConfig", () => {
@@ -68,16 +69,6 @@ describe("loadConfig", () => {
       SMTP_URL: "smtp://mail.example.com:587",
       SMS_WEBHOOK_URL: "https://sms.example.com/send",
     };
-    const SANDBOX_VARIABLES = [
-      "CARD_PROVIDER",
-      "BANK_PROVIDER",
-      "GATEWAY_PROVIDER",
-      "PAYOUT_PROVIDER",
-      "TOPUP_PROVIDER",
-      "GIFTCARD_PROVIDER",
-      "BILL_PROVIDER",
-      "FX_PROVIDER",
-    ];
     const problemsOf = (env: Record<string, string>) => {
       try {
         loadConfig(env);
@@ -90,7 +81,7 @@ describe("loadConfig", () => {
 
     it("refuses to start, one line per sandbox naming its variable and how to fix it", () => {
       const problems = problemsOf(production);
-      expect(problems.map((problem) => problem.split(":")[0])).toEqual(SANDBOX_VARIABLES);
+      expect(problems.map((problem) => problem.split(":")[0])).toEqual(SANDBOX_PROVIDER_VARIABLES);
       for (const problem of problems) {
         expect(problem).toMatch(
           /^[A-Z_]+: is a sandbox in production \(.+\); set .+, or ALLOW_SANDBOX_PROVIDERS=true on a staging server$/,
@@ -98,10 +89,12 @@ describe("loadConfig", () => {
       }
       expect(problems.at(-1)).toContain("set FX_PROVIDER=ecb");
       // A real rate feed leaves only the payment and purchase sandboxes to refuse.
-      expect(problemsOf({ ...production, FX_PROVIDER: "ecb" })).toHaveLength(SANDBOX_VARIABLES.length - 1);
+      expect(problemsOf({ ...production, FX_PROVIDER: "ecb" })).toHaveLength(
+        SANDBOX_PROVIDER_VARIABLES.length - 1,
+      );
       // The refusal says which variable; `ALLOW_SANDBOX_PROVIDERS=false` is no opt-in.
       expect(problemsOf({ ...production, ALLOW_SANDBOX_PROVIDERS: "false" })).toHaveLength(
-        SANDBOX_VARIABLES.length,
+        SANDBOX_PROVIDER_VARIABLES.length,
       );
       expect(() => loadConfig({ ...production, ALLOW_SANDBOX_PROVIDERS: "maybe" })).toThrow(
         /ALLOW_SANDBOX_PROVIDERS/,
@@ -124,7 +117,7 @@ describe("loadConfig", () => {
         SANDBOX_WEBHOOK_SECRET: "a-staging-webhook-secret",
       });
       expect(staging.ALLOW_SANDBOX_PROVIDERS).toBe(true);
-      expect(sandboxesInUse(staging)).toEqual(SANDBOX_VARIABLES);
+      expect(sandboxesInUse(staging)).toEqual(SANDBOX_PROVIDER_VARIABLES);
       expect(isSandboxedProduction(staging)).toBe(true);
       expect(sandboxesAllowed(staging)).toBe(true);
       expect(
@@ -143,7 +136,7 @@ describe("loadConfig", () => {
       for (const NODE_ENV of ["development", "test"]) {
         const config = loadConfig({ NODE_ENV });
         expect(config.ALLOW_SANDBOX_PROVIDERS).toBe(false);
-        expect(sandboxesInUse(config)).toEqual(SANDBOX_VARIABLES);
+        expect(sandboxesInUse(config)).toEqual(SANDBOX_PROVIDER_VARIABLES);
         expect(sandboxesAllowed(config)).toBe(true);
         expect(isSandboxedProduction(config)).toBe(false);
       }

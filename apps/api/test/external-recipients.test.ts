@@ -1,8 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authAttempts, outboxMessages, recipientInvitations, recipients } from "../src/db/schema/index";
 import { invitationTokenHash } from "../src/recipients/external/service";
-import { bearer, countryId, registerClient, uniqueEmail } from "./auth-support";
+import { bearer, countryId, latestMessage, registerClient, uniqueEmail } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
 // External recipients (spec §7): the owner sends a link by e-mail, the person opens it (the token
@@ -53,12 +53,7 @@ async function sendLink(owner: Owner, recipients: Record<string, unknown>[]) {
 
 /** The token of the newest link e-mailed to `email`, read from the outbox's text. */
 async function linkTokenSentTo(email: string): Promise<string> {
-  const [message] = await app.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, email))
-    .orderBy(desc(outboxMessages.id))
-    .limit(1);
+  const message = await latestMessage(app, email);
   const match = message?.text.match(/(https:\/\/\S+)\/recipient-invitation#([A-Za-z0-9_-]+)/);
   if (!match) throw new Error(`No link sent to ${email}`);
   expect(match[1]).toBe(PUBLIC_APP_URL);

@@ -1,7 +1,8 @@
 import { inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
-import type { Database } from "../src/db/client";
+import type { Database, Db } from "../src/db/client";
+import { ensureAccount } from "../src/ledger/ledger";
 import { SANDBOX_ANCHOR } from "../src/providers/fx/sandbox-feed";
 import { openTestDatabase } from "./template-database";
 
@@ -44,3 +45,19 @@ export async function buildTestApp(
   await app.ready();
   return app;
 }
+
+/** The ledger's clearing account for a payment channel in a currency (opened on first use). */
+export const clearingAccount = (db: Db, currencyId: number, channel: string) =>
+  ensureAccount(db, { kind: "payment_clearing", currencyId, channel });
+
+/** The variables that choose a sandbox provider, in the order the configuration names them. */
+export const SANDBOX_PROVIDER_VARIABLES = [
+  "CARD_PROVIDER",
+  "BANK_PROVIDER",
+  "GATEWAY_PROVIDER",
+  "PAYOUT_PROVIDER",
+  "TOPUP_PROVIDER",
+  "GIFTCARD_PROVIDER",
+  "BILL_PROVIDER",
+  "FX_PROVIDER",
+];

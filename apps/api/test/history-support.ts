@@ -62,16 +62,20 @@ export async function historyKit(app: TestApp) {
     const feeMinor = fixture.feeMinor ?? 399n;
     const receivingAmountMinor = (sendAmountMinor * 1725n) / 100n;
     const recipientName = fixture.recipientName ?? "María López Hernández";
+    // What the quotation and its order share: a card-paid US → MX corridor.
+    const corridor = {
+      countryFromId: usId,
+      countryToId: mx.id,
+      currencyFromId: usd.id,
+      currencyToId: mxn.id,
+      paymentMethod: "credit-and-debit-card-methods",
+    };
     const [quotation] = await app.db
       .insert(quotations)
       .values({
         userId,
         service: "consignments",
-        countryFromId: usId,
-        countryToId: mx.id,
-        currencyFromId: usd.id,
-        currencyToId: mxn.id,
-        paymentMethod: "credit-and-debit-card-methods",
+        ...corridor,
         sendAmountMinor,
         feeMinor,
         discountMinor: 0n,
@@ -97,11 +101,7 @@ export async function historyKit(app: TestApp) {
         ref: `VL-${random(4)}`,
         trackingNumber: `VT${random(6)}`,
         quotationId: quotation!.id,
-        countryFromId: usId,
-        countryToId: mx.id,
-        currencyFromId: usd.id,
-        currencyToId: mxn.id,
-        paymentMethod: "credit-and-debit-card-methods",
+        ...corridor,
         sendAmountMinor,
         feeMinor,
         externalFeeMinor: 0n,

@@ -11,7 +11,7 @@ import { balanceOf, ensureAccount, postEntry } from "../src/ledger/ledger";
 import { currentAuth } from "../src/plugins/auth";
 import { IDEMPOTENCY_MESSAGES, requestDb } from "../src/plugins/idempotency";
 import { bearer, registerClient } from "./auth-support";
-import { openFreshDatabase, type TestApp, testConfig } from "./helper";
+import { clearingAccount, openFreshDatabase, type TestApp, testConfig } from "./helper";
 
 // Proves the Idempotency-Key contract every money-moving POST relies on: a repeat answers the first
 // response (Idempotency-Hit: true) and moves no money; the same key for a different request is a
@@ -63,11 +63,7 @@ function addTestRoutes(app: FastifyInstance, controls: RouteControls) {
       const { user } = currentAuth(request);
       const [usd] = await db.select().from(currencies).where(eq(currencies.iso, "USD"));
       if (!usd) throw new Error("no USD in the seed");
-      const clearing = await ensureAccount(db, {
-        kind: "payment_clearing",
-        currencyId: usd.id,
-        channel: "bank-transfer",
-      });
+      const clearing = await clearingAccount(db, usd.id, "bank-transfer");
       const wallet = await ensureAccount(db, {
         kind: "customer_wallet",
         currencyId: usd.id,

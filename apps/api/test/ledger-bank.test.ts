@@ -6,7 +6,7 @@ import { sqlState } from "../src/db/errors";
 import * as schema from "../src/db/schema/index";
 import { ensureAccount, postEntry } from "../src/ledger/ledger";
 import { reconcileLedger } from "../src/ledger/reconcile";
-import { openFreshDatabase } from "./helper";
+import { clearingAccount, openFreshDatabase } from "./helper";
 
 // The bank test of issue 7 point 10: 40 connections move money between 6 hot wallets in two
 // currencies for a few seconds, many transfers asking for more than the wallet holds (so debits
@@ -77,11 +77,7 @@ describe.skipIf(!serverUrl)("ledger bank test (PostgreSQL, 40 connections, kille
       for (const user of users) {
         wallets.push(await ensureAccount(db, { kind: "customer_wallet", userId: user.id, currencyId }));
       }
-      const clearing = await ensureAccount(db, {
-        kind: "payment_clearing",
-        currencyId,
-        channel: "bank-transfer",
-      });
+      const clearing = await clearingAccount(db, currencyId, "bank-transfer");
       const fees = await ensureAccount(db, { kind: "fee_revenue", currencyId });
       for (const wallet of wallets) {
         await postEntry(db, {

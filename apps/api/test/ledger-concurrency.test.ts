@@ -7,7 +7,7 @@ import * as schema from "../src/db/schema/index";
 import { InsufficientFundsError } from "../src/http/errors";
 import { ensureAccount, postEntry } from "../src/ledger/ledger";
 import { reconcileLedger } from "../src/ledger/reconcile";
-import { openFreshDatabase } from "./helper";
+import { clearingAccount, openFreshDatabase } from "./helper";
 
 // Proves that the posting function holds under real concurrency on PostgreSQL: 20 connections
 // post 2,000 entries at random between 10 hot accounts; no deadlock surfaces, no wallet goes below
@@ -55,11 +55,7 @@ describe.skipIf(!serverUrl)("ledger under concurrency (PostgreSQL)", () => {
         ensureAccount(db, { kind: "customer_wallet", userId: user.id, currencyId: usd!.id }),
       ),
     );
-    const clearing = await ensureAccount(db, {
-      kind: "payment_clearing",
-      currencyId: usd!.id,
-      channel: "bank-transfer",
-    });
+    const clearing = await clearingAccount(db, usd!.id, "bank-transfer");
     const seedMinor = 1_000_000n;
     for (const wallet of wallets) {
       await postEntry(db, {

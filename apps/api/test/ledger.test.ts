@@ -19,7 +19,7 @@ import {
 } from "../src/ledger/ledger";
 import { reconcileLedger } from "../src/ledger/reconcile";
 import { registerClient } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { buildTestApp, clearingAccount, type TestApp } from "./helper";
 
 // Proves the ledger's invariants: entries balance per currency, cached balances equal their
 // postings, customer wallets never go below zero, history is append-only, reversals undo, and an
@@ -49,11 +49,7 @@ async function walletOf(userId: number, currencyId = usd) {
 
 describe("posting", () => {
   it("moves money between accounts and keeps balances in step", async () => {
-    const clearing = await ensureAccount(app.db, {
-      kind: "payment_clearing",
-      currencyId: usd,
-      channel: "credit-card",
-    });
+    const clearing = await clearingAccount(app.db, usd, "credit-card");
     const wallet = await walletOf(userIds[0]!);
     const before = await balanceOf(app.db, wallet);
     await postEntry(app.db, {
@@ -82,11 +78,7 @@ describe("posting", () => {
   });
 
   it("refuses an entry that does not balance, moving nothing", async () => {
-    const clearing = await ensureAccount(app.db, {
-      kind: "payment_clearing",
-      currencyId: usd,
-      channel: "credit-card",
-    });
+    const clearing = await clearingAccount(app.db, usd, "credit-card");
     const wallet = await walletOf(userIds[0]!);
     const before = await balanceOf(app.db, wallet);
     await expect(
@@ -117,11 +109,7 @@ describe("posting", () => {
   });
 
   it("posts once per idempotency key", async () => {
-    const clearing = await ensureAccount(app.db, {
-      kind: "payment_clearing",
-      currencyId: usd,
-      channel: "ach-transfer",
-    });
+    const clearing = await clearingAccount(app.db, usd, "ach-transfer");
     const wallet = await walletOf(userIds[2]!);
     const entry = {
       kind: "deposit",
@@ -138,11 +126,7 @@ describe("posting", () => {
   });
 
   it("refuses a used idempotency key for a different entry, answering the same one in any leg order", async () => {
-    const clearing = await ensureAccount(app.db, {
-      kind: "payment_clearing",
-      currencyId: usd,
-      channel: "ach-transfer",
-    });
+    const clearing = await clearingAccount(app.db, usd, "ach-transfer");
     const wallet = await walletOf(userIds[2]!);
     const other = await walletOf(userIds[1]!);
     const idempotencyKey = `exact-${Date.now()}`;
@@ -182,11 +166,7 @@ describe("posting", () => {
   });
 
   it("never edits history, and a reversal undoes an entry", async () => {
-    const clearing = await ensureAccount(app.db, {
-      kind: "payment_clearing",
-      currencyId: eur,
-      channel: "sepa-transfer-eur",
-    });
+    const clearing = await clearingAccount(app.db, eur, "sepa-transfer-eur");
     const wallet = await walletOf(userIds[2]!, eur);
     const entryId = await postEntry(app.db, {
       kind: "deposit",
@@ -230,11 +210,7 @@ describe("balance shards", () => {
     const { body } = await registerClient(app);
     const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, body.email));
     const wallet = await walletOf(user!.id);
-    const clearing = await ensureAccount(app.db, {
-      kind: "payment_clearing",
-      currencyId: usd,
-      channel: "ach",
-    });
+    const clearing = await clearingAccount(app.db, usd, "ach");
     const move = (amountMinor: bigint) =>
       postEntry(app.db, {
         kind: "transfer",
@@ -284,11 +260,7 @@ describe("balance shards", () => {
 describe("invariants over random entries", () => {
   it("keeps every invariant whatever sequence of transfers, conversions, fees and reversals runs", async () => {
     const house = {
-      usdClearing: await ensureAccount(app.db, {
-        kind: "payment_clearing",
-        currencyId: usd,
-        channel: "bank-transfer",
-      }),
+      usdClearing: await clearingAccount(app.db, usd, "bank-transfer"),
       usdFx: await ensureAccount(app.db, { kind: "fx_position", currencyId: usd }),
       eurFx: await ensureAccount(app.db, { kind: "fx_position", currencyId: eur }),
       usdFees: await ensureAccount(app.db, { kind: "fee_revenue", currencyId: usd }),

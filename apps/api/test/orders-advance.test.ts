@@ -1,15 +1,21 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
-import { orderStatusHistory, orders, payments } from "../src/db/schema/index";
+import { orders, payments } from "../src/db/schema/index";
 import type { JobOptions, JobQueue } from "../src/jobs/queue";
-import { balanceOf, ensureAccount } from "../src/ledger/ledger";
+import { balanceOf } from "../src/ledger/ledger";
 import { advanceOrder, type OrderJobDeps } from "../src/orders/jobs";
 import { openOrderIds } from "../src/orders/repository";
 import type { Providers } from "../src/plugins/providers";
 import type { PayoutRequest, PayoutState } from "../src/providers/payouts/payout-partner";
-import { buildTestApp, type TestApp } from "./helper";
-import { expectLedgerReconciled, instantPaymentLifecycle, type OrderKit, orderKit } from "./orders-support";
+import { buildTestApp, clearingAccount, type TestApp } from "./helper";
+import {
+  expectLedgerReconciled,
+  instantPaymentLifecycle,
+  type OrderKit,
+  orderKit,
+  statusHistoryOf,
+} from "./orders-support";
 
 // advanceOrder (orders/jobs.ts) step by step with a scripted payout partner and payments lifecycle:
 // which provider answer moves the order where, and what the ledger holds after. The same life with
@@ -67,14 +73,7 @@ async function placed(options: Parameters<OrderKit["readyQuotation"]>[0] = {}, s
   return { orderId: order.id, payment };
 }
 
-const historyOf = async (orderId: number) =>
-  (
-    await app.db
-      .select({ to: orderStatusHistory.toStatus })
-      .from(orderStatusHistory)
-      .where(eq(orderStatusHistory.orderId, orderId))
-      .orderBy(orderStatusHistory.id)
-  ).map((row) => row.to);
+const historyOf = (orderId: number) => statusHistoryOf(app, orderId);
 
 describe("advanceOrder", () => {
   it("captures a card, pays out a bank deposit and completes", async () => {
@@ -123,11 +122,7 @@ describe("advanceOrder", () => {
       { atSubmit: "processing", later: ["processing", "failed"] },
     ] as Script[]) {
       const { orderId, payment } = await placed({ lastName: "Rejected" });
-      const clearing = await ensureAccount(app.db, {
-        kind: "payment_clearing",
-        currencyId: payment.currencyId,
-        channel: "card",
-      });
+      const clearing = await clearingAccount(app.db, payment.currencyId, "card");
       const before = await balanceOf(app.db, clearing);
       const { deps, refunds } = fakeDeps(script);
       let status = await advanceOrder(deps, orderId);

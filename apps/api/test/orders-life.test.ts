@@ -3,10 +3,17 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import type { Database } from "../src/db/client";
-import { orderStatusHistory, orders, payments, quotations } from "../src/db/schema/index";
-import { balanceOf, ensureAccount } from "../src/ledger/ledger";
-import { buildTestApp, FX_TEST_CLOCK, openFreshDatabase, type TestApp, testConfig } from "./helper";
-import { expectLedgerReconciled, type OrderKit, orderKit } from "./orders-support";
+import { orders, payments, quotations } from "../src/db/schema/index";
+import { balanceOf } from "../src/ledger/ledger";
+import {
+  buildTestApp,
+  clearingAccount,
+  FX_TEST_CLOCK,
+  openFreshDatabase,
+  type TestApp,
+  testConfig,
+} from "./helper";
+import { expectLedgerReconciled, type OrderKit, orderKit, statusHistoryOf } from "./orders-support";
 
 // The order's life end to end: real sandbox payments (cards, 3-D Secure, ACH, a domestic wire)
 // through the payments routes, the transaction, then the pg-boss jobs moving the order as the
@@ -80,14 +87,7 @@ async function fresh(quotation: Quotation) {
   return row!;
 }
 
-const historyOf = async (orderId: number) =>
-  (
-    await app.db
-      .select({ to: orderStatusHistory.toStatus })
-      .from(orderStatusHistory)
-      .where(eq(orderStatusHistory.orderId, orderId))
-      .orderBy(orderStatusHistory.id)
-  ).map((row) => row.to);
+const historyOf = (orderId: number) => statusHistoryOf(app, orderId);
 
 const FULL_LIFE = ["created", "awaiting_payment", "paid", "processing", "sent", "completed"];
 
@@ -163,11 +163,7 @@ describe("an order's life through the jobs", () => {
     async () => {
       for (const lastName of ["Rejected", "Returned"]) {
         const quotation = await kit.readyQuotation({ lastName });
-        const clearing = await ensureAccount(app.db, {
-          kind: "payment_clearing",
-          currencyId: quotation.currencyFromId,
-          channel: "card",
-        });
+        const clearing = await clearingAccount(app.db, quotation.currencyFromId, "card");
         const before = await balanceOf(app.db, clearing);
         const paid = await payByCard(quotation);
         expect(paid.statusCode, paid.body).toBeLessThan(300);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { orders, payments, quotations } from "../src/db/schema/index";
+import { orderStatusHistory, orders, payments, quotations } from "../src/db/schema/index";
 import type { JobQueue } from "../src/jobs/queue";
 import { reconcileLedger } from "../src/ledger/reconcile";
 import type { PaymentLifecycle } from "../src/orders/jobs";
@@ -120,28 +120,10 @@ export async function orderKit(app: TestApp) {
     expect(chosen.statusCode, chosen.body).toBe(200);
   }
 
-  /** A payment row for a quotation as the payments code would leave it (tests of the order alone). */
-  async function paymentRow(
+  const paymentRow = (
     quotation: typeof quotations.$inferSelect,
     values: Partial<typeof payments.$inferInsert> = {},
-  ) {
-    const [row] = await app.db
-      .insert(payments)
-      .values({
-        userId: quotation.userId,
-        quotationId: quotation.id,
-        method: quotation.paymentMethodSlug ?? "credit-and-debit-card-methods",
-        channel: "card",
-        provider: "test",
-        providerReference: randomUUID(),
-        amountMinor: quotation.totalMinor,
-        currencyId: quotation.currencyFromId,
-        status: "authorized",
-        ...values,
-      })
-      .returning();
-    return row!;
-  }
+  ) => insertPaymentRow(app, quotation, values);
 
   const transact = (
     body: Record<string, unknown>,
@@ -170,18 +152,8 @@ export async function orderKit(app: TestApp) {
 
   const orderCount = async () => (await app.db.select({ id: orders.id }).from(orders)).length;
 
-  /** Waits for an order to reach a status (the jobs run in the background). */
-  async function waitForStatus(orderId: number, statuses: string[], timeoutMs = 30_000) {
-    const deadline = Date.now() + timeoutMs;
-    let status = "";
-    while (Date.now() < deadline) {
-      const [row] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-      status = row?.status ?? "";
-      if (statuses.includes(status)) return status;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`order ${orderId} stayed ${status}, expected ${statuses.join(" or ")}`);
-  }
+  const waitForStatus = (orderId: number, statuses: string[], timeoutMs = 30_000) =>
+    waitForOrderStatus(app, orderId, statuses, { timeoutMs, everyMs: 200 });
 
   return {
     ...kit,
@@ -196,6 +168,58 @@ export async function orderKit(app: TestApp) {
   };
 }
 export type OrderKit = Awaited<ReturnType<typeof orderKit>>;
+
+/** A card payment row for a quotation as the payments code would leave it (tests of the order alone). */
+export async function insertPaymentRow(
+  app: TestApp,
+  quotation: typeof quotations.$inferSelect,
+  values: Partial<typeof payments.$inferInsert> = {},
+) {
+  const [row] = await app.db
+    .insert(payments)
+    .values({
+      userId: quotation.userId,
+      quotationId: quotation.id,
+      method: quotation.paymentMethodSlug ?? "credit-and-debit-card-methods",
+      channel: "card",
+      provider: "test",
+      providerReference: randomUUID(),
+      amountMinor: quotation.totalMinor,
+      currencyId: quotation.currencyFromId,
+      status: "authorized",
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** Waits for an order to reach one of `statuses` (its jobs run in the background), polling every `everyMs`. */
+export async function waitForOrderStatus(
+  app: TestApp,
+  orderId: number,
+  statuses: string[],
+  { timeoutMs = 30_000, everyMs = 200 } = {},
+) {
+  const deadline = Date.now() + timeoutMs;
+  let status = "";
+  while (Date.now() < deadline) {
+    const [row] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    status = row?.status ?? "";
+    if (statuses.includes(status)) return status;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  throw new Error(`order ${orderId} stayed ${status}, expected ${statuses.join(" or ")}`);
+}
+
+/** The statuses an order went through, oldest first. */
+export const statusHistoryOf = async (app: TestApp, orderId: number) =>
+  (
+    await app.db
+      .select({ to: orderStatusHistory.toStatus })
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, orderId))
+      .orderBy(orderStatusHistory.id)
+  ).map((row) => row.to);
 
 export async function expectLedgerReconciled(app: TestApp) {
   const report = await reconcileLedger(app.db);

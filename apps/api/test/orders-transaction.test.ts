@@ -3,9 +3,9 @@ import { confirmationRecord } from "@vela/shared/orders";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journalEntries, orderStatusHistory, orders, postings, quotations } from "../src/db/schema/index";
-import { balanceOf, ensureAccount } from "../src/ledger/ledger";
+import { balanceOf } from "../src/ledger/ledger";
 import { OrderTransitionConflict, transition } from "../src/orders/transition";
-import { buildTestApp, type TestApp } from "./helper";
+import { buildTestApp, clearingAccount, type TestApp } from "./helper";
 import { expectLedgerReconciled, type OrderKit, orderKit } from "./orders-support";
 
 // The transaction (BRIEF contract 3 and 4) and the order's money steps, on payment rows written as
@@ -235,11 +235,7 @@ describe("transition() and the ledger", () => {
 
   it("posts each money step once under order:<id>:<step>, balanced per currency, and refunds exactly", async () => {
     const order = await placed();
-    const clearing = await ensureAccount(app.db, {
-      kind: "payment_clearing",
-      currencyId: order.currencyFromId,
-      channel: "card",
-    });
+    const clearing = await clearingAccount(app.db, order.currencyFromId, "card");
     const before = await balanceOf(app.db, clearing);
     await app.db.transaction((tx) => transition(tx, order.id, "awaiting_payment", "paid"));
     expect(await balanceOf(app.db, clearing)).toBe(before - order.amountPaidMinor);

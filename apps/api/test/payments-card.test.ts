@@ -5,7 +5,7 @@ import { payments, quotations } from "../src/db/schema/index";
 import { capturePayment, refreshPayment, refundPayment } from "../src/payments/lifecycle";
 import { signBody } from "../src/providers/sandbox-webhooks";
 import { buildTestApp, type TestApp } from "./helper";
-import { type paymentKit as Kit, METHOD, paymentKit, TEST_CARDS } from "./payments-support";
+import { type paymentKit as Kit, METHOD, paymentKit, sandboxSettings, TEST_CARDS } from "./payments-support";
 
 // Paying a quotation by card (POST payments/authorize-credit-card) on the card sandbox: approvals,
 // the published declines (402 with the card's message, the payment failed, no order), 3-D Secure
@@ -16,11 +16,7 @@ let kit: Awaited<ReturnType<typeof Kit>>;
 const SECRET = "payments-card-webhook-secret-0123456789";
 
 beforeAll(async () => {
-  app = await buildTestApp({
-    SANDBOX_WEBHOOK_SECRET: SECRET,
-    SANDBOX_SWEEP_SECONDS: "0",
-    PUBLIC_APP_URL: "https://app.vela.test",
-  });
+  app = await buildTestApp(sandboxSettings(SECRET));
   kit = await paymentKit(app);
 });
 afterAll(() => app.close());

@@ -2,10 +2,33 @@ import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { queryRows } from "../src/db/client";
 import { currencies, quotations } from "../src/db/schema/index";
+import type { WebhookProvider } from "../src/providers/sandbox-webhooks";
 import { bearer, countryId, registerClient } from "./auth-support";
 import type { TestApp } from "./helper";
 
 export type Party = { token: string; id: number };
+
+/** A sandbox's signed webhook, as it would have been posted to our route. */
+export type Delivery = { provider: WebhookProvider; body: string; signature: string };
+
+/** Settings of a test on the sandboxes: their webhook secret, no background sweep, the app's address. */
+export const sandboxSettings = (secret: string, extra: Record<string, string> = {}) => ({
+  SANDBOX_WEBHOOK_SECRET: secret,
+  SANDBOX_SWEEP_SECONDS: "0",
+  PUBLIC_APP_URL: "https://app.vela.test",
+  ...extra,
+});
+
+/**
+ * Captures the sandboxes' webhooks into `delivered` instead of posting them to our routes (which
+ * belong to payments), answering each with `status()`.
+ */
+export function captureWebhooks(app: TestApp, delivered: Delivery[], status: () => number = () => 200) {
+  app.sandbox.webhooks.poster = async (provider, body, signature) => {
+    delivered.push({ provider, body, signature });
+    return status();
+  };
+}
 type Call = {
   method?: string;
   url: string;
@@ -104,21 +127,7 @@ export async function paymentKit(app: TestApp) {
       },
     });
 
-  const cardToken = async (number: string) => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/sandbox/cards/tokens",
-      payload: {
-        number,
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 2,
-        cvc: "123",
-        name: "Ada Lovelace",
-      },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.token as string;
-  };
+  const cardToken = (number: string) => sandboxCardToken(app, number);
 
   /** A quotation priced for cards, ready to pay. */
   const cardQuotation = async (token = owner.token) => {
@@ -169,6 +178,23 @@ export async function paymentKit(app: TestApp) {
     orderCount,
     updatedJobs,
   };
+}
+
+/** A sandbox card token for a test card number, as the card form's tokenizer would make it. */
+export async function sandboxCardToken(app: TestApp, number: string) {
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/sandbox/cards/tokens",
+    payload: {
+      number,
+      exp_month: 12,
+      exp_year: new Date().getFullYear() + 2,
+      cvc: "123",
+      name: "Ada Lovelace",
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().data.token as string;
 }
 
 const URL_OF: Record<number, string> = {

@@ -3,12 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outboxMessages, users } from "../src/db/schema/index";
 import { InvalidDataError } from "../src/http/errors";
 import { createSmsProvider } from "../src/providers/sms/sms-provider";
-import { bearer, clientBody, registerClient as registerVerifiedClient } from "./auth-support";
+import { bearer, clientBody, registerUnverifiedClient as registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
-
-// This suite tests the phone's verification itself: its clients start with the phone unverified.
-const registerClient = (app: TestApp, overrides: Record<string, unknown> = {}) =>
-  registerVerifiedClient(app, overrides, { phoneVerified: false });
 
 // Proves phone numbers are checked against their country's numbering plan (libphonenumber-js) at
 // registration, in settings and before any SMS: "+999 5551234567" and "+1 1234" are refused on the

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
-import { buildTestApp, FX_TEST_CLOCK, openFreshDatabase, type TestApp, testConfig } from "./helper";
+import {
+  buildTestApp,
+  FX_TEST_CLOCK,
+  openFreshDatabase,
+  SANDBOX_PROVIDER_VARIABLES,
+  type TestApp,
+  testConfig,
+} from "./helper";
 
 // Proves the production rule for sandboxes at the app's level (config.test.ts proves the refusal
 // to start): a staging server that opted in with ALLOW_SANDBOX_PROVIDERS serves the sandboxes' pages,
@@ -60,16 +67,7 @@ describe("a staging server (production with ALLOW_SANDBOX_PROVIDERS=true)", () =
     expect(warnings[0]).toMatchObject({
       level: 40,
       msg: "ALLOW_SANDBOX_PROVIDERS: sandbox providers serve this production server; no real money moves",
-      providers: [
-        "CARD_PROVIDER",
-        "BANK_PROVIDER",
-        "GATEWAY_PROVIDER",
-        "PAYOUT_PROVIDER",
-        "TOPUP_PROVIDER",
-        "GIFTCARD_PROVIDER",
-        "BILL_PROVIDER",
-        "FX_PROVIDER",
-      ],
+      providers: SANDBOX_PROVIDER_VARIABLES,
     });
     expect(staging.providers.cards.name).toBe("sandbox-cards");
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import {
@@ -7,18 +7,17 @@ import {
   journalEntries,
   ledgerAccounts,
   orders,
-  outboxMessages,
   payments,
   postings,
   quotations,
   users,
 } from "../src/db/schema/index";
 import { orderReference } from "../src/orders/transition";
-import { bearer } from "./auth-support";
+import { bearer, latestMessage } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
-import { expectLedgerReconciled } from "./orders-support";
+import { expectLedgerReconciled, waitForOrderStatus } from "./orders-support";
 import { METHOD, paymentKit, TEST_CARDS } from "./payments-support";
-import { walletKit } from "./wallets-support";
+import { type Client, walletKit } from "./wallets-support";
 
 // Phone top-ups, gift cards and bill payments as orders (issue 11): quotations priced from the
 // aggregators' catalogues, paid by card or from the wallet, delivered by the order job through the
@@ -39,17 +38,8 @@ afterAll(() => app.close());
 type Call = Parameters<typeof kit.call>[0];
 const call = (options: Call) => kit.call(options);
 
-async function waitForStatus(orderId: number, statuses: string[], timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let status = "";
-  while (Date.now() < deadline) {
-    const [row] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-    status = row?.status ?? "";
-    if (statuses.includes(status)) return status;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  throw new Error(`order ${orderId} stayed ${status}, expected ${statuses.join(" or ")}`);
-}
+const waitForStatus = (orderId: number, statuses: string[], timeoutMs = 30_000) =>
+  waitForOrderStatus(app, orderId, statuses, { timeoutMs, everyMs: 150 });
 
 /** A Telcel (detected from the number) FIXED airtime product of `face` MXN. */
 async function telcelProduct(phone: string, face = "100.00") {
@@ -312,12 +302,7 @@ describe("gift cards", () => {
         .redeem_code_status,
     ).toBe("shown");
 
-    const [mail] = await app.db
-      .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, email))
-      .orderBy(desc(outboxMessages.id))
-      .limit(1);
+    const mail = await latestMessage(app, email);
     expect(mail?.text).toContain(code.code);
     expect(mail?.text).toContain("Happy birthday!");
 
@@ -427,6 +412,23 @@ it("keeps the ledger reconciled after every purchase", async () => {
   expect(response.statusCode).toBe(200);
 });
 
+/** A completed gift-card order of `buyer` for `amountMinor` (USD cents): purchases already made this month. */
+async function completedGiftCards(buyer: Client, amountMinor: bigint) {
+  const quotation = await wallets.walletQuotation(buyer, "convert", "USD", "EUR", "100.00");
+  const order = await wallets.insertOrder(app.db, quotation, { service: "gift-cards" });
+  await app.db
+    .update(orders)
+    .set({
+      status: "completed",
+      sendAmountMinor: amountMinor,
+      feeMinor: 0n,
+      discountMinor: 0n,
+      amountPaidMinor: amountMinor,
+    })
+    .where(eq(orders.id, order.id));
+  return order;
+}
+
 describe("examine-rules and the identity threshold", () => {
   it("asks for identity verification once a service's 30-day purchases reach 1,000 USD, and quotations stop", async () => {
     const buyer = await wallets.signUp();
@@ -434,22 +436,8 @@ describe("examine-rules and the identity threshold", () => {
     expect(before.statusCode, before.body).toBe(200);
     // A verified buyer is allowed until the threshold (new clients verify e-mail and phone at sign-up
     // in these tests only if the kit does; the point here is the identity rule's answer).
-    const quotation = await wallets.walletQuotation(buyer, "convert", "USD", "EUR", "100.00");
-    const order = await wallets.insertOrder(app.db, quotation, { service: "gift-cards" });
-    await app.db
-      .update(orders)
-      .set({
-        status: "completed",
-        sendAmountMinor: 100_000n,
-        feeMinor: 0n,
-        discountMinor: 0n,
-        amountPaidMinor: 100_000n,
-      })
-      .where(eq(orders.id, order.id));
-    await app.db
-      .update(users)
-      .set({ emailVerifiedAt: sql`now()`, phoneVerifiedAt: sql`now()` })
-      .where(eq(users.id, buyer.id));
+    await completedGiftCards(buyer, 100_000n);
+    await wallets.markVerified(buyer);
     const rules = (await call({ url: "/giftcard/examine-rules", token: buyer.token })).json().data;
     expect(rules.allowed).toBe(false);
     expect(rules.modal.code).toBe("VERIFY_IDENTITY");
@@ -504,18 +492,7 @@ describe("purchases placed together", () => {
     const wallet = await wallets.wallet(buyer, "USD");
     await wallets.fund(wallet, 200_000n);
     // 950 USD already bought this month: each 40 USD card fits alone, two do not.
-    const earlier = await wallets.walletQuotation(buyer, "convert", "USD", "EUR", "100.00");
-    const order = await wallets.insertOrder(app.db, earlier, { service: "gift-cards" });
-    await app.db
-      .update(orders)
-      .set({
-        status: "completed",
-        sendAmountMinor: 95_000n,
-        feeMinor: 0n,
-        discountMinor: 0n,
-        amountPaidMinor: 95_000n,
-      })
-      .where(eq(orders.id, order.id));
+    const order = await completedGiftCards(buyer, 95_000n);
     const catalogue = (
       await call({ url: `/gift-cards/products?country_id=${kit.ids.US}`, token: buyer.token })
     ).json().data;

@@ -1,22 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { InvalidDataError } from "../src/http/errors";
 import { abaChecksumValid, decimalToMinor } from "../src/providers/banks/sandbox-banks";
-import type { WebhookProvider } from "../src/providers/sandbox-webhooks";
 import { signBody } from "../src/providers/sandbox-webhooks";
 import { buildTestApp, type TestApp } from "./helper";
+import { captureWebhooks, type Delivery } from "./payments-support";
 
 // The bank sandbox: ABA checksum, ACH debits that settle after a delay or return (R01, R03), push
 // transfer instructions with VLT- references and the page that records their arrival.
 const SECRET = "test-webhook-secret-0123456789";
-type Delivery = { provider: WebhookProvider; body: string; signature: string };
-let delivered: Delivery[] = [];
-
-const capture = (app: TestApp) => {
-  app.sandbox.webhooks.poster = async (provider, body, signature) => {
-    delivered.push({ provider, body, signature });
-    return 200;
-  };
-};
+const delivered: Delivery[] = [];
 
 let app: TestApp; // settles at once, sweeper every 0.2 s
 let slow: TestApp; // settles after an hour, no sweeper
@@ -27,7 +19,7 @@ beforeAll(async () => {
     SANDBOX_ACH_SETTLE_SECONDS: "0",
     SANDBOX_SWEEP_SECONDS: "0.2",
   });
-  capture(app);
+  captureWebhooks(app, delivered);
   slow = await buildTestApp({ SANDBOX_ACH_SETTLE_SECONDS: "3600", SANDBOX_SWEEP_SECONDS: "0" });
 });
 afterAll(async () => {
@@ -35,7 +27,7 @@ afterAll(async () => {
   await slow.close();
 });
 beforeEach(() => {
-  delivered = [];
+  delivered.length = 0;
 });
 
 const account = (accountNumber: string, routingNumber = "021000021") => ({

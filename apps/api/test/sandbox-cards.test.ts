@@ -2,33 +2,24 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { ConflictError } from "../src/http/errors";
-import type { WebhookProvider } from "../src/providers/sandbox-webhooks";
 import { signBody } from "../src/providers/sandbox-webhooks";
 import { buildTestApp, type TestApp } from "./helper";
+import { captureWebhooks, type Delivery, sandboxSettings } from "./payments-support";
 
 // The card sandbox: tokenisation with Luhn, brand, expiry and CVC checks; published test numbers;
 // authorize → capture → refund and void; the 3-D Secure page and its signed webhook.
 let app: TestApp;
-type Delivery = { provider: WebhookProvider; body: string; signature: string };
-let delivered: Delivery[] = [];
+const delivered: Delivery[] = [];
 let answerStatus = 200;
 const SECRET = "test-webhook-secret-0123456789";
 
 beforeAll(async () => {
-  app = await buildTestApp({
-    SANDBOX_WEBHOOK_SECRET: SECRET,
-    SANDBOX_SWEEP_SECONDS: "0",
-    PUBLIC_APP_URL: "https://app.vela.test",
-  });
-  // Our webhook route belongs to payments; here the sandbox's deliveries are captured instead.
-  app.sandbox.webhooks.poster = async (provider, body, signature) => {
-    delivered.push({ provider, body, signature });
-    return answerStatus;
-  };
+  app = await buildTestApp(sandboxSettings(SECRET));
+  captureWebhooks(app, delivered, () => answerStatus);
 });
 afterAll(() => app.close());
 beforeEach(() => {
-  delivered = [];
+  delivered.length = 0;
   answerStatus = 200;
 });
 

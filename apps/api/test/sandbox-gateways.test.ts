@@ -1,31 +1,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConflictError } from "../src/http/errors";
 import { GATEWAY_NAMES, type GatewayName } from "../src/providers/gateways/hosted-gateway";
-import type { WebhookProvider } from "../src/providers/sandbox-webhooks";
 import { signBody } from "../src/providers/sandbox-webhooks";
 import { buildTestApp, type TestApp, testConfig } from "./helper";
+import { captureWebhooks, type Delivery, sandboxSettings } from "./payments-support";
 
 // The hosted gateways' sandbox (praxis, d24, PayPal): a session's page with Approve, Decline and
 // Cancel; each answer sends a signed webhook to the gateway's own path and the browser back.
 const SECRET = "test-webhook-secret-0123456789";
 let app: TestApp;
-type Delivery = { provider: WebhookProvider; body: string; signature: string };
-let delivered: Delivery[] = [];
+const delivered: Delivery[] = [];
 
 beforeAll(async () => {
-  app = await buildTestApp({
-    SANDBOX_WEBHOOK_SECRET: SECRET,
-    SANDBOX_SWEEP_SECONDS: "0",
-    PUBLIC_APP_URL: "https://app.vela.test",
-  });
-  app.sandbox.webhooks.poster = async (provider, body, signature) => {
-    delivered.push({ provider, body, signature });
-    return 200;
-  };
+  app = await buildTestApp(sandboxSettings(SECRET));
+  captureWebhooks(app, delivered);
 });
 afterAll(() => app.close());
 beforeEach(() => {
-  delivered = [];
+  delivered.length = 0;
 });
 
 let counter = 0;

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { currencies, quotations, senders } from "../src/db/schema/index";
-import { bearer, clientBody, countryId, registerClient, verifyPhone } from "./auth-support";
+import { bearer, clientBody, countryId, registerClient, verifyPhone, withoutSession } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
 // Senders through the API: a client's own profile as a sender, an agent's walk-in customers with
@@ -236,7 +236,7 @@ describe("per-service senders", () => {
       ["GET", "/api/agents/senders"],
       ["PUT", "/api/consignments/quotation/1/add-sender"],
     ] as const) {
-      const response = await app.inject({ method, url, payload: method === "GET" ? undefined : {} });
+      const response = await withoutSession(app, method, url);
       expect(response.statusCode, url).toBe(401);
     }
   });

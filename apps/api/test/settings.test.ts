@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentTotpCode } from "../src/auth/totp";
 import { outboxMessages, users, verificationCodes } from "../src/db/schema/index";
@@ -6,16 +6,14 @@ import {
   bearer,
   GOOD_PASSWORD,
   latestCode,
-  registerClient as registerVerifiedClient,
+  latestMessage,
+  registerUnverifiedClient as registerClient,
   skipResendWait,
   uniqueEmail,
+  withoutSession,
   wrongCode,
 } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
-
-// These suites test the verifications themselves: their clients start with the phone unverified.
-const registerClient = (app: TestApp, overrides: Record<string, unknown> = {}) =>
-  registerVerifiedClient(app, overrides, { phoneVerified: false });
 
 // Proves the settings through the API on a real database: two-factor (codes, the authenticator
 // app end to end, on and off), phone verification and change, e-mail change, password change
@@ -53,12 +51,7 @@ async function userRow(userId: number) {
 }
 
 async function latestSubject(recipient: string) {
-  const [message] = await app.db
-    .select()
-    .from(outboxMessages)
-    .where(eq(outboxMessages.recipient, recipient))
-    .orderBy(desc(outboxMessages.id))
-    .limit(1);
+  const message = await latestMessage(app, recipient);
   return message?.subject;
 }
 
@@ -77,11 +70,7 @@ describe("every settings route needs a session", () => {
     ["GET", "/api/settings/payment-method"],
   ];
   it.each(routes)("%s %s answers 401 without a token, before looking at the body", async (method, url) => {
-    const response = await app.inject({
-      method: method as "GET",
-      url,
-      payload: method === "GET" ? undefined : {},
-    });
+    const response = await withoutSession(app, method, url);
     expect(response.statusCode).toBe(401);
   });
 });
@@ -437,12 +426,7 @@ describe("phone change needs more than a session (ASVS 7.5.1)", () => {
 
     // Both the e-mail and the number left behind are told.
     expect(await latestSubject(body.email)).toBe("Your Vela phone number was changed");
-    const [toOldPhone] = await app.db
-      .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, oldPhone))
-      .orderBy(desc(outboxMessages.id))
-      .limit(1);
+    const toOldPhone = await latestMessage(app, oldPhone);
     expect(toOldPhone?.text).toContain("phone number was changed to +44 ••••••••56");
 
     // Recovery by SMS is refused for 72 hours: the code goes to the e-mail instead, with the same answer.
@@ -472,12 +456,7 @@ describe("phone change needs more than a session (ASVS 7.5.1)", () => {
     await skipResendWait(app, userId);
     expect((await recover()).statusCode).toBe(200);
     await app.backgroundTasks.settle();
-    const [bySms] = await app.db
-      .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, "+447911123556"))
-      .orderBy(desc(outboxMessages.id))
-      .limit(1);
+    const bySms = await latestMessage(app, "+447911123556");
     expect(bySms?.text).toContain("reset your password");
   });
 });

@@ -3,7 +3,7 @@ import { WALLET_SEND_MESSAGES } from "@vela/shared/wallet-send";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
-import { orders, users, wallets } from "../src/db/schema/index";
+import { orders, wallets } from "../src/db/schema/index";
 import { type WalletRow, walletBalance, walletById } from "../src/wallets/repository";
 import { WALLET_MESSAGES } from "../src/wallets/service";
 import { bearer } from "./auth-support";
@@ -34,12 +34,7 @@ const call = ({ method = "GET", url, payload, who = alice, language }: Call) =>
 const close = (wallet: { id: number }, who: Client = alice, language?: string) =>
   call({ method: "POST", url: `/wallets/${wallet.id}/close`, who, language });
 
-async function verify(client: Client) {
-  await app.db
-    .update(users)
-    .set({ emailVerifiedAt: sql`now()`, phoneVerifiedAt: sql`now()` })
-    .where(eq(users.id, client.id));
-}
+const verify = (client: Client) => kit.markVerified(client);
 
 /** A send quotation from `from`'s wallet in `fromIso` into `to` (a wallet row of another user). */
 async function sendQuotation(from: Client, to: WalletRow, fromIso: string, toIso: string, amount: string) {
@@ -90,10 +85,8 @@ const statusOf = async (wallet: WalletRow) => (await walletById(app.db, wallet.i
 beforeAll(async () => {
   app = await buildTestApp();
   kit = await walletKit(app);
-  alice = await kit.signUp();
-  bob = await kit.signUp();
-  await verify(alice);
-  await verify(bob);
+  alice = await kit.signUpVerified();
+  bob = await kit.signUpVerified();
 });
 afterAll(() => app.close());
 

@@ -4,7 +4,8 @@ import { expect } from "vitest";
 import { orders, quotations } from "../src/db/schema/index";
 import { bearer } from "./auth-support";
 import type { TestApp } from "./helper";
-import { METHOD, TEST_CARDS } from "./payments-support";
+import { waitForOrderStatus } from "./orders-support";
+import { METHOD, sandboxCardToken, TEST_CARDS } from "./payments-support";
 import { type Client, walletKit } from "./wallets-support";
 
 type Call = { method?: string; url: string; payload?: unknown; token: string; key?: string };
@@ -73,21 +74,7 @@ export async function dwKit(app: TestApp) {
     >;
   }
 
-  const cardToken = async (number: string = TEST_CARDS.approve) => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/sandbox/cards/tokens",
-      payload: {
-        number,
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 2,
-        cvc: "123",
-        name: "Ada Lovelace",
-      },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.token as string;
-  };
+  const cardToken = (number: string = TEST_CARDS.approve) => sandboxCardToken(app, number);
 
   /** Pays a deposit quotation the way its method says: a card, an ACH debit or push instructions. */
   async function pay(client: Client, quotationId: number, by: DepositBy, options: { account?: string } = {}) {
@@ -161,18 +148,8 @@ export async function dwKit(app: TestApp) {
       payload: body,
     });
 
-  /** Waits for an order to reach a status (its jobs run in the background). */
-  async function waitForStatus(orderId: number, statuses: string[], timeoutMs = 30_000) {
-    const deadline = Date.now() + timeoutMs;
-    let status = "";
-    while (Date.now() < deadline) {
-      const [row] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-      status = row?.status ?? "";
-      if (statuses.includes(status)) return status;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`order ${orderId} stayed ${status}, expected ${statuses.join(" or ")}`);
-  }
+  const waitForStatus = (orderId: number, statuses: string[], timeoutMs = 30_000) =>
+    waitForOrderStatus(app, orderId, statuses, { timeoutMs, everyMs: 100 });
 
   /**
    * Waits until no order is moving on by itself (paid, processing, sent), so closing the app does not

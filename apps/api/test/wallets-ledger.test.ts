@@ -1,14 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  journalEntries,
-  orderStatusHistory,
-  orders,
-  payments,
-  postings,
-  wallets,
-} from "../src/db/schema/index";
+import { journalEntries, orderStatusHistory, orders, postings, wallets } from "../src/db/schema/index";
 import { InsufficientFundsError } from "../src/http/errors";
 import type { JobQueue } from "../src/jobs/queue";
 import { balanceOf, ensureAccount } from "../src/ledger/ledger";
@@ -22,8 +14,8 @@ import {
 } from "../src/orders/transition";
 import type { Providers } from "../src/plugins/providers";
 import { openWallet, walletBalance, walletByPublicId, walletOf } from "../src/wallets/repository";
-import { buildTestApp, type TestApp } from "./helper";
-import { expectLedgerReconciled, instantPaymentLifecycle } from "./orders-support";
+import { buildTestApp, clearingAccount, type TestApp } from "./helper";
+import { expectLedgerReconciled, insertPaymentRow, instantPaymentLifecycle } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
 // The foundation of issue 10: a wallet is a customer account in the ledger, orders pay from a
@@ -247,35 +239,21 @@ describe("the order jobs and wallets", () => {
     const client = await kit.signUp();
     const eur = await kit.wallet(client, "EUR");
     const quotation = await kit.walletQuotation(client, "deposit", "USD", "EUR", "150.00");
-    const [payment] = await app.db
-      .insert(payments)
-      .values({
-        userId: client.id,
-        quotationId: quotation.id,
-        method: "credit-and-debit-card-methods",
-        channel: "card",
-        provider: "test",
-        providerReference: randomUUID(),
-        amountMinor: quotation.totalMinor,
-        currencyId: quotation.currencyFromId,
-        status: "authorized",
-      })
-      .returning();
+    const payment = await insertPaymentRow(app, quotation, {
+      userId: client.id,
+      method: "credit-and-debit-card-methods",
+    });
     const order = await kit.insertOrder(app.db, quotation, {
       service: "wallet-deposit",
       targetWalletId: eur.id,
-      paymentId: payment!.id,
+      paymentId: payment.id,
     });
     expect(await advanceOrder(deps(), order.id)).toBe("completed");
     expect(await kit.available(eur)).toBe(quotation.receivingAmountMinor);
     const steps = (await historyOf(order.id)).map((row) => row.toStatus);
     expect(steps).toEqual(["awaiting_payment", "paid", "processing", "sent", "completed"]);
     // The card's clearing account took exactly what was paid; the wallet got exactly what was priced.
-    const clearing = await ensureAccount(app.db, {
-      kind: "payment_clearing",
-      currencyId: kit.idOf("USD"),
-      channel: "card",
-    });
+    const clearing = await clearingAccount(app.db, kit.idOf("USD"), "card");
     const paidEntry = await app.db
       .select({ amount: postings.amountMinor })
       .from(postings)

@@ -59,13 +59,7 @@ const call = ({ method = "GET", url, payload, token = alice.token, key, language
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 
-/** Marks the client's e-mail and phone verified, as the verification codes would. */
-async function verify(client: Client) {
-  await app.db
-    .update(users)
-    .set({ emailVerifiedAt: sql`now()`, phoneVerifiedAt: sql`now()` })
-    .where(eq(users.id, client.id));
-}
+const verify = (client: Client) => kit.markVerified(client);
 
 async function userRow(client: Client) {
   const [row] = await app.db.select().from(users).where(eq(users.id, client.id));
@@ -113,10 +107,8 @@ async function closeWallet(wallet: WalletRow) {
 beforeAll(async () => {
   app = await buildTestApp();
   kit = await walletKit(app);
-  alice = await kit.signUp();
-  bob = await kit.signUp();
-  await verify(alice);
-  await verify(bob);
+  alice = await kit.signUpVerified();
+  bob = await kit.signUpVerified();
   aliceUsd = await kit.wallet(alice, "USD");
   aliceEur = await kit.wallet(alice, "EUR");
   bobEur = await kit.wallet(bob, "EUR");

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { currencies, orders, quotations } from "../src/db/schema/index";
-import { ensureAccount, postEntry } from "../src/ledger/ledger";
+import { currencies, orders, quotations, users } from "../src/db/schema/index";
+import { postEntry } from "../src/ledger/ledger";
 import { newOrderRef, newTrackingNumber } from "../src/orders/confirmation";
 import type { OrderRow } from "../src/orders/transition";
 import { openWallet, type WalletRow, walletBalance, walletOf } from "../src/wallets/repository";
 import { bearer, registerClient } from "./auth-support";
 import type { TestApp } from "./helper";
+import { clearingAccount } from "./helper";
 
 export type Client = { token: string; id: number; email: string };
 export type QuotationRow = typeof quotations.$inferSelect;
@@ -32,6 +33,21 @@ export async function walletKit(app: TestApp) {
     return { token: session.token as string, id: session.user.id as number, email: body.email as string };
   };
 
+  /** Marks the client's e-mail and phone verified, as the verification codes would. */
+  async function markVerified(client: Client) {
+    await app.db
+      .update(users)
+      .set({ emailVerifiedAt: sql`now()`, phoneVerifiedAt: sql`now()` })
+      .where(eq(users.id, client.id));
+  }
+
+  /** A signed-in client whose e-mail and phone are verified. */
+  const signUpVerified = async (): Promise<Client> => {
+    const client = await signUp();
+    await markVerified(client);
+    return client;
+  };
+
   /** The client's wallet in a currency, opened now (or the one they have). */
   async function wallet(client: Client, iso: string): Promise<WalletRow> {
     const opened = await openWallet(app.db, client.id, idOf(iso));
@@ -46,11 +62,7 @@ export async function walletKit(app: TestApp) {
       idempotencyKey: `test-funding:${randomUUID()}`,
       legs: [
         {
-          accountId: await ensureAccount(app.db, {
-            kind: "payment_clearing",
-            currencyId: target.currencyId,
-            channel: "test-funding",
-          }),
+          accountId: await clearingAccount(app.db, target.currencyId, "test-funding"),
           amountMinor: -amountMinor,
         },
         { accountId: target.ledgerAccountId, amountMinor },
@@ -134,6 +146,17 @@ export async function walletKit(app: TestApp) {
     return row!;
   }
 
-  return { currency, idOf, signUp, wallet, fund, available, walletQuotation, insertOrder };
+  return {
+    currency,
+    idOf,
+    signUp,
+    markVerified,
+    signUpVerified,
+    wallet,
+    fund,
+    available,
+    walletQuotation,
+    insertOrder,
+  };
 }
 export type WalletKit = Awaited<ReturnType<typeof walletKit>>;

@@ -11,7 +11,6 @@ import {
   authAttempts,
   orderStatusHistory,
   orders,
-  outboxMessages,
   quotations,
   shippingMethods,
   verificationCodes,
@@ -20,7 +19,7 @@ import { localizeDisplay } from "../src/display/display-text";
 import { deliveryDetails } from "../src/orders/confirmation";
 import { sandboxPayoutByReference } from "../src/providers/payouts/sandbox-payouts";
 import { walletBalance } from "../src/wallets/repository";
-import { bearer, latestCode, skipResendWait, wrongCode } from "./auth-support";
+import { bearer, latestCode, latestMessage, skipResendWait, wrongCode } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 import { expectLedgerReconciled } from "./orders-support";
 import { recipientKit } from "./recipient-support";
@@ -412,12 +411,7 @@ describe("the confirmation code", () => {
     expect(code).toMatch(/^\d{6}$/);
     // The account is named by the last four digits of its number (123456789), not of its type
     // ("Checking" once showed as "•••• king") nor of its routing number (021000021).
-    const [mail] = await app.db
-      .select()
-      .from(outboxMessages)
-      .where(eq(outboxMessages.recipient, ada.email))
-      .orderBy(desc(outboxMessages.id))
-      .limit(1);
+    const mail = await latestMessage(app, ada.email);
     expect(mail!.text).toMatch(/withdrawal of [\d,.]+ USD from your wallet/);
     expect(mail!.text).toContain("to Ada Lovelace (•••• 6789)");
     const [stored] = await app.db

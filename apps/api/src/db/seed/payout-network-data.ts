@@ -500,477 +500,125 @@ export type AddressStyle = "street-number" | "number-street" | "jalan" | "colomb
 /** A real city (as the `cities` table names it, under its state's ISO code) with real streets. */
 export type CitySeed = { state: string; city: string; lat: number; lng: number; streets: string[] };
 
+/**
+ * A country's address style and its cities, read from a table of one city a line:
+ * state | city | latitude | longitude | streets (split by ";"). No name or street holds "|" or ";".
+ */
+const citiesIn =
+  (style: AddressStyle) =>
+  ([table]: TemplateStringsArray): { style: AddressStyle; cities: CitySeed[] } => {
+    const cities = (table ?? "")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "")
+      .map((line) => {
+        const cells = line.split("|").map((cell) => cell.trim());
+        if (cells.length !== 5) throw new Error(`A city row has five cells: ${line}`);
+        const [state, city, lat, lng, streets] = cells as [string, string, string, string, string];
+        return {
+          state,
+          city,
+          lat: Number(lat),
+          lng: Number(lng),
+          streets: streets.split(";").map((street) => street.trim()),
+        };
+      });
+    return { style, cities };
+  };
+
 export const PAYOUT_CITIES: Record<string, { style: AddressStyle; cities: CitySeed[] }> = {
-  MX: {
-    style: "street-number",
-    cities: [
-      {
-        state: "CDMX",
-        city: "Ciudad de México",
-        lat: 19.42847,
-        lng: -99.12766,
-        streets: ["Av. Paseo de la Reforma", "Av. Insurgentes Sur", "Eje Central Lázaro Cárdenas"],
-      },
-      {
-        state: "JAL",
-        city: "Guadalajara",
-        lat: 20.676667,
-        lng: -103.3475,
-        streets: ["Av. Juárez", "Av. Chapultepec", "Av. Adolfo López Mateos Sur"],
-      },
-      {
-        state: "NLE",
-        city: "Monterrey",
-        lat: 25.67507,
-        lng: -100.31847,
-        streets: ["Av. Constitución", "Av. Benito Juárez", "Calz. Francisco I. Madero"],
-      },
-      {
-        state: "PUE",
-        city: "Puebla",
-        lat: 19.03793,
-        lng: -98.20346,
-        streets: ["Av. Reforma", "Blvd. Héroes del 5 de Mayo", "Av. Juárez"],
-      },
-    ],
-  },
-  BR: {
-    style: "street-number",
-    cities: [
-      {
-        state: "SP",
-        city: "São Paulo",
-        lat: -23.5475,
-        lng: -46.63611,
-        streets: ["Av. Paulista", "Rua Augusta", "Av. Brigadeiro Faria Lima"],
-      },
-      {
-        state: "RJ",
-        city: "Rio de Janeiro",
-        lat: -22.92008,
-        lng: -43.33069,
-        streets: ["Av. Rio Branco", "Rua do Catete", "Av. Nossa Senhora de Copacabana"],
-      },
-      {
-        state: "MG",
-        city: "Belo Horizonte",
-        lat: -19.92083,
-        lng: -43.93778,
-        streets: ["Av. Afonso Pena", "Av. Amazonas", "Rua da Bahia"],
-      },
-    ],
-  },
-  EC: {
-    style: "street-number",
-    cities: [
-      {
-        state: "P",
-        city: "Quito",
-        lat: -0.22985,
-        lng: -78.52495,
-        streets: ["Av. Amazonas", "Av. 10 de Agosto", "Av. de los Shyris"],
-      },
-      {
-        state: "G",
-        city: "Guayaquil",
-        lat: -2.19616,
-        lng: -79.88621,
-        streets: ["Av. 9 de Octubre", "Av. Francisco de Orellana", "Av. Quito"],
-      },
-      {
-        state: "A",
-        city: "Cuenca",
-        lat: -2.90055,
-        lng: -79.00453,
-        streets: ["Av. Remigio Crespo", "Calle Gran Colombia", "Av. Huayna Cápac"],
-      },
-    ],
-  },
-  SV: {
-    style: "street-number",
-    cities: [
-      {
-        state: "SS",
-        city: "San Salvador",
-        lat: 13.68935,
-        lng: -89.18718,
-        streets: ["Paseo General Escalón", "Blvd. de Los Héroes", "Alameda Juan Pablo II"],
-      },
-      {
-        state: "SA",
-        city: "Santa Ana",
-        lat: 13.99417,
-        lng: -89.55972,
-        streets: ["Av. Independencia Sur", "Calle Libertad Poniente"],
-      },
-      {
-        state: "SM",
-        city: "San Miguel",
-        lat: 13.48333,
-        lng: -88.18333,
-        streets: ["Av. Roosevelt Sur", "Calle Chaparrastique"],
-      },
-    ],
-  },
-  PA: {
-    style: "street-number",
-    cities: [
-      {
-        state: "8",
-        city: "Panamá",
-        lat: 8.9936,
-        lng: -79.51973,
-        streets: ["Vía España", "Av. Balboa", "Calle 50"],
-      },
-      { state: "3", city: "Colón", lat: 9.35451, lng: -79.90011, streets: ["Av. Bolívar", "Calle 11"] },
-      { state: "4", city: "David", lat: 8.42729, lng: -82.43085, streets: ["Av. Obaldía", "Calle Central"] },
-    ],
-  },
-  IN: {
-    style: "number-street",
-    cities: [
-      {
-        state: "MH",
-        city: "Mumbai",
-        lat: 19.07283,
-        lng: 72.88261,
-        streets: ["Linking Road", "Hill Road", "S.V. Road"],
-      },
-      {
-        state: "DL",
-        city: "New Delhi",
-        lat: 28.63576,
-        lng: 77.22445,
-        streets: ["Janpath", "Barakhamba Road", "Kasturba Gandhi Marg"],
-      },
-      {
-        state: "KA",
-        city: "Bengaluru",
-        lat: 12.97194,
-        lng: 77.59369,
-        streets: ["M.G. Road", "Brigade Road", "Residency Road"],
-      },
-      {
-        state: "TN",
-        city: "Chennai",
-        lat: 13.08784,
-        lng: 80.27847,
-        streets: ["Anna Salai", "Poonamallee High Road", "Usman Road"],
-      },
-      {
-        state: "TG",
-        city: "Hyderabad",
-        lat: 17.38405,
-        lng: 78.45636,
-        streets: ["Abids Road", "Himayatnagar Main Road", "Road No. 1, Banjara Hills"],
-      },
-    ],
-  },
-  PH: {
-    style: "number-street",
-    cities: [
-      {
-        state: "NCR",
-        city: "Manila",
-        lat: 14.6042,
-        lng: 120.9822,
-        streets: ["Taft Avenue", "España Boulevard", "Rizal Avenue"],
-      },
-      {
-        state: "NCR",
-        city: "Quezon City",
-        lat: 14.6488,
-        lng: 121.0509,
-        streets: ["Quezon Avenue", "EDSA", "Commonwealth Avenue"],
-      },
-      {
-        state: "NCR",
-        city: "Makati",
-        lat: 14.55027,
-        lng: 121.03269,
-        streets: ["Ayala Avenue", "Chino Roces Avenue", "J.P. Rizal Avenue"],
-      },
-      {
-        state: "11",
-        city: "Davao",
-        lat: 7.07306,
-        lng: 125.61278,
-        streets: ["C.M. Recto Street", "J.P. Laurel Avenue", "San Pedro Street"],
-      },
-    ],
-  },
-  ID: {
-    style: "jalan",
-    cities: [
-      {
-        state: "JK",
-        city: "Jakarta",
-        lat: -6.21462,
-        lng: 106.84513,
-        streets: ["Jl. Jenderal Sudirman", "Jl. M.H. Thamrin", "Jl. Gajah Mada"],
-      },
-      {
-        state: "JI",
-        city: "Surabaya",
-        lat: -7.24917,
-        lng: 112.75083,
-        streets: ["Jl. Tunjungan", "Jl. Basuki Rahmat", "Jl. Raya Darmo"],
-      },
-      {
-        state: "JB",
-        city: "Bandung",
-        lat: -6.92222,
-        lng: 107.60694,
-        streets: ["Jl. Asia Afrika", "Jl. Braga", "Jl. Ir. H. Juanda"],
-      },
-      {
-        state: "SU",
-        city: "Medan",
-        lat: 3.58333,
-        lng: 98.66667,
-        streets: ["Jl. Gatot Subroto", "Jl. Sisingamangaraja", "Jl. Balai Kota"],
-      },
-    ],
-  },
-  CN: {
-    style: "number-street",
-    cities: [
-      {
-        state: "BJ",
-        city: "Beijing",
-        lat: 39.9075,
-        lng: 116.39723,
-        streets: ["Chang'an Avenue", "Wangfujing Street", "Jianguomenwai Avenue"],
-      },
-      {
-        state: "SH",
-        city: "Shanghai",
-        lat: 31.22222,
-        lng: 121.45806,
-        streets: ["Nanjing Road", "Huaihai Road", "Lujiazui Ring Road"],
-      },
-      {
-        state: "GD",
-        city: "Guangzhou",
-        lat: 23.11667,
-        lng: 113.25,
-        streets: ["Tianhe Road", "Huanshi East Road", "Zhongshan 5th Road"],
-      },
-    ],
-  },
-  TH: {
-    style: "number-street",
-    cities: [
-      {
-        state: "10",
-        city: "Bangkok",
-        lat: 13.75398,
-        lng: 100.50144,
-        streets: ["Sukhumvit Road", "Silom Road", "Rama IV Road"],
-      },
-      {
-        state: "50",
-        city: "Chiang Mai",
-        lat: 18.79038,
-        lng: 98.98468,
-        streets: ["Nimmanhaemin Road", "Huay Kaew Road", "Chang Klan Road"],
-      },
-    ],
-  },
-  MY: {
-    style: "number-street",
-    cities: [
-      {
-        state: "14",
-        city: "Kuala Lumpur",
-        lat: 3.1412,
-        lng: 101.68653,
-        streets: ["Jalan Tuanku Abdul Rahman", "Jalan Bukit Bintang", "Jalan Ampang"],
-      },
-      {
-        state: "07",
-        city: "George Town",
-        lat: 5.41123,
-        lng: 100.33543,
-        streets: ["Lebuh Pantai", "Jalan Burma", "Lebuh Chulia"],
-      },
-      {
-        state: "01",
-        city: "Johor Bahru",
-        lat: 1.4655,
-        lng: 103.7578,
-        streets: ["Jalan Wong Ah Fook", "Jalan Tun Abdul Razak", "Jalan Trus"],
-      },
-    ],
-  },
-  KR: {
-    style: "number-street",
-    cities: [
-      {
-        state: "11",
-        city: "Seoul",
-        lat: 37.566,
-        lng: 126.9784,
-        streets: ["Sejong-daero", "Teheran-ro", "Jong-ro"],
-      },
-      {
-        state: "26",
-        city: "Busan",
-        lat: 35.10168,
-        lng: 129.03004,
-        streets: ["Jungang-daero", "Haeundae-ro", "Gudeok-ro"],
-      },
-    ],
-  },
-  ZA: {
-    style: "number-street",
-    cities: [
-      {
-        state: "GP",
-        city: "Johannesburg",
-        lat: -26.20227,
-        lng: 28.04363,
-        streets: ["Commissioner Street", "Rivonia Road", "Jan Smuts Avenue"],
-      },
-      {
-        state: "WC",
-        city: "Cape Town",
-        lat: -33.92584,
-        lng: 18.42322,
-        streets: ["Adderley Street", "Long Street", "Main Road"],
-      },
-      {
-        state: "KZN",
-        city: "Durban",
-        lat: -29.8579,
-        lng: 31.0292,
-        streets: ["Anton Lembede Street", "Florida Road", "Dr Pixley KaSeme Street"],
-      },
-    ],
-  },
-  SN: {
-    style: "number-street",
-    cities: [
-      {
-        state: "DK",
-        city: "Dakar",
-        lat: 14.6937,
-        lng: -17.44406,
-        streets: ["Avenue Cheikh Anta Diop", "Avenue Léopold Sédar Senghor", "Boulevard de la République"],
-      },
-      {
-        state: "TH",
-        city: "Thiès",
-        lat: 14.73004,
-        lng: -16.86974,
-        streets: ["Avenue Léopold Sédar Senghor", "Avenue Caen"],
-      },
-      {
-        state: "SL",
-        city: "Saint-Louis",
-        lat: 16.01793,
-        lng: -16.48962,
-        streets: ["Avenue Général de Gaulle", "Rue Blaise Diagne"],
-      },
-    ],
-  },
-  CI: {
-    style: "number-street",
-    cities: [
-      {
-        state: "AB",
-        city: "Abidjan",
-        lat: 5.30966,
-        lng: -4.01266,
-        streets: ["Boulevard de la République", "Boulevard Valéry Giscard d'Estaing", "Rue des Jardins"],
-      },
-      {
-        state: "04",
-        city: "Bouaké",
-        lat: 7.69385,
-        lng: -5.03031,
-        streets: ["Boulevard Félix Houphouët-Boigny", "Route de Béoumi"],
-      },
-      {
-        state: "07",
-        city: "Yamoussoukro",
-        lat: 6.82055,
-        lng: -5.27674,
-        streets: ["Avenue Houphouët-Boigny", "Boulevard Mamadou Coulibaly"],
-      },
-    ],
-  },
-  CM: {
-    style: "number-street",
-    cities: [
-      {
-        state: "LT",
-        city: "Douala",
-        lat: 4.04827,
-        lng: 9.70428,
-        streets: ["Boulevard de la Liberté", "Rue Joss", "Boulevard de la République"],
-      },
-      {
-        state: "CE",
-        city: "Yaoundé",
-        lat: 3.86667,
-        lng: 11.51667,
-        streets: ["Avenue Kennedy", "Boulevard du 20 Mai", "Avenue Ahmadou Ahidjo"],
-      },
-    ],
-  },
-  CV: {
-    style: "street-number",
-    cities: [
-      {
-        state: "PR",
-        city: "Praia",
-        lat: 14.93152,
-        lng: -23.51254,
-        streets: ["Avenida Amílcar Cabral", "Rua 5 de Julho", "Avenida Cidade de Lisboa"],
-      },
-      {
-        state: "SV",
-        city: "Mindelo",
-        lat: 16.89014,
-        lng: -24.98042,
-        streets: ["Rua de Lisboa", "Avenida Marginal", "Rua Senador Vera-Cruz"],
-      },
-    ],
-  },
-  CO: {
-    style: "colombia",
-    cities: [
-      {
-        state: "DC",
-        city: "Bogotá D.C.",
-        lat: 4.612639,
-        lng: -74.0705,
-        streets: ["Carrera 7", "Calle 72", "Avenida Calle 26"],
-      },
-      {
-        state: "ANT",
-        city: "Medellín",
-        lat: 6.25184,
-        lng: -75.56359,
-        streets: ["Carrera 43A", "Calle 10", "Carrera 70"],
-      },
-      {
-        state: "VAC",
-        city: "Cali",
-        lat: 3.41033,
-        lng: -76.58097,
-        streets: ["Avenida 6 Norte", "Calle 5", "Carrera 100"],
-      },
-      {
-        state: "ATL",
-        city: "Barranquilla",
-        lat: 10.96854,
-        lng: -74.78132,
-        streets: ["Carrera 53", "Calle 84", "Calle 72"],
-      },
-    ],
-  },
+  MX: citiesIn("street-number")`
+    CDMX | Ciudad de México | 19.42847  | -99.12766  | Av. Paseo de la Reforma; Av. Insurgentes Sur; Eje Central Lázaro Cárdenas
+    JAL  | Guadalajara      | 20.676667 | -103.3475  | Av. Juárez; Av. Chapultepec; Av. Adolfo López Mateos Sur
+    NLE  | Monterrey        | 25.67507  | -100.31847 | Av. Constitución; Av. Benito Juárez; Calz. Francisco I. Madero
+    PUE  | Puebla           | 19.03793  | -98.20346  | Av. Reforma; Blvd. Héroes del 5 de Mayo; Av. Juárez
+  `,
+  BR: citiesIn("street-number")`
+    SP | São Paulo      | -23.5475  | -46.63611 | Av. Paulista; Rua Augusta; Av. Brigadeiro Faria Lima
+    RJ | Rio de Janeiro | -22.92008 | -43.33069 | Av. Rio Branco; Rua do Catete; Av. Nossa Senhora de Copacabana
+    MG | Belo Horizonte | -19.92083 | -43.93778 | Av. Afonso Pena; Av. Amazonas; Rua da Bahia
+  `,
+  EC: citiesIn("street-number")`
+    P | Quito     | -0.22985 | -78.52495 | Av. Amazonas; Av. 10 de Agosto; Av. de los Shyris
+    G | Guayaquil | -2.19616 | -79.88621 | Av. 9 de Octubre; Av. Francisco de Orellana; Av. Quito
+    A | Cuenca    | -2.90055 | -79.00453 | Av. Remigio Crespo; Calle Gran Colombia; Av. Huayna Cápac
+  `,
+  SV: citiesIn("street-number")`
+    SS | San Salvador | 13.68935 | -89.18718 | Paseo General Escalón; Blvd. de Los Héroes; Alameda Juan Pablo II
+    SA | Santa Ana    | 13.99417 | -89.55972 | Av. Independencia Sur; Calle Libertad Poniente
+    SM | San Miguel   | 13.48333 | -88.18333 | Av. Roosevelt Sur; Calle Chaparrastique
+  `,
+  PA: citiesIn("street-number")`
+    8 | Panamá | 8.9936  | -79.51973 | Vía España; Av. Balboa; Calle 50
+    3 | Colón  | 9.35451 | -79.90011 | Av. Bolívar; Calle 11
+    4 | David  | 8.42729 | -82.43085 | Av. Obaldía; Calle Central
+  `,
+  IN: citiesIn("number-street")`
+    MH | Mumbai    | 19.07283 | 72.88261 | Linking Road; Hill Road; S.V. Road
+    DL | New Delhi | 28.63576 | 77.22445 | Janpath; Barakhamba Road; Kasturba Gandhi Marg
+    KA | Bengaluru | 12.97194 | 77.59369 | M.G. Road; Brigade Road; Residency Road
+    TN | Chennai   | 13.08784 | 80.27847 | Anna Salai; Poonamallee High Road; Usman Road
+    TG | Hyderabad | 17.38405 | 78.45636 | Abids Road; Himayatnagar Main Road; Road No. 1, Banjara Hills
+  `,
+  PH: citiesIn("number-street")`
+    NCR | Manila      | 14.6042  | 120.9822  | Taft Avenue; España Boulevard; Rizal Avenue
+    NCR | Quezon City | 14.6488  | 121.0509  | Quezon Avenue; EDSA; Commonwealth Avenue
+    NCR | Makati      | 14.55027 | 121.03269 | Ayala Avenue; Chino Roces Avenue; J.P. Rizal Avenue
+    11  | Davao       | 7.07306  | 125.61278 | C.M. Recto Street; J.P. Laurel Avenue; San Pedro Street
+  `,
+  ID: citiesIn("jalan")`
+    JK | Jakarta  | -6.21462 | 106.84513 | Jl. Jenderal Sudirman; Jl. M.H. Thamrin; Jl. Gajah Mada
+    JI | Surabaya | -7.24917 | 112.75083 | Jl. Tunjungan; Jl. Basuki Rahmat; Jl. Raya Darmo
+    JB | Bandung  | -6.92222 | 107.60694 | Jl. Asia Afrika; Jl. Braga; Jl. Ir. H. Juanda
+    SU | Medan    | 3.58333  | 98.66667  | Jl. Gatot Subroto; Jl. Sisingamangaraja; Jl. Balai Kota
+  `,
+  CN: citiesIn("number-street")`
+    BJ | Beijing   | 39.9075  | 116.39723 | Chang'an Avenue; Wangfujing Street; Jianguomenwai Avenue
+    SH | Shanghai  | 31.22222 | 121.45806 | Nanjing Road; Huaihai Road; Lujiazui Ring Road
+    GD | Guangzhou | 23.11667 | 113.25    | Tianhe Road; Huanshi East Road; Zhongshan 5th Road
+  `,
+  TH: citiesIn("number-street")`
+    10 | Bangkok    | 13.75398 | 100.50144 | Sukhumvit Road; Silom Road; Rama IV Road
+    50 | Chiang Mai | 18.79038 | 98.98468  | Nimmanhaemin Road; Huay Kaew Road; Chang Klan Road
+  `,
+  MY: citiesIn("number-street")`
+    14 | Kuala Lumpur | 3.1412  | 101.68653 | Jalan Tuanku Abdul Rahman; Jalan Bukit Bintang; Jalan Ampang
+    07 | George Town  | 5.41123 | 100.33543 | Lebuh Pantai; Jalan Burma; Lebuh Chulia
+    01 | Johor Bahru  | 1.4655  | 103.7578  | Jalan Wong Ah Fook; Jalan Tun Abdul Razak; Jalan Trus
+  `,
+  KR: citiesIn("number-street")`
+    11 | Seoul | 37.566   | 126.9784  | Sejong-daero; Teheran-ro; Jong-ro
+    26 | Busan | 35.10168 | 129.03004 | Jungang-daero; Haeundae-ro; Gudeok-ro
+  `,
+  ZA: citiesIn("number-street")`
+    GP  | Johannesburg | -26.20227 | 28.04363 | Commissioner Street; Rivonia Road; Jan Smuts Avenue
+    WC  | Cape Town    | -33.92584 | 18.42322 | Adderley Street; Long Street; Main Road
+    KZN | Durban       | -29.8579  | 31.0292  | Anton Lembede Street; Florida Road; Dr Pixley KaSeme Street
+  `,
+  SN: citiesIn("number-street")`
+    DK | Dakar       | 14.6937  | -17.44406 | Avenue Cheikh Anta Diop; Avenue Léopold Sédar Senghor; Boulevard de la République
+    TH | Thiès       | 14.73004 | -16.86974 | Avenue Léopold Sédar Senghor; Avenue Caen
+    SL | Saint-Louis | 16.01793 | -16.48962 | Avenue Général de Gaulle; Rue Blaise Diagne
+  `,
+  CI: citiesIn("number-street")`
+    AB | Abidjan      | 5.30966 | -4.01266 | Boulevard de la République; Boulevard Valéry Giscard d'Estaing; Rue des Jardins
+    04 | Bouaké       | 7.69385 | -5.03031 | Boulevard Félix Houphouët-Boigny; Route de Béoumi
+    07 | Yamoussoukro | 6.82055 | -5.27674 | Avenue Houphouët-Boigny; Boulevard Mamadou Coulibaly
+  `,
+  CM: citiesIn("number-street")`
+    LT | Douala  | 4.04827 | 9.70428  | Boulevard de la Liberté; Rue Joss; Boulevard de la République
+    CE | Yaoundé | 3.86667 | 11.51667 | Avenue Kennedy; Boulevard du 20 Mai; Avenue Ahmadou Ahidjo
+  `,
+  CV: citiesIn("street-number")`
+    PR | Praia   | 14.93152 | -23.51254 | Avenida Amílcar Cabral; Rua 5 de Julho; Avenida Cidade de Lisboa
+    SV | Mindelo | 16.89014 | -24.98042 | Rua de Lisboa; Avenida Marginal; Rua Senador Vera-Cruz
+  `,
+  CO: citiesIn("colombia")`
+    DC  | Bogotá D.C.  | 4.612639 | -74.0705  | Carrera 7; Calle 72; Avenida Calle 26
+    ANT | Medellín     | 6.25184  | -75.56359 | Carrera 43A; Calle 10; Carrera 70
+    VAC | Cali         | 3.41033  | -76.58097 | Avenida 6 Norte; Calle 5; Carrera 100
+    ATL | Barranquilla | 10.96854 | -74.78132 | Carrera 53; Calle 84; Calle 72
+  `,
 };
 
 /** A payer network: who pays out by `service` in `country`, and (for cash) at what kind of place. */
