@@ -19,16 +19,17 @@ import {
 } from "@/features/purchases/components/bill-steps";
 import { GiftCardAmountStep } from "@/features/purchases/components/gift-card-amount-step";
 import { PurchaseConfirmationView } from "@/features/purchases/components/purchase-confirmation";
-import { PurchaseFlowFrame, PurchaseStepPending } from "@/features/purchases/components/purchase-flow-frame";
 import { PurchaseReviewStep, PurchaseSummary } from "@/features/purchases/components/purchase-review";
 import { TopupAmountStep } from "@/features/purchases/components/topup-amount-step";
 import {
   PURCHASE_BASE_PATH,
   PURCHASE_FLOW_STEPS,
   PURCHASE_FLOW_STORES,
+  type PurchaseStepName,
   purchaseStepIndex,
   purchaseStepPath,
 } from "@/features/purchases/stores/purchase-flow-store";
+import { FlowFrame, StepPending } from "@/shared/flow/flow-frame";
 import { PurchaseServiceGate } from "./service-rules-gate";
 
 /** How a payment is named: "Visa •••• 4242", "Bank account •••• 6789", the transfer's reference. */
@@ -166,7 +167,7 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
 
   let content: ReactNode;
   if (index >= paymentIndex && name !== "CONFIRMATION" && !quotationData) {
-    content = <PurchaseStepPending isError={quotation.isError} lostText={t("purchases.quotationLost")} />;
+    content = <StepPending isError={quotation.isError} lostText={t("purchases.quotationLost")} />;
   } else {
     switch (name) {
       case "AMOUNT":
@@ -272,16 +273,17 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
             onAgain={again}
           />
         ) : (
-          <PurchaseStepPending isError={order.isError} lostText={t("purchases.orderLost")} />
+          <StepPending isError={order.isError} lostText={t("purchases.orderLost")} />
         );
         break;
     }
   }
 
   return (
-    <PurchaseFlowFrame
+    <FlowFrame
       title={title}
       steps={steps}
+      labelOf={(step) => t(`purchases.steps.${step as PurchaseStepName}`)}
       active={index}
       summary={
         index >= paymentIndex && name !== "CONFIRMATION" && quotationData?.item ? (
@@ -290,7 +292,7 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
       }
     >
       {content}
-    </PurchaseFlowFrame>
+    </FlowFrame>
   );
 };
 

@@ -20,6 +20,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { defaultCountry, SERVED_DESTINATION } from "@/shared/defaults/default-place";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import {
@@ -33,7 +34,6 @@ import { useCreatePurchaseQuotation } from "../hooks/use-create-quotation";
 import type { PurchaseFlowStore } from "../stores/purchase-flow-store";
 import { dateText, moneyText } from "../utils/format";
 import { PayInCurrencySelect, usePayInCurrencies } from "./pay-in-currency";
-import { SummaryList } from "./summary-list";
 
 const StepHeading = ({ title, text }: { title: string; text: string }) => (
   <div>

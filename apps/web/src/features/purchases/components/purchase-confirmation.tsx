@@ -30,13 +30,13 @@ import { Link } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { downloadReceipt } from "@/shared/api/download-receipt";
 import { notifyApiError } from "@/shared/api/notify";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { FINAL_PURCHASE_STATUSES, purchaseOrderQueryOptions, revealRedeemCode } from "../api/orders";
 import { dateTimeText } from "../utils/format";
 import { useItemRows, usePriceRows } from "./purchase-review";
 import classes from "./purchases.module.css";
-import { SummaryList } from "./summary-list";
 
 const FAILED = new Set(["payment_failed", "failed", "cancelled"]);
 

@@ -11,11 +11,11 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { createPurchaseTransaction } from "../api/orders";
 import type { PurchaseFlowStore } from "../stores/purchase-flow-store";
 import { moneyText, rateText } from "../utils/format";
-import { SummaryList } from "./summary-list";
 
 /** A failure that is the answer to this attempt (not a lost connection): the next try is a new attempt. */
 const isFinalAnswer = (error: unknown) =>

@@ -6,10 +6,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { notifyApiError } from "@/shared/api/notify";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { downloadReceipt } from "../api/transaction";
-import { SummaryRows } from "./summary-rows";
 
 /** The tracking page of an order: public, by tracking number. */
 export const trackingPath = (trackingNumber: string) => `/tracking/${encodeURIComponent(trackingNumber)}`;
@@ -64,7 +64,7 @@ export const ConfirmationStep = ({
           {record.status_reason}
         </Alert>
       ) : null}
-      <SummaryRows
+      <SummaryList
         label={t("confirmation.order")}
         rows={[
           [t("confirmation.statusLabel"), <OrderStatusBadge key="status" status={record.status} />],
@@ -86,7 +86,7 @@ export const ConfirmationStep = ({
         ]}
       />
       <Divider />
-      <SummaryRows
+      <SummaryList
         label={t("review.amounts")}
         rows={[
           [t("sendFlow.summary.send"), money(record.send_amount, from)],

@@ -8,10 +8,10 @@ import type { Quotation } from "@vela/shared/pricing";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { createTransaction } from "../api/transaction";
 import { useSendMoneyStore } from "../stores/send-money-store";
-import { SummaryRows } from "./summary-rows";
 
 /** How a payment is named in the review: "Visa •••• 4242", "Bank account •••• 6789", the method. */
 export const paymentLabel = (payment: Payment, transferText: (reference: string) => string) => {
@@ -83,7 +83,7 @@ export const ReviewStep = ({
           {t("review.text")}
         </Text>
       </div>
-      <SummaryRows
+      <SummaryList
         label={t("review.amounts")}
         rows={[
           [t("sendFlow.summary.send"), money(quotation.send_amount, from)],
@@ -97,7 +97,7 @@ export const ReviewStep = ({
         ]}
       />
       <Divider />
-      <SummaryRows
+      <SummaryList
         label={t("review.parties")}
         rows={[
           [t("review.sender"), senderName ?? "—"],
