@@ -20,6 +20,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { defaultCountry, SERVED_DESTINATION } from "@/shared/defaults/default-place";
+import { StepHeading } from "@/shared/flow/review-shell";
 import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
@@ -34,17 +35,6 @@ import { useCreatePurchaseQuotation } from "../hooks/use-create-quotation";
 import type { PurchaseFlowStore } from "../stores/purchase-flow-store";
 import { dateText, moneyText } from "../utils/format";
 import { PayInCurrencySelect, usePayInCurrencies } from "./pay-in-currency";
-
-const StepHeading = ({ title, text }: { title: string; text: string }) => (
-  <div>
-    <Title order={2} size="h3">
-      {title}
-    </Title>
-    <Text c="dimmed" mt={4}>
-      {text}
-    </Text>
-  </div>
-);
 
 const StepButtons = ({
   onBack,

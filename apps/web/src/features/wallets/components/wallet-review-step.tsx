@@ -15,16 +15,7 @@ import { moneyText, rateText } from "../utils/format";
 
 /** The price rows of a wallet quotation (or of the order placed on it): what is paid, the fee, the rate and what arrives. */
 export const useQuotationRows = (
-  quotation: Pick<
-    Quotation,
-    | "currency_from_iso"
-    | "currency_to_iso"
-    | "send_amount"
-    | "vela_fee_amount"
-    | "amount_paid"
-    | "rate"
-    | "receiving_amount"
-  >,
+  quotation: Quotation | ConfirmationRecord,
   receiveLabel: string,
 ): [string, ReactNode][] => {
   const { t } = useTranslation();
