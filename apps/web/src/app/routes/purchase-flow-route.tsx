@@ -1,15 +1,19 @@
 import { useDocumentTitle } from "@mantine/hooks";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Payment } from "@vela/shared/payments";
 import type { PurchaseConfirmation, PurchaseQuotation, PurchaseService } from "@vela/shared/purchases";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate, useParams, useSearchParams } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { getPayment } from "@/features/payments/api/pay";
 import { PaymentStep } from "@/features/payments/components/payment-step";
 import { usePaymentStore } from "@/features/payments/stores/payment-store";
-import { purchaseOrderQueryOptions, purchaseQuotationQueryOptions } from "@/features/purchases/api/orders";
+import {
+  FINAL_PURCHASE_STATUSES,
+  ORDER_POLL_MS,
+  purchaseOrderQueryOptions,
+  purchaseQuotationQueryOptions,
+} from "@/features/purchases/api/orders";
 import {
   BillPlanStep,
   BillProviderStep,
@@ -19,25 +23,19 @@ import {
 } from "@/features/purchases/components/bill-steps";
 import { GiftCardAmountStep } from "@/features/purchases/components/gift-card-amount-step";
 import { PurchaseConfirmationView } from "@/features/purchases/components/purchase-confirmation";
-import { PurchaseFlowFrame, PurchaseStepPending } from "@/features/purchases/components/purchase-flow-frame";
 import { PurchaseReviewStep, PurchaseSummary } from "@/features/purchases/components/purchase-review";
 import { TopupAmountStep } from "@/features/purchases/components/topup-amount-step";
 import {
   PURCHASE_BASE_PATH,
   PURCHASE_FLOW_STEPS,
   PURCHASE_FLOW_STORES,
-  purchaseStepIndex,
-  purchaseStepPath,
+  type PurchaseStepName,
 } from "@/features/purchases/stores/purchase-flow-store";
+import { FlowFrame, StepPending } from "@/shared/flow/flow-frame";
+import { paymentName } from "@/shared/flow/payment-name";
+import { pollUntilFinal, useConfirmedOrder } from "@/shared/flow/use-flow-order";
+import { useFlowSteps, usePaymentReturn } from "@/shared/flow/use-flow-steps";
 import { PurchaseServiceGate } from "./service-rules-gate";
-
-/** How a payment is named: "Visa •••• 4242", "Bank account •••• 6789", the transfer's reference. */
-const paymentName = (payment: Payment, transferText: (reference: string) => string) => {
-  if (payment.card) return `${payment.card.brand} ••••\u00a0${payment.card.last4}`;
-  if (payment.bank) return `${payment.bank.bank_name} ••••\u00a0${payment.bank.last4}`;
-  if (payment.instructions) return transferText(payment.instructions.reference);
-  return payment.method;
-};
 
 /**
  * `/account/reload-phones/:step`, `/account/gift-cards/:step` and `/account/pay-bills/:step`: the
@@ -53,43 +51,40 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
   useDocumentTitle(`${title} · Vela`);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { step: segment } = useParams();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const steps = PURCHASE_FLOW_STEPS[service] as readonly string[];
-  const index = purchaseStepIndex(service, segment);
-  const name = index >= 0 ? steps[index] : undefined;
+  const steps: readonly PurchaseStepName[] = PURCHASE_FLOW_STEPS[service];
   const paymentIndex = steps.indexOf("PAYMENT");
   const store = PURCHASE_FLOW_STORES[service];
   const state = store();
+  const { setStep, reset } = state;
+  const { index, name, go, pathOf } = useFlowSteps({
+    steps,
+    basePath: PURCHASE_BASE_PATH[service],
+    setStep,
+  });
+  const { returnedPaymentId, forgetReturn } = usePaymentReturn();
   const paymentId = usePaymentStore((payment) => payment.payment_id);
   const user = useAuthStore((auth) => auth.user);
   const userCountryId = user?.country_id ?? null;
-  const [confirmed, setConfirmed] = useState<PurchaseConfirmation | null>(null);
   const { provider } = useBillProvider(store);
-
-  const { setStep, reset } = state;
-  useEffect(() => {
-    if (index >= 0) setStep(index);
-  }, [index, setStep]);
   // A new top-up or bill starts afresh once the last one was placed.
   useEffect(() => {
     if (index === 0 && service !== "gift-cards" && store.getState().order_id !== null) reset();
   }, [index, service, store, reset]);
 
-  const pathOf = useCallback((step: string) => purchaseStepPath(service, step), [service]);
-  const go = useCallback(
-    (step: string, options?: { replace?: boolean }) => navigate(pathOf(step), options),
-    [navigate, pathOf],
-  );
-
   const quotation = useQuery({
     ...purchaseQuotationQueryOptions(state.quotation_id),
     enabled: state.quotation_id !== null && index >= paymentIndex,
   });
+  const { placeholder, showConfirmed } = useConfirmedOrder<PurchaseConfirmation>(state.order_id);
   const order = useQuery({
     ...purchaseOrderQueryOptions(service, state.order_id),
     enabled: state.order_id !== null && name === "CONFIRMATION",
-    placeholderData: confirmed?.order_id === state.order_id ? (confirmed ?? undefined) : undefined,
+    placeholderData: placeholder,
+    // A gift card's code may still be coming once the order is final.
+    refetchInterval: pollUntilFinal(
+      (record) => !FINAL_PURCHASE_STATUSES.has(record.status) || record.redeem_code_status === "pending",
+      ORDER_POLL_MS,
+    ),
   });
   const payment = useQuery({
     queryKey: ["payments", "payment", paymentId],
@@ -97,18 +92,6 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
     enabled: !state.paidFromWallet && paymentId !== null && index > paymentIndex,
   });
 
-  const returnedPaymentId = Number(searchParams.get("payment_id")) || null;
-  const forgetReturn = useCallback(
-    () =>
-      setSearchParams(
-        (params) => {
-          params.delete("payment_id");
-          return params;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
   const paid = useCallback(
     (id: number) => {
       const flow = store.getState();
@@ -126,7 +109,7 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
   };
 
   // Where each step may be: a later step without what it needs goes back to where it is chosen.
-  const firstStep = steps[0] as string;
+  const firstStep = steps[0] as PurchaseStepName;
   if (index < 0 || !name) return <Navigate to={pathOf(firstStep)} replace />;
   if (service === "gift-cards" && state.product_id === null)
     return <Navigate to={PURCHASE_BASE_PATH["gift-cards"]} replace />;
@@ -159,14 +142,14 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
   const again = () => {
     store.getState().reset();
     usePaymentStore.getState().reset();
-    setConfirmed(null);
+    showConfirmed(null);
     if (service === "gift-cards") navigate(PURCHASE_BASE_PATH["gift-cards"]);
     else go(firstStep);
   };
 
   let content: ReactNode;
   if (index >= paymentIndex && name !== "CONFIRMATION" && !quotationData) {
-    content = <PurchaseStepPending isError={quotation.isError} lostText={t("purchases.quotationLost")} />;
+    content = <StepPending isError={quotation.isError} lostText={t("purchases.quotationLost")} />;
   } else {
     switch (name) {
       case "AMOUNT":
@@ -239,7 +222,7 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
               store.getState().walletChosen(true);
               go("SEND");
             }}
-            onBack={() => go(steps[paymentIndex - 1] as string)}
+            onBack={() => go(paymentIndex - 1)}
             onStartOver={again}
           />
         ) : null;
@@ -253,7 +236,7 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
             paymentText={paymentText}
             paymentId={state.paidFromWallet ? null : paymentId}
             onConfirmed={(record) => {
-              setConfirmed(record);
+              showConfirmed(record);
               queryClient.setQueryData(purchaseOrderQueryOptions(service, record.order_id).queryKey, record);
               void queryClient.invalidateQueries({ queryKey: ["wallets"] });
               store.getState().transactionConfirmed(record.order_id);
@@ -272,16 +255,17 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
             onAgain={again}
           />
         ) : (
-          <PurchaseStepPending isError={order.isError} lostText={t("purchases.orderLost")} />
+          <StepPending isError={order.isError} lostText={t("purchases.orderLost")} />
         );
         break;
     }
   }
 
   return (
-    <PurchaseFlowFrame
+    <FlowFrame
       title={title}
       steps={steps}
+      labelOf={(step) => t(`purchases.steps.${step}`)}
       active={index}
       summary={
         index >= paymentIndex && name !== "CONFIRMATION" && quotationData?.item ? (
@@ -290,7 +274,7 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
       }
     >
       {content}
-    </PurchaseFlowFrame>
+    </FlowFrame>
   );
 };
 

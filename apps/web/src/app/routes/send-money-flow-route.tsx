@@ -1,12 +1,12 @@
-import { Alert, Card, Skeleton, Stack } from "@mantine/core";
-import { useDocumentTitle, useMediaQuery } from "@mantine/hooks";
+import { Alert, Stack } from "@mantine/core";
+import { useDocumentTitle } from "@mantine/hooks";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ConfirmationRecord, OrderStatus } from "@vela/shared/orders";
+import type { ConfirmationRecord } from "@vela/shared/orders";
 import type { Quotation } from "@vela/shared/pricing";
 import type { ReactNode } from "react";
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useNavigate, useParams, useSearchParams } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
 import { getPayment } from "@/features/payments/api/pay";
 import { PaymentStep } from "@/features/payments/components/payment-step";
 import { usePaymentStore } from "@/features/payments/stores/payment-store";
@@ -15,7 +15,7 @@ import { createQuotation } from "@/features/send-money/api/create-quotation";
 import { orderDetailsQueryOptions, quotationQueryOptions } from "@/features/send-money/api/transaction";
 import { AmountStep } from "@/features/send-money/components/amount-step";
 import { ConfirmationStep } from "@/features/send-money/components/confirmation-step";
-import { paymentLabel, ReviewStep } from "@/features/send-money/components/review-step";
+import { ReviewStep } from "@/features/send-money/components/review-step";
 import { TransferSummary } from "@/features/send-money/components/transfer-summary";
 import {
   SEND_MONEY_STEPS,
@@ -23,14 +23,13 @@ import {
   useSendMoneyStore,
 } from "@/features/send-money/stores/send-money-store";
 import { SenderStep } from "@/features/senders/components/sender-step";
-import { RightPanelContent, SummaryPanelContent } from "@/shared/layout/panel-slots";
-import { FlowStepper } from "@/shared/ui/flow-stepper";
+import { FlowFrame, StepPending } from "@/shared/flow/flow-frame";
+import { paymentName } from "@/shared/flow/payment-name";
+import { isOrderMoving, pollUntilFinal } from "@/shared/flow/use-flow-order";
+import { flowStepPath, useFlowSteps, usePaymentReturn } from "@/shared/flow/use-flow-steps";
 
 /** The flow's steps as they appear in the address: `/account/send-money/recipient`. */
-export const stepPath = (step: SendMoneyStepName) => `/account/send-money/${step.toLowerCase()}`;
-
-const stepIndexOf = (segment: string | undefined) =>
-  SEND_MONEY_STEPS.findIndex((step) => step.toLowerCase() === segment?.toLowerCase());
+export const stepPath = (step: SendMoneyStepName) => flowStepPath(SEND_MONEY_BASE_PATH, step);
 
 /** The search parameters the home calculator's "Get started" carries into AMOUNT. */
 const SELECTION_KEYS = [
@@ -43,28 +42,16 @@ const SELECTION_KEYS = [
   "receiving_amount",
 ] as const;
 
-/** Statuses after which an order does not move by itself any more. */
-const SETTLED_STATUSES: ReadonlySet<OrderStatus> = new Set([
-  "completed",
-  "failed",
-  "payment_failed",
-  "cancelled",
-  "refunded",
-]);
+const SEND_MONEY_BASE_PATH = "/account/send-money";
+
+/** How often CONFIRMATION asks for an order that still moves. */
+const ORDER_POLL_MS = 4000;
 
 /** Spec §4 reset, across the flow's two stores: step 0, the §4 list cleared, the payment view back to methods. */
 export const resetSendMoneyFlow = () => {
   useSendMoneyStore.getState().reset();
   usePaymentStore.getState().reset();
 };
-
-const StepLoading = () => (
-  <Stack gap="sm" aria-busy>
-    <Skeleton height={28} width="50%" />
-    <Skeleton height={80} radius="md" />
-    <Skeleton height={80} radius="md" />
-  </Stack>
-);
 
 /**
  * `/account/send-money/:step`: the send-money flow (spec §2 steps, §4 transitions). The address
@@ -75,19 +62,13 @@ const StepLoading = () => (
 export const SendMoneyFlowRoute = () => {
   const { t } = useTranslation();
   useDocumentTitle(`${t("sendFlow.title")} · Vela`);
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const isPhone = useMediaQuery("(max-width: 48em)");
-  const { step: segment } = useParams();
-  const index = stepIndexOf(segment);
+  const [searchParams] = useSearchParams();
   const store = useSendMoneyStore();
   const { setStep, applySelection } = store;
+  const { index, go } = useFlowSteps({ steps: SEND_MONEY_STEPS, basePath: SEND_MONEY_BASE_PATH, setStep });
+  const { returnedPaymentId, forgetReturn } = usePaymentReturn();
   const paymentId = usePaymentStore((state) => state.payment_id);
-
-  useEffect(() => {
-    if (index >= 0) setStep(index);
-  }, [index, setStep]);
 
   // "Get started" on the home page: the priced corridor, method and amount arrive in the address.
   const appliedSearch = useRef<string | null>(null);
@@ -100,14 +81,6 @@ export const SendMoneyFlowRoute = () => {
     const params = new URLSearchParams(selectionSearch);
     applySelection(Object.fromEntries(SELECTION_KEYS.map((key) => [key, params.get(key) ?? undefined])));
   }, [index, selectionSearch, applySelection]);
-
-  const go = useCallback(
-    (step: number, options?: { replace?: boolean }) => {
-      const name = SEND_MONEY_STEPS[step];
-      if (name) navigate(stepPath(name), options);
-    },
-    [navigate],
-  );
 
   const quotation = useMutation({
     mutationFn: createQuotation,
@@ -138,26 +111,13 @@ export const SendMoneyFlowRoute = () => {
     ...orderDetailsQueryOptions(store.order_id ?? 0),
     enabled: store.order_id !== null && index === 5,
     // The order moves on by itself (payment captured, payout sent): CONFIRMATION follows it.
-    refetchInterval: (query) =>
-      query.state.data && !SETTLED_STATUSES.has(query.state.data.status) ? 4000 : false,
+    refetchInterval: pollUntilFinal(isOrderMoving, ORDER_POLL_MS),
   });
 
-  const returnedPaymentId = Number(searchParams.get("payment_id")) || null;
-  const forgetReturn = useCallback(
-    () =>
-      setSearchParams(
-        (params) => {
-          params.delete("payment_id");
-          return params;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
   const paid = useCallback(
     (id: number) => {
       if (useSendMoneyStore.getState().transactionKey && usePaymentStore.getState().payment_id !== id) {
-        useSendMoneyStore.setState({ transactionKey: null });
+        useSendMoneyStore.getState().forgetTransactionKey();
       }
       usePaymentStore.getState().paymentMade(id);
       go(4);
@@ -214,17 +174,11 @@ export const SendMoneyFlowRoute = () => {
   };
 
   const paymentText = paymentQuery.data
-    ? paymentLabel(paymentQuery.data, (reference) => t("review.transferReference", { reference }))
+    ? paymentName(paymentQuery.data, (reference) => t("review.transferReference", { reference }))
     : null;
   let content: ReactNode;
   if (index > 0 && !quotationData) {
-    content = quotationQuery.isError ? (
-      <Alert color="red" variant="light" role="alert">
-        {t("sendFlow.quotationLost")}
-      </Alert>
-    ) : (
-      <StepLoading />
-    );
+    content = <StepPending isError={quotationQuery.isError} lostText={t("sendFlow.quotationLost")} />;
   } else {
     switch (name) {
       case "AMOUNT":
@@ -320,12 +274,8 @@ export const SendMoneyFlowRoute = () => {
       case "CONFIRMATION":
         content = orderQuery.data ? (
           <ConfirmationStep record={orderQuery.data} paymentText={paymentText} onSendAgain={sendAgain} />
-        ) : orderQuery.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t("confirmation.loadFailed")}
-          </Alert>
         ) : (
-          <StepLoading />
+          <StepPending isError={orderQuery.isError} lostText={t("confirmation.loadFailed")} />
         );
         break;
     }
@@ -343,22 +293,14 @@ export const SendMoneyFlowRoute = () => {
     ) : null;
 
   return (
-    <Stack gap="lg" maw={760}>
-      <FlowStepper
-        title={t("sendFlow.title")}
-        steps={SEND_MONEY_STEPS.map((step) => ({ name: step, label: t(`sendFlow.steps.${step}`) }))}
-        active={index}
-        isComplete={name === "CONFIRMATION"}
-      />
-      <Card withBorder radius="lg" padding={isPhone ? "md" : "xl"}>
-        {content}
-      </Card>
-      {summary ? (
-        <>
-          <RightPanelContent>{summary}</RightPanelContent>
-          <SummaryPanelContent>{summary}</SummaryPanelContent>
-        </>
-      ) : null}
-    </Stack>
+    <FlowFrame
+      title={t("sendFlow.title")}
+      steps={SEND_MONEY_STEPS}
+      labelOf={(step) => t(`sendFlow.steps.${step}`)}
+      active={index}
+      summary={summary}
+    >
+      {content}
+    </FlowFrame>
   );
 };

@@ -1,11 +1,10 @@
 import { useDocumentTitle } from "@mantine/hooks";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { moneyText } from "@vela/shared/money";
-import type { Payment } from "@vela/shared/payments";
 import type { ReactNode } from "react";
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
-import { Navigate, useSearchParams } from "react-router";
+import { Navigate } from "react-router";
 import { getPayment } from "@/features/payments/api/pay";
 import { PaymentStep } from "@/features/payments/components/payment-step";
 import { usePaymentStore } from "@/features/payments/stores/payment-store";
@@ -17,19 +16,13 @@ import { useServiceCurrencies } from "@/features/wallets/api/get-service-currenc
 import { useUserWallets } from "@/features/wallets/api/get-wallets";
 import { WalletAmountStep } from "@/features/wallets/components/wallet-amount-step";
 import { WalletOrderConfirmation } from "@/features/wallets/components/wallet-confirmation";
-import { StepPending, WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
 import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
 import { WalletReviewStep } from "@/features/wallets/components/wallet-review-step";
 import { useWalletFlow } from "@/features/wallets/hooks/use-wallet-flow";
+import { FlowFrame, StepPending } from "@/shared/flow/flow-frame";
+import { paymentName } from "@/shared/flow/payment-name";
+import { usePaymentReturn } from "@/shared/flow/use-flow-steps";
 import { useLanguage } from "@/shared/i18n/use-language";
-
-/** How a payment is named: "Visa •••• 4242", "Bank account •••• 6789", the transfer's reference. */
-const paymentText = (payment: Payment, transferText: (reference: string) => string) => {
-  if (payment.card) return `${payment.card.brand} ••••\u00a0${payment.card.last4}`;
-  if (payment.bank) return `${payment.bank.bank_name} ••••\u00a0${payment.bank.last4}`;
-  if (payment.instructions) return transferText(payment.instructions.reference);
-  return payment.method;
-};
 
 /**
  * `/account/wallets/deposit/:step` and `/account/wallets/convert/:step`: the wallet deposit and
@@ -49,7 +42,7 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
   const isPaidFromWallet = flow === "convert";
   const { index, name, steps, store, state, go, quotation, order, confirm, restart, pathOf } =
     useWalletFlow(flow);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const { returnedPaymentId, forgetReturn } = usePaymentReturn();
   const paymentId = usePaymentStore((payment) => payment.payment_id);
 
   const fromCurrencies = useServiceCurrencies(service, "from");
@@ -69,18 +62,6 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
     enabled: !isPaidFromWallet && paymentId !== null && index >= 2,
   });
 
-  const returnedPaymentId = Number(searchParams.get("payment_id")) || null;
-  const forgetReturn = useCallback(
-    () =>
-      setSearchParams(
-        (params) => {
-          params.delete("payment_id");
-          return params;
-        },
-        { replace: true },
-      ),
-    [setSearchParams],
-  );
   const paid = useCallback(
     (id: number) => {
       const flowState = store.getState();
@@ -125,7 +106,7 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
         currency: quotation.data?.currency_from_iso ?? sourceWallet?.currency.iso ?? "",
       })
     : paymentQuery.data
-      ? paymentText(paymentQuery.data, (reference) => t("review.transferReference", { reference }))
+      ? paymentName(paymentQuery.data, (reference) => t("review.transferReference", { reference }))
       : null;
 
   // A conversion lands in one of the user's wallets: currencies without one are not offered.
@@ -210,9 +191,10 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
   }
 
   return (
-    <WalletFlowFrame
+    <FlowFrame
       title={title}
       steps={steps}
+      labelOf={(step) => t(`wallets.steps.${step}`)}
       active={index}
       summary={
         index > 0 && quotation.data ? (
@@ -225,6 +207,6 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
       }
     >
       {content}
-    </WalletFlowFrame>
+    </FlowFrame>
   );
 };

@@ -10,7 +10,6 @@ import { useUserWallets, WALLETS_QUERY_KEY } from "@/features/wallets/api/get-wa
 import { useWithdrawMethods } from "@/features/wallets/api/withdraw";
 import { WalletAmountStep } from "@/features/wallets/components/wallet-amount-step";
 import { WalletOrderConfirmation } from "@/features/wallets/components/wallet-confirmation";
-import { StepLoading, StepPending, WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
 import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
 import {
   BeneficiaryStep,
@@ -18,6 +17,7 @@ import {
   WithdrawVerifyStep,
 } from "@/features/wallets/components/withdraw-steps";
 import { useWalletFlow } from "@/features/wallets/hooks/use-wallet-flow";
+import { FlowFrame, StepLoading, StepPending } from "@/shared/flow/flow-frame";
 
 /**
  * `/account/wallets/withdraw/:step`: money out of a wallet (METHOD → BENEFICIARY → AMOUNT →
@@ -120,9 +120,10 @@ export const WalletWithdrawFlowRoute = () => {
 
   return (
     <>
-      <WalletFlowFrame
+      <FlowFrame
         title={title}
         steps={steps}
+        labelOf={(step) => t(`wallets.steps.${step}`)}
         active={index}
         summary={
           index > 2 && quotation.data ? (
@@ -138,7 +139,7 @@ export const WalletWithdrawFlowRoute = () => {
         }
       >
         {content}
-      </WalletFlowFrame>
+      </FlowFrame>
       {state.currency_from_id !== null && state.withdrawal_method_id !== null ? (
         <RecipientFormModal
           opened={isAdding}

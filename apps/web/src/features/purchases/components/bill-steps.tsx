@@ -22,6 +22,8 @@ import { type FormEvent, type ReactNode, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { defaultCountry, SERVED_DESTINATION } from "@/shared/defaults/default-place";
+import { StepHeading } from "@/shared/flow/review-shell";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import {
@@ -34,18 +36,6 @@ import {
 import { useCreatePurchaseQuotation } from "../hooks/use-create-quotation";
 import type { PurchaseFlowStore } from "../stores/purchase-flow-store";
 import { PayInCurrencySelect, usePayInCurrencies } from "./pay-in-currency";
-import { SummaryList } from "./summary-list";
-
-const StepHeading = ({ title, text }: { title: string; text: string }) => (
-  <div>
-    <Title order={2} size="h3">
-      {title}
-    </Title>
-    <Text c="dimmed" mt={4}>
-      {text}
-    </Text>
-  </div>
-);
 
 const StepButtons = ({
   onBack,

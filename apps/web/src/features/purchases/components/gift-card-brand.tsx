@@ -3,10 +3,10 @@ import { IconArrowLeft, IconGift } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { giftCardQueryOptions } from "../api/catalogue";
 import { giftCardValueText, isSoldIn } from "./gift-card-catalogue";
-import { SummaryList } from "./summary-list";
 
 /** `/account/gift-cards/brand/:id`: one card — its brand, value, how to redeem it and its terms. */
 export const GiftCardBrand = ({

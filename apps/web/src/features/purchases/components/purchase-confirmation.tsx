@@ -1,24 +1,10 @@
-import {
-  Alert,
-  Button,
-  CopyButton,
-  Divider,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from "@mantine/core";
+import { Alert, Button, CopyButton, Divider, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import {
   IconAlertTriangle,
   IconCheck,
   IconCircleCheck,
   IconCopy,
-  IconDownload,
   IconEye,
-  IconFileDescription,
   IconHourglass,
   IconReceiptRefund,
   IconRepeat,
@@ -27,16 +13,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { dateTimeText } from "@vela/shared/dates";
 import type { PurchaseConfirmation, PurchaseService, RedeemCode } from "@vela/shared/purchases";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { isApiError } from "@/shared/api/api-error";
 import { downloadReceipt } from "@/shared/api/download-receipt";
 import { notifyApiError } from "@/shared/api/notify";
+import { ConfirmationShell, OrderDetailsButton, ReceiptButton } from "@/shared/flow/confirmation-shell";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { FINAL_PURCHASE_STATUSES, purchaseOrderQueryOptions, revealRedeemCode } from "../api/orders";
 import { useItemRows, usePriceRows } from "./purchase-review";
 import classes from "./purchases.module.css";
-import { SummaryList } from "./summary-list";
 
 const FAILED = new Set(["payment_failed", "failed", "cancelled"]);
 
@@ -156,10 +142,6 @@ export const PurchaseConfirmationView = ({
   const isFailed = FAILED.has(record.status);
   const isDone = record.status === "completed";
   const isMoving = !FINAL_PURCHASE_STATUSES.has(record.status);
-  const receipt = useMutation({
-    mutationFn: () => downloadReceipt(record.order_id),
-    meta: { errorFallback: t("purchases.receiptFailed") },
-  });
   const title = isRefunded
     ? t("purchases.done.refunded")
     : isFailed
@@ -177,29 +159,34 @@ export const PurchaseConfirmationView = ({
     <IconHourglass size={28} aria-hidden />
   );
   return (
-    <Stack gap="lg">
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon
-          size={48}
-          radius="xl"
-          color={isRefunded ? "orange" : isFailed ? "red" : isDone ? "teal" : "blue"}
-          variant="light"
-        >
-          {icon}
-        </ThemeIcon>
-        <div>
-          <Title order={2} size="h3">
-            {title}
-          </Title>
-          <Group gap="xs" mt={6} role="status" aria-live="polite">
-            <OrderStatusBadge status={record.status} />
-            <Text size="sm" c="dimmed">
-              {record.status_label}
-            </Text>
-            {isMoving ? <Loader size="xs" aria-label={t("purchases.done.updating")} /> : null}
-          </Group>
-        </div>
-      </Group>
+    <ConfirmationShell
+      color={isRefunded ? "orange" : isFailed ? "red" : isDone ? "teal" : "blue"}
+      icon={icon}
+      title={title}
+      subtitle={
+        <Group gap="xs" mt={6} role="status" aria-live="polite">
+          <OrderStatusBadge status={record.status} />
+          <Text size="sm" c="dimmed">
+            {record.status_label}
+          </Text>
+          {isMoving ? <Loader size="xs" aria-label={t("purchases.done.updating")} /> : null}
+        </Group>
+      }
+      actions={
+        <>
+          <OrderDetailsButton orderId={record.order_id} label={t("purchases.done.details")} />
+          <ReceiptButton
+            download={() => downloadReceipt(record.order_id)}
+            label={t("purchases.done.receipt")}
+            errorFallback={t("purchases.receiptFailed")}
+            variant="light"
+          />
+          <Button variant="subtle" leftSection={<IconRepeat size={18} aria-hidden />} onClick={onAgain}>
+            {t(`purchases.again.${service}`)}
+          </Button>
+        </>
+      }
+    >
       {record.status_reason ? (
         <Alert
           // Orange's light title is too pale for the contrast check; a refund is told in red like a failure.
@@ -224,26 +211,6 @@ export const PurchaseConfirmationView = ({
         label={t("purchases.review.price")}
         rows={[...priceRows, [t("purchases.review.paidWith"), paymentText ?? record.payment_method]]}
       />
-      <Group gap="sm" wrap="wrap">
-        <Button
-          component={Link}
-          to={`/account/history/${record.order_id}`}
-          leftSection={<IconFileDescription size={18} aria-hidden />}
-        >
-          {t("purchases.done.details")}
-        </Button>
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={18} aria-hidden />}
-          loading={receipt.isPending}
-          onClick={() => receipt.mutate()}
-        >
-          {t("purchases.done.receipt")}
-        </Button>
-        <Button variant="subtle" leftSection={<IconRepeat size={18} aria-hidden />} onClick={onAgain}>
-          {t(`purchases.again.${service}`)}
-        </Button>
-      </Group>
-    </Stack>
+    </ConfirmationShell>
   );
 };

@@ -1,6 +1,4 @@
-import { Avatar, Button, Divider, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconCheck } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
+import { Avatar, Divider, Group, Stack, Text } from "@mantine/core";
 import { moneyText, rateText } from "@vela/shared/money";
 import type {
   PurchaseConfirmation,
@@ -10,20 +8,11 @@ import type {
 } from "@vela/shared/purchases";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "@/shared/api/api-error";
-import { notifyApiError } from "@/shared/api/notify";
+import { ReviewShell, useFlowTransaction } from "@/shared/flow/review-shell";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { createPurchaseTransaction } from "../api/orders";
 import type { PurchaseFlowStore } from "../stores/purchase-flow-store";
-import { SummaryList } from "./summary-list";
-
-/** A failure that is the answer to this attempt (not a lost connection): the next try is a new attempt. */
-const isFinalAnswer = (error: unknown) =>
-  isApiError(error) &&
-  error.status >= 400 &&
-  error.status < 500 &&
-  error.status !== 409 &&
-  error.status !== 429;
 
 /** What was bought, in rows: the operator and number, the card and its recipient, or the bill. */
 export const useItemRows = (item: PurchaseItem): [string, ReactNode][] => {
@@ -129,32 +118,31 @@ export const PurchaseReviewStep = ({
   const locale = useLanguage();
   const itemRows = useItemRows(quotation.item);
   const priceRows = usePriceRows(quotation);
-  const transaction = useMutation({
-    mutationFn: () =>
+  const transaction = useFlowTransaction({
+    store,
+    place: (key) =>
       createPurchaseTransaction(
         service,
         paymentId === null
           ? { quotation_id: quotation.id }
           : { quotation_id: quotation.id, payment_id: paymentId },
-        store.getState().ensureTransactionKey(),
+        key,
       ),
     meta: { notifyOnError: false },
     onSuccess: onConfirmed,
-    onError: (error) => {
-      if (isFinalAnswer(error)) store.getState().forgetTransactionKey();
-      notifyApiError(error);
-    },
   });
   return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2} size="h3">
-          {t(`purchases.review.${service}`)}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t("purchases.review.text")}
-        </Text>
-      </div>
+    <ReviewShell
+      title={t(`purchases.review.${service}`)}
+      text={t("purchases.review.text")}
+      backLabel={t("purchases.back")}
+      onBack={onBack}
+      confirmLabel={t("purchases.review.confirm", {
+        amount: moneyText(quotation.amount_paid, quotation.currency_from_iso, locale),
+      })}
+      transaction={transaction}
+      buttonGap="sm"
+    >
       <ItemHeader item={quotation.item} />
       <SummaryList label={t("purchases.review.item")} rows={itemRows} />
       <Divider />
@@ -164,23 +152,7 @@ export const PurchaseReviewStep = ({
         label={t("purchases.review.payment")}
         rows={[[t("purchases.review.paidWith"), paymentText ?? "—"]]}
       />
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onBack}>
-          {t("purchases.back")}
-        </Button>
-        <Button
-          rightSection={<IconCheck size={18} aria-hidden />}
-          loading={transaction.isPending}
-          onClick={() => {
-            if (!transaction.isPending) transaction.mutate();
-          }}
-        >
-          {t("purchases.review.confirm", {
-            amount: moneyText(quotation.amount_paid, quotation.currency_from_iso, locale),
-          })}
-        </Button>
-      </Group>
-    </Stack>
+    </ReviewShell>
   );
 };
 

@@ -11,7 +11,6 @@ import {
   Tabs,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { IconArrowRight, IconSearch } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
@@ -22,6 +21,7 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { defaultCountry, SERVED_DESTINATION } from "@/shared/defaults/default-place";
+import { StepHeading } from "@/shared/flow/review-shell";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import { operatorsQueryOptions, serviceCountriesQueryOptions } from "../api/catalogue";
@@ -131,14 +131,7 @@ export const TopupAmountStep = ({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2} size="h3">
-          {t("purchases.topup.amountTitle")}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t("purchases.topup.amountText")}
-        </Text>
-      </div>
+      <StepHeading title={t("purchases.topup.amountTitle")} text={t("purchases.topup.amountText")} />
 
       <form onSubmit={find} aria-label={t("purchases.topup.numberForm")}>
         <Group align="flex-start" gap="sm" wrap="wrap">

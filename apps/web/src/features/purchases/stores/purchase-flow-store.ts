@@ -1,6 +1,6 @@
 import type { PurchaseService } from "@vela/shared/purchases";
-import { create } from "zustand";
-import { createJSONStorage, persist } from "zustand/middleware";
+import { createFlowStore, type FlowActions, type FlowData } from "@/shared/flow/flow-store";
+import { flowStepIndex, flowStepPath } from "@/shared/flow/use-flow-steps";
 
 /** Spec §2: a phone top-up and a gift card share these four steps, numbered from 0. */
 export const TOPUP_STEPS = ["AMOUNT", "PAYMENT", "SEND", "CONFIRMATION"] as const;
@@ -33,17 +33,13 @@ export const PURCHASE_BASE_PATH = {
 
 /** A step's address: `/account/pay-bills/provider`. */
 export const purchaseStepPath = (service: PurchaseService, step: string) =>
-  `${PURCHASE_BASE_PATH[service]}/${step.toLowerCase()}`;
+  flowStepPath(PURCHASE_BASE_PATH[service], step);
 
 /** The step an address names, or -1. */
 export const purchaseStepIndex = (service: PurchaseService, segment: string | undefined) =>
-  (PURCHASE_FLOW_STEPS[service] as readonly string[]).findIndex(
-    (step) => step.toLowerCase() === segment?.toLowerCase(),
-  );
+  flowStepIndex(PURCHASE_FLOW_STEPS[service], segment);
 
-export type PurchaseFlowData = {
-  /** The current step (spec §4: from 0). */
-  step: number;
+export type PurchaseFlowData = FlowData & {
   /** A gift card: the card chosen on its brand page. */
   product_id: number | null;
   /** A bill: the country, the service, the provider and the plan chosen on the first steps. */
@@ -55,14 +51,9 @@ export type PurchaseFlowData = {
   quotation_id: number | null;
   /** The wallet method (payment_type_id 8) was chosen: nothing is paid before the transaction. */
   paidFromWallet: boolean;
-  /** The transaction attempt's Idempotency-Key, kept across a double click, a retry and a reload. */
-  transactionKey: string | null;
-  /** The placed order: CONFIRMATION follows it. */
-  order_id: number | null;
 };
 
 type PurchaseFlowActions = {
-  setStep: (step: number) => void;
   productChosen: (productId: number) => void;
   billCountryChosen: (countryId: number) => void;
   billServiceChosen: (serviceTypeId: number) => void;
@@ -70,14 +61,10 @@ type PurchaseFlowActions = {
   billPlanChosen: (planId: number | null) => void;
   quotationCreated: (quotationId: number) => void;
   walletChosen: (isWallet: boolean) => void;
-  ensureTransactionKey: () => string;
-  forgetTransactionKey: () => void;
-  transactionConfirmed: (orderId: number) => void;
-  /** Spec §4 reset: step 0, the selections, the quotation and the order cleared. */
-  reset: () => void;
 };
 
-export type PurchaseFlowState = PurchaseFlowData & PurchaseFlowActions;
+/** Spec §4 reset (the shared `reset`): step 0, the selections, the quotation and the order cleared. */
+export type PurchaseFlowState = PurchaseFlowData & FlowActions & PurchaseFlowActions;
 
 export const INITIAL_PURCHASE_FLOW_DATA: PurchaseFlowData = {
   step: 0,
@@ -101,68 +88,43 @@ const priceChanged: Partial<PurchaseFlowData> = {
 };
 
 /** One small store per purchase service; a reload keeps the choices (sessionStorage). */
-export const createPurchaseFlowStore = (service: PurchaseService) => {
-  const lastStep = PURCHASE_FLOW_STEPS[service].length - 1;
-  const clamp = (step: number) => Math.min(Math.max(step, 0), lastStep);
-  return create<PurchaseFlowState>()(
-    persist(
-      (set, get) => ({
-        ...INITIAL_PURCHASE_FLOW_DATA,
-        setStep: (step) => set({ step: clamp(step) }),
-        productChosen: (productId) => set({ ...INITIAL_PURCHASE_FLOW_DATA, product_id: productId }),
-        billCountryChosen: (countryId) =>
-          set((state) =>
-            state.country_id === countryId
-              ? state
-              : {
-                  country_id: countryId,
-                  service_type_id: null,
-                  provider_id: null,
-                  plan_id: null,
-                  ...priceChanged,
-                },
-          ),
-        billServiceChosen: (serviceTypeId) =>
-          set((state) =>
-            state.service_type_id === serviceTypeId
-              ? state
-              : { service_type_id: serviceTypeId, provider_id: null, plan_id: null, ...priceChanged },
-          ),
-        billProviderChosen: (providerId) =>
-          set((state) =>
-            state.provider_id === providerId
-              ? state
-              : { provider_id: providerId, plan_id: null, ...priceChanged },
-          ),
-        billPlanChosen: (planId) =>
-          set((state) => (state.plan_id === planId ? state : { plan_id: planId, ...priceChanged })),
-        quotationCreated: (quotationId) => set({ ...priceChanged, quotation_id: quotationId }),
-        walletChosen: (isWallet) => set({ paidFromWallet: isWallet, transactionKey: null }),
-        ensureTransactionKey: () => {
-          const existing = get().transactionKey;
-          if (existing) return existing;
-          const key = crypto.randomUUID();
-          set({ transactionKey: key });
-          return key;
-        },
-        forgetTransactionKey: () => set({ transactionKey: null }),
-        transactionConfirmed: (orderId) => set({ order_id: orderId, transactionKey: null }),
-        reset: () => set({ ...INITIAL_PURCHASE_FLOW_DATA }),
-      }),
-      {
-        name: `vela-purchase-${service}`,
-        storage: createJSONStorage(() => sessionStorage),
-        // The step follows the address; everything else the person chose is kept.
-        partialize: (state): Partial<PurchaseFlowData> =>
-          Object.fromEntries(
-            (Object.keys(INITIAL_PURCHASE_FLOW_DATA) as (keyof PurchaseFlowData)[])
-              .filter((key) => key !== "step")
-              .map((key) => [key, state[key]]),
-          ),
-      },
-    ),
-  );
-};
+export const createPurchaseFlowStore = (service: PurchaseService) =>
+  createFlowStore<PurchaseFlowData, PurchaseFlowActions>({
+    name: `vela-purchase-${service}`,
+    stepCount: PURCHASE_FLOW_STEPS[service].length,
+    initial: INITIAL_PURCHASE_FLOW_DATA,
+    actions: (set) => ({
+      productChosen: (productId) => set({ ...INITIAL_PURCHASE_FLOW_DATA, product_id: productId }),
+      billCountryChosen: (countryId) =>
+        set((state) =>
+          state.country_id === countryId
+            ? state
+            : {
+                country_id: countryId,
+                service_type_id: null,
+                provider_id: null,
+                plan_id: null,
+                ...priceChanged,
+              },
+        ),
+      billServiceChosen: (serviceTypeId) =>
+        set((state) =>
+          state.service_type_id === serviceTypeId
+            ? state
+            : { service_type_id: serviceTypeId, provider_id: null, plan_id: null, ...priceChanged },
+        ),
+      billProviderChosen: (providerId) =>
+        set((state) =>
+          state.provider_id === providerId
+            ? state
+            : { provider_id: providerId, plan_id: null, ...priceChanged },
+        ),
+      billPlanChosen: (planId) =>
+        set((state) => (state.plan_id === planId ? state : { plan_id: planId, ...priceChanged })),
+      quotationCreated: (quotationId) => set({ ...priceChanged, quotation_id: quotationId }),
+      walletChosen: (isWallet) => set({ paidFromWallet: isWallet, transactionKey: null }),
+    }),
+  });
 
 export type PurchaseFlowStore = ReturnType<typeof createPurchaseFlowStore>;
 

@@ -1,16 +1,15 @@
-import { Alert, Anchor, Button, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
-import { IconCircleCheck, IconDownload, IconRepeat, IconRoute } from "@tabler/icons-react";
+import { Alert, Anchor, Button, Divider, Text } from "@mantine/core";
+import { IconCircleCheck, IconRepeat, IconRoute } from "@tabler/icons-react";
 import { dateTimeText } from "@vela/shared/dates";
 import { moneyText, rateText } from "@vela/shared/money";
 import type { ConfirmationRecord } from "@vela/shared/orders";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { notifyApiError } from "@/shared/api/notify";
+import { ConfirmationShell, ReceiptButton } from "@/shared/flow/confirmation-shell";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { downloadReceipt } from "../api/transaction";
-import { SummaryRows } from "./summary-rows";
 
 /** The tracking page of an order: public, by tracking number. */
 export const trackingPath = (trackingNumber: string) => `/tracking/${encodeURIComponent(trackingNumber)}`;
@@ -33,36 +32,51 @@ export const ConfirmationStep = ({
 }) => {
   const { t } = useTranslation();
   const locale = useLanguage();
-  const [isDownloading, setIsDownloading] = useState(false);
   const from = record.currency_from_iso;
   const to = record.currency_to_iso;
   const money = (amount: string, iso: string) => moneyText(amount, iso, locale);
   const isFailed = record.status === "payment_failed" || record.status === "failed";
 
   return (
-    <Stack gap="lg">
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={48} radius="xl" color={isFailed ? "red" : "teal"} variant="light">
-          <IconCircleCheck size={28} aria-hidden />
-        </ThemeIcon>
-        <div>
-          <Title order={2} size="h3">
-            {isFailed ? t("confirmation.failedTitle") : t("confirmation.title")}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {t("confirmation.text", {
-              name: record.recipient_name ?? "—",
-              amount: money(record.receiving_amount, to),
-            })}
-          </Text>
-        </div>
-      </Group>
+    <ConfirmationShell
+      color={isFailed ? "red" : "teal"}
+      icon={<IconCircleCheck size={28} aria-hidden />}
+      title={isFailed ? t("confirmation.failedTitle") : t("confirmation.title")}
+      subtitle={
+        <Text c="dimmed" mt={4}>
+          {t("confirmation.text", {
+            name: record.recipient_name ?? "—",
+            amount: money(record.receiving_amount, to),
+          })}
+        </Text>
+      }
+      actions={
+        <>
+          <ReceiptButton
+            download={() => downloadReceipt(record.order_id, `vela-receipt-${record.ref}.pdf`)}
+            label={t("confirmation.receipt")}
+            errorFallback={t("confirmation.receiptFailed")}
+          />
+          <Button
+            component={Link}
+            to={trackingPath(record.tracking_number)}
+            variant="light"
+            leftSection={<IconRoute size={18} aria-hidden />}
+          >
+            {t("confirmation.track")}
+          </Button>
+          <Button variant="default" leftSection={<IconRepeat size={18} aria-hidden />} onClick={onSendAgain}>
+            {t("confirmation.sendAgain")}
+          </Button>
+        </>
+      }
+    >
       {record.status_reason ? (
         <Alert color={isFailed ? "red" : "blue"} variant="light">
           {record.status_reason}
         </Alert>
       ) : null}
-      <SummaryRows
+      <SummaryList
         label={t("confirmation.order")}
         rows={[
           [t("confirmation.statusLabel"), <OrderStatusBadge key="status" status={record.status} />],
@@ -84,7 +98,7 @@ export const ConfirmationStep = ({
         ]}
       />
       <Divider />
-      <SummaryRows
+      <SummaryList
         label={t("review.amounts")}
         rows={[
           [t("sendFlow.summary.send"), money(record.send_amount, from)],
@@ -97,35 +111,6 @@ export const ConfirmationStep = ({
           [t("review.payment"), paymentText ?? record.payment_method],
         ]}
       />
-      <Group gap="sm" wrap="wrap">
-        <Button
-          leftSection={<IconDownload size={18} aria-hidden />}
-          loading={isDownloading}
-          onClick={async () => {
-            setIsDownloading(true);
-            try {
-              await downloadReceipt(record.order_id, `vela-receipt-${record.ref}.pdf`);
-            } catch (error) {
-              notifyApiError(error, t("confirmation.receiptFailed"));
-            } finally {
-              setIsDownloading(false);
-            }
-          }}
-        >
-          {t("confirmation.receipt")}
-        </Button>
-        <Button
-          component={Link}
-          to={trackingPath(record.tracking_number)}
-          variant="light"
-          leftSection={<IconRoute size={18} aria-hidden />}
-        >
-          {t("confirmation.track")}
-        </Button>
-        <Button variant="default" leftSection={<IconRepeat size={18} aria-hidden />} onClick={onSendAgain}>
-          {t("confirmation.sendAgain")}
-        </Button>
-      </Group>
-    </Stack>
+    </ConfirmationShell>
   );
 };

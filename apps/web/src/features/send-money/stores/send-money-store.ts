@@ -2,8 +2,7 @@ import { completeAmount } from "@vela/shared/amount-text";
 import { type CorridorLimits, DEFAULT_SHIPPING_METHOD, fallbackLimits } from "@vela/shared/limits";
 import { DEFAULT_SEND_AMOUNT, RESET_SEND_AMOUNT } from "@vela/shared/money";
 import type { Calculation, Quotation, ShippingMethod } from "@vela/shared/pricing";
-import { create } from "zustand";
-import { createJSONStorage, persist } from "zustand/middleware";
+import { createFlowStore, type FlowActions, type FlowData } from "@/shared/flow/flow-store";
 
 /** sessionStorage key of the flow's choices: a reload keeps the flow, a new tab starts afresh. */
 export const SEND_MONEY_STORAGE_KEY = "vela-send-money";
@@ -11,8 +10,6 @@ export const SEND_MONEY_STORAGE_KEY = "vela-send-money";
 /** The send-money flow's steps, numbered from 0 (spec §2). */
 export const SEND_MONEY_STEPS = ["AMOUNT", "SENDER", "RECIPIENT", "PAYMENT", "SEND", "CONFIRMATION"] as const;
 export type SendMoneyStepName = (typeof SEND_MONEY_STEPS)[number];
-
-const LAST_STEP = SEND_MONEY_STEPS.length - 1;
 
 /** Which of the two amount fields a person fills in; the other one follows from the calculator. */
 export type AmountSide = "send" | "receiving";
@@ -23,9 +20,7 @@ export type LimitNotice = { field: AmountSide; message: string };
 /** A replacement decided by the §5 rules: which amount becomes what, and the message to show. */
 export type AmountCorrection = { field: AmountSide; amount: string; message: string };
 
-type SendMoneyData = {
-  /** The flow's step, an index into SEND_MONEY_STEPS (spec §4: starts at 0). */
-  step: number;
+type SendMoneyData = FlowData & {
   /** The country the money leaves from; null until chosen or until the list preselects its first. */
   country_from_id: number | null;
   /** The country the money goes to; null until chosen or preselected. */
@@ -74,13 +69,6 @@ type SendMoneyData = {
   /** Who sends, as choosing the recipient answered it (send_data.sender_id); null until known. */
   sender_id: number | null;
   sender_name: string | null;
-  /**
-   * The Idempotency-Key of the transaction attempt for the current quotation and payment: made
-   * once, kept across a double click, a retry and a reload, so the order is placed at most once.
-   */
-  transactionKey: string | null;
-  /** The confirmation record's order id once the transaction is confirmed (spec §3 confirmationData). */
-  order_id: number | null;
 };
 
 /** The answer of choosing a recipient on the quotation (spec §4). */
@@ -92,28 +80,14 @@ export type RecipientChosen = {
 };
 
 type SendMoneyActions = {
-  /** Continue: the next step (spec §4), never past CONFIRMATION. */
-  continueStep: () => void;
-  /** Back: the previous step, never before AMOUNT. */
-  backStep: () => void;
-  /** Wallet-continue skips a step: two forward (spec §4). */
-  walletContinueStep: () => void;
-  /** Goes to a step the address names (the flow's URL and its counter stay in step). */
-  setStep: (step: number) => void;
   /** Spec §4: a created quotation is kept and the flow moves to the next step. */
   quotationCreated: (quotation: Quotation) => void;
   /** Spec §4: loading the recipients list first clears the chosen recipient. */
   recipientsLoading: () => void;
   /** Spec §4: the recipient chosen on the quotation, with the answer's send data and summary. */
   recipientChosen: (chosen: RecipientChosen) => void;
-  /** Spec §4 reset: step 0; calculation, quotation and selected currencies cleared; amounts '100'. */
-  reset: () => void;
   /** The sender named on the quotation (the SENDER step's answer). */
   senderChosen: (sender: { sender_id: number | null; sender_name: string | null }) => void;
-  /** The Idempotency-Key of the transaction attempt, made on first use and then kept. */
-  ensureTransactionKey: () => string;
-  /** The transaction was confirmed: its order is what CONFIRMATION shows. */
-  transactionConfirmed: (orderId: number) => void;
   /** The home calculator's selection arrived in the address: the AMOUNT step starts from it. */
   applySelection: (selection: Partial<Record<string, string>>) => void;
   /** A new origin: the currencies follow the country, so its currency selection is cleared. */
@@ -163,7 +137,8 @@ type SendMoneyActions = {
   calculationLoaded: (calculation: Calculation) => void;
 };
 
-export type SendMoneyState = SendMoneyData & SendMoneyActions;
+/** The shared `reset` is spec §4's: step 0; calculation, quotation and selected currencies cleared; amounts '100'. */
+export type SendMoneyState = SendMoneyData & FlowActions & SendMoneyActions;
 
 /** A new flow (spec §9: the send amount starts at '100.00'). */
 export const INITIAL_SEND_MONEY_DATA: SendMoneyData = {
@@ -195,8 +170,6 @@ export const INITIAL_SEND_MONEY_DATA: SendMoneyData = {
   order_id: null,
 };
 
-const clampStep = (step: number) => Math.min(Math.max(step, 0), LAST_STEP);
-
 /**
  * Whatever was priced belongs to the old selection once any part of the corridor or the method
  * changes: the calculation, the limit message, and the amount that followed from the old price
@@ -226,273 +199,256 @@ const isSameLimits = (a: CorridorLimits, b: CorridorLimits) =>
  * read by its steps; the AMOUNT step also runs on the home page, so a price worked out there is
  * still here when the flow opens.
  */
-export const useSendMoneyStore = create<SendMoneyState>()(
-  persist(
-    (set, get) => ({
-      ...INITIAL_SEND_MONEY_DATA,
+export const useSendMoneyStore = createFlowStore<SendMoneyData, SendMoneyActions>({
+  name: SEND_MONEY_STORAGE_KEY,
+  stepCount: SEND_MONEY_STEPS.length,
+  initial: INITIAL_SEND_MONEY_DATA,
+  // Only the person's choices are kept; what the server answered (calculation, quotation, send
+  // data, summary) is asked again, and lives in TanStack Query. The step too is kept here.
+  persisted: [
+    "step",
+    "country_from_id",
+    "country_to_id",
+    "currency_from_id",
+    "currency_to_id",
+    "shipping_method_id",
+    "shipping_method_name",
+    "shipping_method_slug",
+    "sendAmount",
+    "send_amount",
+    "receivingAmount",
+    "receiving_amount",
+    "amountSide",
+    "quotation_id",
+    "recipient_id",
+    "recipient_name",
+    "sender_id",
+    "sender_name",
+    "transactionKey",
+    "order_id",
+  ],
+  actions: (set, _get, clampStep) => ({
+    quotationCreated: (quotation) =>
+      set((state) => ({
+        quotation_id: quotation.id,
+        quotationData: quotation,
+        // A new quotation has no recipient yet.
+        recipient_id: null,
+        recipient_name: null,
+        sendData: null,
+        summaryData: null,
+        sender_id: null,
+        sender_name: null,
+        transactionKey: null,
+        order_id: null,
+        step: clampStep(state.step + 1),
+      })),
+    recipientsLoading: () => set({ recipient_id: null }),
+    recipientChosen: ({ recipient_id, recipient_name, sendData, summaryData }) =>
+      set({
+        recipient_id,
+        recipient_name,
+        sendData,
+        summaryData,
+        // The answer names the sender too; when it does not, the SENDER step's choice stays.
+        ...(typeof sendData.sender_id === "number" ? { sender_id: sendData.sender_id } : {}),
+        ...(typeof sendData.sender_name === "string" ? { sender_name: sendData.sender_name } : {}),
+      }),
+    senderChosen: ({ sender_id, sender_name }) => set({ sender_id, sender_name }),
+    applySelection: (selection) =>
+      set((state) => {
+        const id = (key: string) => {
+          const value = Number(selection[key]);
+          return Number.isInteger(value) && value > 0 ? value : null;
+        };
+        const amount = (key: string) => {
+          const value = selection[key];
+          return value && /^\d+(\.\d+)?$/.test(value) ? value : null;
+        };
+        const next: Partial<SendMoneyData> = {};
+        const countryFrom = id("country_from_id");
+        const countryTo = id("country_to_id");
+        const currencyFrom = id("currency_from_id");
+        const currencyTo = id("currency_to_id");
+        const method = id("shipping_method_id");
+        if (countryFrom !== null) next.country_from_id = countryFrom;
+        if (countryTo !== null) next.country_to_id = countryTo;
+        if (currencyFrom !== null) next.currency_from_id = currencyFrom;
+        if (currencyTo !== null) next.currency_to_id = currencyTo;
+        if (method !== null) next.shipping_method_id = method;
+        const send = amount("send_amount");
+        const receiving = amount("receiving_amount");
+        if (send) Object.assign(next, { sendAmount: send, send_amount: send, amountSide: "send" });
+        else if (receiving)
+          Object.assign(next, {
+            receivingAmount: receiving,
+            receiving_amount: receiving,
+            amountSide: "receiving",
+          });
+        if (Object.keys(next).length === 0) return state;
+        return { ...next, ...selectionChanged({ ...state, ...next }) };
+      }),
 
-      continueStep: () => set((state) => ({ step: clampStep(state.step + 1) })),
-      backStep: () => set((state) => ({ step: clampStep(state.step - 1) })),
-      walletContinueStep: () => set((state) => ({ step: clampStep(state.step + 2) })),
-      setStep: (step) => set({ step: clampStep(step) }),
-      quotationCreated: (quotation) =>
-        set((state) => ({
-          quotation_id: quotation.id,
-          quotationData: quotation,
-          // A new quotation has no recipient yet.
-          recipient_id: null,
-          recipient_name: null,
-          sendData: null,
-          summaryData: null,
-          sender_id: null,
-          sender_name: null,
-          transactionKey: null,
-          order_id: null,
-          step: clampStep(state.step + 1),
-        })),
-      recipientsLoading: () => set({ recipient_id: null }),
-      recipientChosen: ({ recipient_id, recipient_name, sendData, summaryData }) =>
-        set({
-          recipient_id,
-          recipient_name,
-          sendData,
-          summaryData,
-          // The answer names the sender too; when it does not, the SENDER step's choice stays.
-          ...(typeof sendData.sender_id === "number" ? { sender_id: sendData.sender_id } : {}),
-          ...(typeof sendData.sender_name === "string" ? { sender_name: sendData.sender_name } : {}),
-        }),
-      senderChosen: ({ sender_id, sender_name }) => set({ sender_id, sender_name }),
-      ensureTransactionKey: () => {
-        const existing = get().transactionKey;
-        if (existing) return existing;
-        const key = crypto.randomUUID();
-        set({ transactionKey: key });
-        return key;
-      },
-      transactionConfirmed: (orderId) => set({ order_id: orderId, transactionKey: null }),
-      applySelection: (selection) =>
-        set((state) => {
-          const id = (key: string) => {
-            const value = Number(selection[key]);
-            return Number.isInteger(value) && value > 0 ? value : null;
+    reset: () =>
+      set({
+        step: 0,
+        calculationData: null,
+        quotation_id: null,
+        quotationData: null,
+        recipient_id: null,
+        recipient_name: null,
+        sendData: null,
+        summaryData: null,
+        // The confirmation (confirmationData) and its attempt go with the quotation.
+        order_id: null,
+        transactionKey: null,
+        currency_from_id: null,
+        currency_to_id: null,
+        // Spec §9: "after reset '100'" — written without decimals, as the spec writes it.
+        sendAmount: RESET_SEND_AMOUNT,
+        send_amount: RESET_SEND_AMOUNT,
+        receivingAmount: "",
+        receiving_amount: "",
+        amountSide: "send",
+        limitNotice: null,
+      }),
+
+    setCountryFrom: (countryId) =>
+      set((state) =>
+        state.country_from_id === countryId
+          ? state
+          : { country_from_id: countryId, currency_from_id: null, ...selectionChanged(state) },
+      ),
+    setCountryTo: (countryId) =>
+      set((state) =>
+        state.country_to_id === countryId
+          ? state
+          : { country_to_id: countryId, currency_to_id: null, ...selectionChanged(state) },
+      ),
+    setCurrencyFrom: (currencyId) =>
+      set((state) =>
+        state.currency_from_id === currencyId
+          ? state
+          : { currency_from_id: currencyId, ...selectionChanged(state) },
+      ),
+    setCurrencyTo: (currencyId) =>
+      set((state) =>
+        state.currency_to_id === currencyId
+          ? state
+          : { currency_to_id: currencyId, ...selectionChanged(state) },
+      ),
+
+    countriesLoaded: (direction, countryIds, defaultId) =>
+      set((state) => {
+        const key = direction === "from" ? "country_from_id" : "country_to_id";
+        const picked = pickListItem(state[key], countryIds, defaultId);
+        if (picked === state[key]) return state;
+        const currencyKey = direction === "from" ? "currency_from_id" : "currency_to_id";
+        return { [key]: picked, [currencyKey]: null, ...selectionChanged(state) };
+      }),
+    currenciesLoaded: (direction, currencyIds, defaultId) =>
+      set((state) => {
+        const key = direction === "from" ? "currency_from_id" : "currency_to_id";
+        const picked = pickListItem(state[key], currencyIds, defaultId);
+        return picked === state[key] ? state : { [key]: picked, ...selectionChanged(state) };
+      }),
+
+    setShippingMethod: (method) =>
+      set((state) => ({
+        shipping_method_id: method.id,
+        shipping_method_name: method.name,
+        shipping_method_slug: method.slug,
+        ...(state.shipping_method_id === method.id ? {} : selectionChanged(state)),
+      })),
+    shippingMethodsLoaded: (methods) =>
+      set((state) => {
+        const method =
+          methods.find((candidate) => candidate.id === state.shipping_method_id) ??
+          methods.find((candidate) => candidate.slug === DEFAULT_SHIPPING_METHOD) ??
+          methods[0];
+        if (!method) {
+          return {
+            shipping_method_id: null,
+            shipping_method_name: null,
+            shipping_method_slug: DEFAULT_SHIPPING_METHOD,
+            ...selectionChanged(state),
           };
-          const amount = (key: string) => {
-            const value = selection[key];
-            return value && /^\d+(\.\d+)?$/.test(value) ? value : null;
-          };
-          const next: Partial<SendMoneyData> = {};
-          const countryFrom = id("country_from_id");
-          const countryTo = id("country_to_id");
-          const currencyFrom = id("currency_from_id");
-          const currencyTo = id("currency_to_id");
-          const method = id("shipping_method_id");
-          if (countryFrom !== null) next.country_from_id = countryFrom;
-          if (countryTo !== null) next.country_to_id = countryTo;
-          if (currencyFrom !== null) next.currency_from_id = currencyFrom;
-          if (currencyTo !== null) next.currency_to_id = currencyTo;
-          if (method !== null) next.shipping_method_id = method;
-          const send = amount("send_amount");
-          const receiving = amount("receiving_amount");
-          if (send) Object.assign(next, { sendAmount: send, send_amount: send, amountSide: "send" });
-          else if (receiving)
-            Object.assign(next, {
-              receivingAmount: receiving,
-              receiving_amount: receiving,
-              amountSide: "receiving",
-            });
-          if (Object.keys(next).length === 0) return state;
-          return { ...next, ...selectionChanged({ ...state, ...next }) };
-        }),
-
-      reset: () =>
-        set({
-          step: 0,
-          calculationData: null,
-          quotation_id: null,
-          quotationData: null,
-          recipient_id: null,
-          recipient_name: null,
-          sendData: null,
-          summaryData: null,
-          // The confirmation (confirmationData) and its attempt go with the quotation.
-          order_id: null,
-          transactionKey: null,
-          currency_from_id: null,
-          currency_to_id: null,
-          // Spec §9: "after reset '100'" — written without decimals, as the spec writes it.
-          sendAmount: RESET_SEND_AMOUNT,
-          send_amount: RESET_SEND_AMOUNT,
-          receivingAmount: "",
-          receiving_amount: "",
-          amountSide: "send",
-          limitNotice: null,
-        }),
-
-      setCountryFrom: (countryId) =>
-        set((state) =>
-          state.country_from_id === countryId
-            ? state
-            : { country_from_id: countryId, currency_from_id: null, ...selectionChanged(state) },
-        ),
-      setCountryTo: (countryId) =>
-        set((state) =>
-          state.country_to_id === countryId
-            ? state
-            : { country_to_id: countryId, currency_to_id: null, ...selectionChanged(state) },
-        ),
-      setCurrencyFrom: (currencyId) =>
-        set((state) =>
-          state.currency_from_id === currencyId
-            ? state
-            : { currency_from_id: currencyId, ...selectionChanged(state) },
-        ),
-      setCurrencyTo: (currencyId) =>
-        set((state) =>
-          state.currency_to_id === currencyId
-            ? state
-            : { currency_to_id: currencyId, ...selectionChanged(state) },
-        ),
-
-      countriesLoaded: (direction, countryIds, defaultId) =>
-        set((state) => {
-          const key = direction === "from" ? "country_from_id" : "country_to_id";
-          const picked = pickListItem(state[key], countryIds, defaultId);
-          if (picked === state[key]) return state;
-          const currencyKey = direction === "from" ? "currency_from_id" : "currency_to_id";
-          return { [key]: picked, [currencyKey]: null, ...selectionChanged(state) };
-        }),
-      currenciesLoaded: (direction, currencyIds, defaultId) =>
-        set((state) => {
-          const key = direction === "from" ? "currency_from_id" : "currency_to_id";
-          const picked = pickListItem(state[key], currencyIds, defaultId);
-          return picked === state[key] ? state : { [key]: picked, ...selectionChanged(state) };
-        }),
-
-      setShippingMethod: (method) =>
-        set((state) => ({
+        }
+        // The same list again (the home page asks it before the AMOUNT step mounts) changes nothing.
+        if (
+          state.shipping_method_id === method.id &&
+          state.shipping_method_name === method.name &&
+          state.shipping_method_slug === method.slug
+        )
+          return state;
+        return {
           shipping_method_id: method.id,
           shipping_method_name: method.name,
           shipping_method_slug: method.slug,
           ...(state.shipping_method_id === method.id ? {} : selectionChanged(state)),
-        })),
-      shippingMethodsLoaded: (methods) =>
-        set((state) => {
-          const method =
-            methods.find((candidate) => candidate.id === state.shipping_method_id) ??
-            methods.find((candidate) => candidate.slug === DEFAULT_SHIPPING_METHOD) ??
-            methods[0];
-          if (!method) {
-            return {
-              shipping_method_id: null,
-              shipping_method_name: null,
-              shipping_method_slug: DEFAULT_SHIPPING_METHOD,
-              ...selectionChanged(state),
-            };
-          }
-          // The same list again (the home page asks it before the AMOUNT step mounts) changes nothing.
-          if (
-            state.shipping_method_id === method.id &&
-            state.shipping_method_name === method.name &&
-            state.shipping_method_slug === method.slug
-          )
-            return state;
-          return {
-            shipping_method_id: method.id,
-            shipping_method_name: method.name,
-            shipping_method_slug: method.slug,
-            ...(state.shipping_method_id === method.id ? {} : selectionChanged(state)),
-          };
-        }),
-
-      typeAmount: (side, amount) =>
-        set(
-          side === "send"
-            ? { sendAmount: amount, limitNotice: null }
-            : { receivingAmount: amount, limitNotice: null },
-        ),
-      commitAmount: (side) =>
-        set((state) =>
-          side === "send"
-            ? { amountSide: side, send_amount: state.sendAmount }
-            : { amountSide: side, receiving_amount: state.receivingAmount },
-        ),
-      completeAmounts: (fromDecimals, toDecimals) =>
-        set((state) => {
-          const completed = {
-            sendAmount: completeAmount(state.sendAmount, fromDecimals),
-            send_amount: completeAmount(state.send_amount, fromDecimals),
-            receivingAmount: completeAmount(state.receivingAmount, toDecimals),
-            receiving_amount: completeAmount(state.receiving_amount, toDecimals),
-          };
-          const isSame = (Object.keys(completed) as (keyof typeof completed)[]).every(
-            (key) => completed[key] === state[key],
-          );
-          return isSame ? state : completed;
-        }),
-      applyCorrection: ({ field, amount, message }) =>
-        set(
-          field === "send"
-            ? { sendAmount: amount, send_amount: amount, amountSide: "send", limitNotice: { field, message } }
-            : {
-                receivingAmount: amount,
-                receiving_amount: amount,
-                amountSide: "receiving",
-                limitNotice: { field, message },
-              },
-        ),
-
-      // The same limits again (the step's effect after the home page has applied them, or the ones a
-      // price answer carried) change nothing, so the step does not render again for them.
-      limitsLoaded: (limits) =>
-        set((state) => {
-          const next = limits ?? fallbackLimits();
-          return isSameLimits(state.limits, next) ? state : { limits: next };
-        }),
-      calculationLoaded: (calculation) =>
-        set((state) =>
-          state.calculationData === calculation
-            ? state
-            : {
-                calculationData: calculation,
-                limits: calculation.limits,
-                shipping_method_name: calculation.shipping_method.name,
-                shipping_method_slug: calculation.shipping_method.slug,
-                ...(state.amountSide === "send"
-                  ? {
-                      receivingAmount: calculation.receiving_amount,
-                      receiving_amount: calculation.receiving_amount,
-                    }
-                  : { sendAmount: calculation.send_amount, send_amount: calculation.send_amount }),
-              },
-        ),
-    }),
-    {
-      name: SEND_MONEY_STORAGE_KEY,
-      storage: createJSONStorage(() => sessionStorage),
-      // Only the person's choices are kept; what the server answered (calculation, quotation,
-      // send data, summary) is asked again, and lives in TanStack Query.
-      partialize: (state) => ({
-        step: state.step,
-        country_from_id: state.country_from_id,
-        country_to_id: state.country_to_id,
-        currency_from_id: state.currency_from_id,
-        currency_to_id: state.currency_to_id,
-        shipping_method_id: state.shipping_method_id,
-        shipping_method_name: state.shipping_method_name,
-        shipping_method_slug: state.shipping_method_slug,
-        sendAmount: state.sendAmount,
-        send_amount: state.send_amount,
-        receivingAmount: state.receivingAmount,
-        receiving_amount: state.receiving_amount,
-        amountSide: state.amountSide,
-        quotation_id: state.quotation_id,
-        recipient_id: state.recipient_id,
-        recipient_name: state.recipient_name,
-        sender_id: state.sender_id,
-        sender_name: state.sender_name,
-        transactionKey: state.transactionKey,
-        order_id: state.order_id,
+        };
       }),
-    },
-  ),
-);
+
+    typeAmount: (side, amount) =>
+      set(
+        side === "send"
+          ? { sendAmount: amount, limitNotice: null }
+          : { receivingAmount: amount, limitNotice: null },
+      ),
+    commitAmount: (side) =>
+      set((state) =>
+        side === "send"
+          ? { amountSide: side, send_amount: state.sendAmount }
+          : { amountSide: side, receiving_amount: state.receivingAmount },
+      ),
+    completeAmounts: (fromDecimals, toDecimals) =>
+      set((state) => {
+        const completed = {
+          sendAmount: completeAmount(state.sendAmount, fromDecimals),
+          send_amount: completeAmount(state.send_amount, fromDecimals),
+          receivingAmount: completeAmount(state.receivingAmount, toDecimals),
+          receiving_amount: completeAmount(state.receiving_amount, toDecimals),
+        };
+        const isSame = (Object.keys(completed) as (keyof typeof completed)[]).every(
+          (key) => completed[key] === state[key],
+        );
+        return isSame ? state : completed;
+      }),
+    applyCorrection: ({ field, amount, message }) =>
+      set(
+        field === "send"
+          ? { sendAmount: amount, send_amount: amount, amountSide: "send", limitNotice: { field, message } }
+          : {
+              receivingAmount: amount,
+              receiving_amount: amount,
+              amountSide: "receiving",
+              limitNotice: { field, message },
+            },
+      ),
+
+    // The same limits again (the step's effect after the home page has applied them, or the ones a
+    // price answer carried) change nothing, so the step does not render again for them.
+    limitsLoaded: (limits) =>
+      set((state) => {
+        const next = limits ?? fallbackLimits();
+        return isSameLimits(state.limits, next) ? state : { limits: next };
+      }),
+    calculationLoaded: (calculation) =>
+      set((state) =>
+        state.calculationData === calculation
+          ? state
+          : {
+              calculationData: calculation,
+              limits: calculation.limits,
+              shipping_method_name: calculation.shipping_method.name,
+              shipping_method_slug: calculation.shipping_method.slug,
+              ...(state.amountSide === "send"
+                ? {
+                    receivingAmount: calculation.receiving_amount,
+                    receiving_amount: calculation.receiving_amount,
+                  }
+                : { sendAmount: calculation.send_amount, send_amount: calculation.send_amount }),
+            },
+      ),
+  }),
+});

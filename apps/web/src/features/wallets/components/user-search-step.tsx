@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, TextInput, Title, UnstyledButton } from "@mantine/core";
+import { Alert, Button, Group, Skeleton, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { IconArrowRight, IconSearch, IconUserCircle } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ApiError } from "@/shared/api/api-error";
+import { StepHeading } from "@/shared/flow/review-shell";
 import { useRecentRecipients, useSearchUser } from "../api/search-user";
 import type { WalletUser } from "../api/types";
 import classes from "./wallets.module.css";
@@ -64,14 +65,7 @@ export const UserSearchStep = ({
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2} size="h3">
-          {t("wallets.send.searchTitle")}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t("wallets.send.searchText")}
-        </Text>
-      </div>
+      <StepHeading title={t("wallets.send.searchTitle")} text={t("wallets.send.searchText")} />
       <search>
         <form
           onSubmit={(event) => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowLeft, IconArrowRight } from "@tabler/icons-react";
 import { completeAmount } from "@vela/shared/amount-text";
@@ -8,6 +8,7 @@ import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { defaultCurrency, useDefaultCountry } from "@/shared/defaults/default-place";
+import { StepHeading } from "@/shared/flow/review-shell";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import { CurrencySelect } from "@/shared/ui/currency-select";
@@ -159,14 +160,7 @@ export const WalletAmountStep = (props: WalletAmountStepProps) => {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2} size="h3">
-          {props.title}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {props.text}
-        </Text>
-      </div>
+      <StepHeading title={props.title} text={props.text} />
       {props.header}
       {props.create.isError ? (
         <Alert color="red" variant="light" role="alert">

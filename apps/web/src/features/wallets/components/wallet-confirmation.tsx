@@ -1,27 +1,26 @@
-import { Alert, Button, Divider, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Button, Divider, Text } from "@mantine/core";
 import {
   IconAlertTriangle,
   IconCircleCheck,
   IconClockHour4,
-  IconDownload,
-  IconFileDescription,
   IconRepeat,
   IconWallet,
 } from "@tabler/icons-react";
-import { useMutation } from "@tanstack/react-query";
 import { dateTimeText } from "@vela/shared/dates";
-import { moneyText, rateText } from "@vela/shared/money";
+import { moneyText } from "@vela/shared/money";
 import type { ParseKeys, TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { downloadReceipt } from "@/shared/api/download-receipt";
+import { ConfirmationShell, OrderDetailsButton, ReceiptButton } from "@/shared/flow/confirmation-shell";
+import { StepPending } from "@/shared/flow/flow-frame";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { transferDetailRows } from "@/shared/ui/transfer-details";
 import type { WalletOrderRecord } from "../api/get-order";
 import type { WalletFlowName } from "../stores/wallet-flow-store";
-import { SummaryList } from "./summary-list";
-import { StepPending } from "./wallet-flow-frame";
+import { useQuotationRows } from "./wallet-review-step";
 
 type Tone = "done" | "waiting" | "failed";
 
@@ -133,30 +132,43 @@ export const WalletConfirmation = ({
 }) => {
   const { t } = useTranslation();
   const locale = useLanguage();
-  const from = record.currency_from_iso;
-  const to = record.currency_to_iso;
+  const priceRows = useQuotationRows(record, receiveLabel);
   const { color, Icon } = TONE_ICONS[tone];
   const instructions = record.payment?.instructions ?? null;
-  const receipt = useMutation({
-    mutationFn: () => downloadReceipt(record.order_id),
-    meta: { errorFallback: t("wallets.transactions.receiptError") },
-  });
 
   return (
-    <Stack gap="lg">
-      <Group gap="md" wrap="nowrap" align="flex-start">
-        <ThemeIcon size={48} radius="xl" color={color} variant="light">
-          <Icon size={28} aria-hidden />
-        </ThemeIcon>
-        <div>
-          <Title order={2} size="h3">
-            {title}
-          </Title>
-          <Text c="dimmed" mt={4}>
-            {text}
-          </Text>
-        </div>
-      </Group>
+    <ConfirmationShell
+      color={color}
+      icon={<Icon size={28} aria-hidden />}
+      title={title}
+      subtitle={
+        <Text c="dimmed" mt={4}>
+          {text}
+        </Text>
+      }
+      actions={
+        <>
+          <OrderDetailsButton orderId={record.order_id} label={t("wallets.confirmation.details")} />
+          <ReceiptButton
+            download={() => downloadReceipt(record.order_id)}
+            label={t("wallets.confirmation.receipt")}
+            errorFallback={t("wallets.transactions.receiptError")}
+            variant="light"
+          />
+          <Button
+            component={Link}
+            to="/account/wallets"
+            variant="default"
+            leftSection={<IconWallet size={18} aria-hidden />}
+          >
+            {t("wallets.confirmation.backToWallets")}
+          </Button>
+          <Button variant="subtle" leftSection={<IconRepeat size={18} aria-hidden />} onClick={onAgain}>
+            {againLabel}
+          </Button>
+        </>
+      }
+    >
       {record.status_reason ? (
         <Alert color={tone === "failed" ? "red" : "blue"} variant="light">
           {record.status_reason}
@@ -190,48 +202,14 @@ export const WalletConfirmation = ({
       <SummaryList
         label={t("wallets.summary.price")}
         rows={[
-          [t("wallets.summary.amount"), moneyText(record.send_amount, from, locale)],
-          [t("wallets.summary.fee"), moneyText(record.vela_fee_amount, from, locale)],
-          [t("wallets.summary.total"), moneyText(record.amount_paid, from, locale)],
-          ...(from === to
-            ? []
-            : ([[t("wallets.summary.rate"), rateText(from, to, record.rate, locale)]] as [string, string][])),
-          [receiveLabel, moneyText(record.receiving_amount, to, locale)],
+          ...priceRows,
           ...(record.recipient_name
             ? ([[t("wallets.summary.recipient"), record.recipient_name]] as [string, string][])
             : []),
           [t("wallets.summary.payment"), paymentText ?? record.payment_method],
         ]}
       />
-      <Group gap="sm" wrap="wrap">
-        <Button
-          component={Link}
-          to={`/account/history/${record.order_id}`}
-          leftSection={<IconFileDescription size={18} aria-hidden />}
-        >
-          {t("wallets.confirmation.details")}
-        </Button>
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={18} aria-hidden />}
-          loading={receipt.isPending}
-          onClick={() => receipt.mutate()}
-        >
-          {t("wallets.confirmation.receipt")}
-        </Button>
-        <Button
-          component={Link}
-          to="/account/wallets"
-          variant="default"
-          leftSection={<IconWallet size={18} aria-hidden />}
-        >
-          {t("wallets.confirmation.backToWallets")}
-        </Button>
-        <Button variant="subtle" leftSection={<IconRepeat size={18} aria-hidden />} onClick={onAgain}>
-          {againLabel}
-        </Button>
-      </Group>
-    </Stack>
+    </ConfirmationShell>
   );
 };
 

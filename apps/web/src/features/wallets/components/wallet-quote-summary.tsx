@@ -2,7 +2,7 @@ import { Divider, Stack, Text } from "@mantine/core";
 import type { Quotation } from "@vela/shared/pricing";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { SummaryList } from "./summary-list";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { useQuotationRows } from "./wallet-review-step";
 
 /** The held price of a wallet flow, for the account layout's right panel and summary drawer. */

@@ -1,4 +1,4 @@
-import { Alert, Button, Divider, Group, Radio, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Divider, Group, Radio, Skeleton, Stack, Text } from "@mantine/core";
 import { IconArrowLeft, IconArrowRight, IconMailForward, IconPlus } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { moneyText } from "@vela/shared/money";
@@ -9,6 +9,8 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
+import { isFinalAnswer, StepHeading } from "@/shared/flow/review-shell";
+import { SummaryList } from "@/shared/flow/summary-list";
 import { CodeEntryForm } from "@/shared/forms/code-entry-form";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { FlagImage } from "@/shared/ui/flag-image";
@@ -16,19 +18,7 @@ import { createWalletTransaction } from "../api/create-transaction";
 import { useUserWallets } from "../api/get-wallets";
 import { sendWithdrawCode, useBeneficiaries, useWithdrawMethods } from "../api/withdraw";
 import type { WalletFlowStore } from "../stores/wallet-flow-store";
-import { SummaryList } from "./summary-list";
-import { isFinalAnswer, useQuotationRows } from "./wallet-review-step";
-
-const StepTitle = ({ title, text }: { title: string; text: string }) => (
-  <div>
-    <Title order={2} size="h3">
-      {title}
-    </Title>
-    <Text c="dimmed" mt={4}>
-      {text}
-    </Text>
-  </div>
-);
+import { useQuotationRows } from "./wallet-review-step";
 
 /** METHOD: which wallet the money leaves, and how it is paid out (a bank account, a mobile wallet). */
 export const WithdrawMethodStep = ({
@@ -55,7 +45,7 @@ export const WithdrawMethodStep = ({
 
   return (
     <Stack gap="lg">
-      <StepTitle title={t("wallets.withdraw.methodTitle")} text={t("wallets.withdraw.methodText")} />
+      <StepHeading title={t("wallets.withdraw.methodTitle")} text={t("wallets.withdraw.methodText")} />
       {wallets.isPending ? <Skeleton height={96} radius="md" /> : null}
       {wallets.data && list.length === 0 && !wallets.isError ? (
         <Alert color="gray" variant="light">
@@ -172,7 +162,7 @@ export const BeneficiaryStep = ({
   const chosen = list.find((recipient) => recipient.id === state.recipient_id) ?? null;
   return (
     <Stack gap="lg">
-      <StepTitle
+      <StepHeading
         title={t("wallets.withdraw.beneficiaryTitle")}
         text={t("wallets.withdraw.beneficiaryText")}
       />
@@ -288,7 +278,7 @@ export const WithdrawVerifyStep = ({
 
   return (
     <Stack gap="lg">
-      <StepTitle title={t("wallets.withdraw.verifyTitle")} text={t("wallets.withdraw.verifyText")} />
+      <StepHeading title={t("wallets.withdraw.verifyTitle")} text={t("wallets.withdraw.verifyText")} />
       <SummaryList label={t("wallets.summary.price")} rows={rows} />
       <Divider />
       <SummaryList

@@ -1,19 +1,24 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ConfirmationRecord } from "@vela/shared/orders";
-import { useCallback, useEffect, useState } from "react";
-import { useNavigate, useParams, useSearchParams } from "react-router";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { isOrderMoving, pollUntilFinal, useConfirmedOrder } from "@/shared/flow/use-flow-order";
+import { useFlowSteps } from "@/shared/flow/use-flow-steps";
 import { walletQuotationQueryOptions } from "../api/create-quotation";
-import { walletOrderQueryOptions } from "../api/get-order";
+import { type WalletOrderRecord, walletOrderQueryOptions } from "../api/get-order";
 import {
   WALLET_FLOW_STEPS,
   WALLET_FLOW_STORES,
   type WalletFlowName,
-  walletStepIndex,
-  walletStepPath,
+  type WalletFlowStepName,
+  walletFlowBasePath,
 } from "../stores/wallet-flow-store";
 
 /** The search parameters a dashboard's service button carries: the wallet's currency. */
 const PRESELECT_KEYS = ["currency_from_id", "currency_to_id"] as const;
+
+/** How often CONFIRMATION asks for an order that still moves. */
+const ORDER_POLL_MS = 4000;
 
 const idOf = (value: string | null) => {
   const id = Number(value);
@@ -21,24 +26,21 @@ const idOf = (value: string | null) => {
 };
 
 /**
- * What every wallet flow route does the same way: the step named by the address (the store's
- * counter follows it, so reload and the back button land on the same step), going to a step by
- * name, a fresh start when a wallet's service button opens the flow with its currency, the held
- * quotation as server state, and the placed order that CONFIRMATION (always the last step) follows.
+ * What every wallet flow route does the same way: the flow kit's step↔URL plumbing, a fresh start
+ * when a wallet's service button opens the flow with its currency, the held quotation as server
+ * state, and the placed order that CONFIRMATION (always the last step) follows.
  */
 export const useWalletFlow = (flow: WalletFlowName) => {
-  const { step: segment } = useParams();
-  const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const steps = WALLET_FLOW_STEPS[flow];
-  const index = walletStepIndex(flow, segment);
   const store = WALLET_FLOW_STORES[flow];
   const state = store();
   const { setStep, reset, preselect } = state;
-
-  useEffect(() => {
-    if (index >= 0) setStep(index);
-  }, [index, setStep]);
+  const { index, name, go, pathOf } = useFlowSteps<WalletFlowStepName<WalletFlowName>>({
+    steps,
+    basePath: walletFlowBasePath(flow),
+    setStep,
+  });
 
   // A service button of the dashboard starts the flow afresh with the wallet's currency.
   const from = idOf(search.get("currency_from_id"));
@@ -56,53 +58,31 @@ export const useWalletFlow = (flow: WalletFlowName) => {
     );
   }, [index, from, to, reset, preselect, setSearch]);
 
-  const go = useCallback(
-    (step: number, options?: { replace?: boolean }) => {
-      const name = steps[step];
-      if (name) navigate(walletStepPath(flow, name), options);
-    },
-    [flow, steps, navigate],
-  );
-
   const quotation = useQuery({
     ...walletQuotationQueryOptions(state.quotation_id ?? 0),
     enabled: state.quotation_id !== null && index > 0,
   });
 
   const lastStep = steps.length - 1;
-  // The transaction's own answer stands in for the order until its details arrive.
-  const [confirmed, setConfirmed] = useState<ConfirmationRecord | null>(null);
+  const { placeholder, showConfirmed } = useConfirmedOrder<WalletOrderRecord>(state.order_id);
   const order = useQuery({
     ...walletOrderQueryOptions(state.order_id),
     enabled: state.order_id !== null && index === lastStep,
-    placeholderData: confirmed?.order_id === state.order_id ? (confirmed ?? undefined) : undefined,
+    placeholderData: placeholder,
+    refetchInterval: pollUntilFinal(isOrderMoving, ORDER_POLL_MS),
   });
   /** The review placed the order: on to CONFIRMATION, which back does not leave for the review. */
   const confirm = (record: ConfirmationRecord) => {
-    setConfirmed(record);
+    showConfirmed(record);
     store.getState().transactionConfirmed(record.order_id);
     go(lastStep, { replace: true });
   };
   /** "Again" on CONFIRMATION: a new flow from its first step. */
   const restart = () => {
     store.getState().reset();
-    setConfirmed(null);
+    showConfirmed(null);
     go(0);
   };
 
-  return {
-    flow,
-    steps,
-    index,
-    name: index >= 0 ? steps[index] : undefined,
-    store,
-    state,
-    go,
-    quotation,
-    order,
-    confirm,
-    restart,
-    /** The address of a step of this flow. */
-    pathOf: (step: string) => walletStepPath(flow, step),
-  };
+  return { flow, steps, index, name, store, state, go, quotation, order, confirm, restart, pathOf };
 };

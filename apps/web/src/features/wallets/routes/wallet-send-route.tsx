@@ -5,6 +5,7 @@ import { moneyText } from "@vela/shared/money";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
+import { FlowFrame, StepPending } from "@/shared/flow/flow-frame";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { useCreateWalletQuotation } from "../api/create-quotation";
 import { useServiceCurrencies } from "../api/get-service-currencies";
@@ -12,7 +13,6 @@ import { useUserWallets } from "../api/get-wallets";
 import { UserSearchStep } from "../components/user-search-step";
 import { WalletAmountStep } from "../components/wallet-amount-step";
 import { WalletOrderConfirmation } from "../components/wallet-confirmation";
-import { StepPending, WalletFlowFrame } from "../components/wallet-flow-frame";
 import { WalletQuoteSummary } from "../components/wallet-quote-summary";
 import { WalletReviewStep } from "../components/wallet-review-step";
 import { useWalletFlow } from "../hooks/use-wallet-flow";
@@ -135,9 +135,10 @@ export const WalletSendRoute = () => {
   }
 
   return (
-    <WalletFlowFrame
+    <FlowFrame
       title={title}
       steps={steps}
+      labelOf={(step) => t(`wallets.steps.${step}`)}
       active={index}
       summary={
         index > 1 && quotation.data && recipient ? (
@@ -153,6 +154,6 @@ export const WalletSendRoute = () => {
       }
     >
       {content}
-    </WalletFlowFrame>
+    </FlowFrame>
   );
 };

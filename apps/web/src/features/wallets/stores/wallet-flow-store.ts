@@ -1,6 +1,6 @@
 import { RESET_SEND_AMOUNT } from "@vela/shared/money";
-import { create } from "zustand";
-import { createJSONStorage, persist } from "zustand/middleware";
+import { createFlowStore, type FlowActions, type FlowData } from "@/shared/flow/flow-store";
+import { flowStepIndex, flowStepPath } from "@/shared/flow/use-flow-steps";
 import type { WalletUser } from "../api/types";
 
 /** Spec §2: wallet deposit and wallet conversion share these four steps, numbered from 0. */
@@ -23,15 +23,16 @@ export type WalletFlowStepName<F extends WalletFlowName> = (typeof WALLET_FLOW_S
 
 /** A step's address: `/account/wallets/deposit/payment`. */
 export const walletStepPath = (flow: WalletFlowName, step: string) =>
-  `/account/wallets/${flow}/${step.toLowerCase()}`;
+  flowStepPath(walletFlowBasePath(flow), step);
+
+/** Where a wallet flow lives: `/account/wallets/deposit`. */
+export const walletFlowBasePath = (flow: WalletFlowName) => `/account/wallets/${flow}`;
 
 /** The step an address names, or -1. */
 export const walletStepIndex = (flow: WalletFlowName, segment: string | undefined) =>
-  WALLET_FLOW_STEPS[flow].findIndex((step) => step.toLowerCase() === segment?.toLowerCase());
+  flowStepIndex(WALLET_FLOW_STEPS[flow], segment);
 
-export type WalletFlowData = {
-  /** The current step (spec §4: from 0; continue +1, back −1, wallet-continue +2). */
-  step: number;
+export type WalletFlowData = FlowData & {
   /** The currency paid or sent from (a conversion's and a send's: one of the user's wallets). */
   currency_from_id: number | null;
   /** The currency received (a deposit's and a conversion's: the wallet credited). */
@@ -49,18 +50,9 @@ export type WalletFlowData = {
   quotation_id: number | null;
   /** A withdrawal's code went out to this (masked) address. */
   codeSentTo: string | null;
-  /** The transaction attempt's Idempotency-Key, kept across a double click, a retry and a reload. */
-  transactionKey: string | null;
-  /** The placed order: CONFIRMATION shows it. */
-  order_id: number | null;
 };
 
 type WalletFlowActions = {
-  setStep: (step: number) => void;
-  continueStep: () => void;
-  backStep: () => void;
-  /** Spec §4: a wallet-continue skips two steps (a conversion paid from the wallet has no PAYMENT). */
-  walletContinueStep: () => void;
   /** The flow opened from a wallet: its currency is chosen (empty fields stay as they are). */
   preselect: (selection: { currency_from_id?: number | null; currency_to_id?: number | null }) => void;
   setCurrency: (direction: "from" | "to", currencyId: number) => void;
@@ -83,15 +75,10 @@ type WalletFlowActions = {
    */
   quotationCreated: (quotationId: number, options?: { isPaidFromWallet?: boolean }) => void;
   codeSent: (sentTo: string) => void;
-  ensureTransactionKey: () => string;
-  /** The attempt got a final answer (a refusal): the next try is a new attempt. */
-  forgetTransactionKey: () => void;
-  transactionConfirmed: (orderId: number) => void;
-  /** Spec §4 reset: step 0, the selections, the quotation and the order cleared, the amount '100'. */
-  reset: () => void;
 };
 
-export type WalletFlowState = WalletFlowData & WalletFlowActions;
+/** Spec §4 reset (the shared `reset`): step 0, the selections, the quotation and the order cleared, the amount '100'. */
+export type WalletFlowState = WalletFlowData & FlowActions & WalletFlowActions;
 
 export const INITIAL_WALLET_FLOW_DATA: WalletFlowData = {
   step: 0,
@@ -127,97 +114,69 @@ const pick = (selected: number | null, ids: readonly number[], defaultId?: numbe
  * URL). The four flows keep the same kind of data, so one factory makes each; a reload keeps the
  * choices (sessionStorage), and the server's answers are asked again.
  */
-export const createWalletFlowStore = (flow: WalletFlowName) => {
-  const lastStep = WALLET_FLOW_STEPS[flow].length - 1;
-  const clamp = (step: number) => Math.min(Math.max(step, 0), lastStep);
-  return create<WalletFlowState>()(
-    persist(
-      (set, get) => ({
-        ...INITIAL_WALLET_FLOW_DATA,
-        setStep: (step) => set({ step: clamp(step) }),
-        continueStep: () => set((state) => ({ step: clamp(state.step + 1) })),
-        backStep: () => set((state) => ({ step: clamp(state.step - 1) })),
-        walletContinueStep: () => set((state) => ({ step: clamp(state.step + 2) })),
-        preselect: (selection) =>
-          set((state) => {
-            const next: Partial<WalletFlowData> = {};
-            if (selection.currency_from_id) next.currency_from_id = selection.currency_from_id;
-            if (selection.currency_to_id) next.currency_to_id = selection.currency_to_id;
-            return Object.keys(next).length === 0 ? state : { ...next, ...priceChanged };
-          }),
-        setCurrency: (direction, currencyId) =>
-          set((state) => {
-            const key = direction === "from" ? "currency_from_id" : "currency_to_id";
-            return state[key] === currencyId ? state : { [key]: currencyId, ...priceChanged };
-          }),
-        currenciesLoaded: (direction, currencyIds, defaultId) =>
-          set((state) => {
-            const key = direction === "from" ? "currency_from_id" : "currency_to_id";
-            const picked = pick(state[key], currencyIds, defaultId);
-            return picked === state[key] ? state : { [key]: picked, ...priceChanged };
-          }),
-        typeAmount: (amount) => set({ sendAmount: amount }),
-        commitAmount: (amount) =>
-          set((state) => {
-            const committed = amount ?? state.sendAmount;
-            return committed === state.send_amount && committed === state.sendAmount
-              ? state
-              : { sendAmount: committed, send_amount: committed, ...priceChanged };
-          }),
-        recipientFound: (recipient) =>
-          set((state) => ({
-            recipient,
-            // The recipient's currencies decide what can arrive; a choice they lack is dropped.
-            currency_to_id: pick(
-              state.currency_to_id,
-              recipient.currencies.map((currency) => currency.id),
-            ),
-            ...priceChanged,
-          })),
-        methodChosen: (methodId) =>
-          set((state) =>
-            state.withdrawal_method_id === methodId
-              ? state
-              : { withdrawal_method_id: methodId, recipient_id: null, recipient_name: null, ...priceChanged },
+export const createWalletFlowStore = (flow: WalletFlowName) =>
+  createFlowStore<WalletFlowData, WalletFlowActions>({
+    name: `vela-wallet-${flow}`,
+    stepCount: WALLET_FLOW_STEPS[flow].length,
+    initial: INITIAL_WALLET_FLOW_DATA,
+    actions: (set, _get, clampStep) => ({
+      preselect: (selection) =>
+        set((state) => {
+          const next: Partial<WalletFlowData> = {};
+          if (selection.currency_from_id) next.currency_from_id = selection.currency_from_id;
+          if (selection.currency_to_id) next.currency_to_id = selection.currency_to_id;
+          return Object.keys(next).length === 0 ? state : { ...next, ...priceChanged };
+        }),
+      setCurrency: (direction, currencyId) =>
+        set((state) => {
+          const key = direction === "from" ? "currency_from_id" : "currency_to_id";
+          return state[key] === currencyId ? state : { [key]: currencyId, ...priceChanged };
+        }),
+      currenciesLoaded: (direction, currencyIds, defaultId) =>
+        set((state) => {
+          const key = direction === "from" ? "currency_from_id" : "currency_to_id";
+          const picked = pick(state[key], currencyIds, defaultId);
+          return picked === state[key] ? state : { [key]: picked, ...priceChanged };
+        }),
+      typeAmount: (amount) => set({ sendAmount: amount }),
+      commitAmount: (amount) =>
+        set((state) => {
+          const committed = amount ?? state.sendAmount;
+          return committed === state.send_amount && committed === state.sendAmount
+            ? state
+            : { sendAmount: committed, send_amount: committed, ...priceChanged };
+        }),
+      recipientFound: (recipient) =>
+        set((state) => ({
+          recipient,
+          // The recipient's currencies decide what can arrive; a choice they lack is dropped.
+          currency_to_id: pick(
+            state.currency_to_id,
+            recipient.currencies.map((currency) => currency.id),
           ),
-        beneficiaryChosen: ({ id, name, currency_id }) =>
-          set((state) =>
-            state.recipient_id === id
-              ? state
-              : { recipient_id: id, recipient_name: name, currency_to_id: currency_id, ...priceChanged },
-          ),
-        quotationCreated: (quotationId, options) =>
-          set((state) => ({
-            ...priceChanged,
-            quotation_id: quotationId,
-            step: clamp(state.step + (options?.isPaidFromWallet ? 2 : 1)),
-          })),
-        codeSent: (sentTo) => set({ codeSentTo: sentTo }),
-        ensureTransactionKey: () => {
-          const existing = get().transactionKey;
-          if (existing) return existing;
-          const key = crypto.randomUUID();
-          set({ transactionKey: key });
-          return key;
-        },
-        forgetTransactionKey: () => set({ transactionKey: null }),
-        transactionConfirmed: (orderId) => set({ order_id: orderId, transactionKey: null }),
-        reset: () => set({ ...INITIAL_WALLET_FLOW_DATA }),
-      }),
-      {
-        name: `vela-wallet-${flow}`,
-        storage: createJSONStorage(() => sessionStorage),
-        // The step follows the address; everything else the person chose is kept.
-        partialize: (state): Partial<WalletFlowData> =>
-          Object.fromEntries(
-            (Object.keys(INITIAL_WALLET_FLOW_DATA) as (keyof WalletFlowData)[])
-              .filter((key) => key !== "step")
-              .map((key) => [key, state[key]]),
-          ),
-      },
-    ),
-  );
-};
+          ...priceChanged,
+        })),
+      methodChosen: (methodId) =>
+        set((state) =>
+          state.withdrawal_method_id === methodId
+            ? state
+            : { withdrawal_method_id: methodId, recipient_id: null, recipient_name: null, ...priceChanged },
+        ),
+      beneficiaryChosen: ({ id, name, currency_id }) =>
+        set((state) =>
+          state.recipient_id === id
+            ? state
+            : { recipient_id: id, recipient_name: name, currency_to_id: currency_id, ...priceChanged },
+        ),
+      quotationCreated: (quotationId, options) =>
+        set((state) => ({
+          ...priceChanged,
+          quotation_id: quotationId,
+          step: clampStep(state.step + (options?.isPaidFromWallet ? 2 : 1)),
+        })),
+      codeSent: (sentTo) => set({ codeSentTo: sentTo }),
+    }),
+  });
 
 export type WalletFlowStore = ReturnType<typeof createWalletFlowStore>;
 
