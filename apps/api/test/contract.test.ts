@@ -37,7 +37,7 @@ const expand = (entry: { name: string; endpoint: Endpoint }): { name: string; en
       endpoint: {
         ...entry.endpoint,
         path: entry.endpoint.path.replace(`{${param}}`, String(value)) as Endpoint["path"],
-        params: (entry.endpoint.params as z.ZodObject).omit({ [param]: true }),
+        params: z.object(Object.fromEntries(Object.entries(shape).filter(([name]) => name !== param))),
       },
     }),
   );
