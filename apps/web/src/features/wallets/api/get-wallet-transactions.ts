@@ -4,9 +4,6 @@ import type { WalletTransactionsQuery } from "@vela/shared/wallets";
 import { api } from "@/shared/api/api-client";
 import { WALLETS_QUERY_KEY } from "./get-wallets";
 
-/** Spec §9: the wallet history shows 10 a page. */
-export const WALLET_TRANSACTIONS_PAGE_SIZE = 10;
-
 /** The list's filters (spec §7: by wallet id with filters and paging). Empty means "any". */
 export type WalletTransactionFilters = {
   page: number;
@@ -24,7 +21,7 @@ export const walletTransactionsQueryOptions = (walletId: number, filters: Wallet
       api.call(
         contract.getWalletTransactions,
         // The filters are the address's words: a service or status outside the lists is the API's to
-        // refuse (422), as the page shows. The page size is the API's own (WALLET_TRANSACTIONS_PAGE_SIZE).
+        // refuse (422). The page size is the API's own (spec §9: 10, WALLET_PAGE_SIZE).
         { params: { id: walletId }, query: filters as WalletTransactionsQuery },
         { signal },
       ),
