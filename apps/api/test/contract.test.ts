@@ -4,6 +4,7 @@ import { contractEndpoints, type Endpoint } from "@vela/shared/contract/index";
 import Fastify from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { buildTestApp, type TestApp } from "./helper";
 
 // The contract (packages/shared/src/contract) is what the SPA calls: every endpoint in it must be a
@@ -17,7 +18,32 @@ type Responses = Record<
 >;
 type Document = { paths: Record<string, Record<string, { responses?: Responses }>> };
 
-const endpoints = contractEndpoints();
+/**
+ * The routes an endpoint stands for when the API has no route with its parameters: one per value of
+ * each path parameter whose schema is an enum (the API registers `/reload-phones/orders/:id`,
+ * `/gift-cards/orders/:id`... where the contract says `/{service}/orders/{id}`).
+ */
+const expand = (entry: { name: string; endpoint: Endpoint }): { name: string; endpoint: Endpoint }[] => {
+  const shape = entry.endpoint.params instanceof z.ZodObject ? entry.endpoint.params.shape : {};
+  const enumParam = Object.entries(shape).find(
+    (param): param is [string, z.ZodEnum] =>
+      param[1] instanceof z.ZodEnum && entry.endpoint.path.includes(`{${param[0]}}`),
+  );
+  if (!enumParam) return [entry];
+  const [param, schema] = enumParam;
+  return schema.options.flatMap((value) =>
+    expand({
+      name: `${entry.name}[${String(value)}]`,
+      endpoint: {
+        ...entry.endpoint,
+        path: entry.endpoint.path.replace(`{${param}}`, String(value)) as Endpoint["path"],
+        params: z.object(Object.fromEntries(Object.entries(shape).filter(([name]) => name !== param))),
+      },
+    }),
+  );
+};
+
+let endpoints: { name: string; endpoint: Endpoint }[];
 const UNDOCUMENTED = ["/api/sandbox/", "/api/dev/"];
 const fastifyPath = (endpoint: Endpoint) => `/api${endpoint.path.replace(/\{(\w+)\}/g, ":$1")}`;
 const openApiPath = (endpoint: Endpoint) => `/api${endpoint.path}`;
@@ -35,6 +61,11 @@ let contract: Document;
 beforeAll(async () => {
   app = await buildTestApp();
   served = (await app.inject({ method: "GET", url: "/api/docs/json" })).json();
+  endpoints = contractEndpoints().flatMap((entry) =>
+    app.hasRoute({ method: entry.endpoint.method, url: fastifyPath(entry.endpoint) })
+      ? [entry]
+      : expand(entry),
+  );
 
   const mirror = Fastify();
   mirror.setValidatorCompiler(validatorCompiler);

@@ -3,6 +3,7 @@ import type { Endpoint } from "./endpoint";
 import * as orders from "./orders";
 import * as payments from "./payments";
 import * as pricing from "./pricing";
+import * as purchases from "./purchases";
 import * as recipients from "./recipients";
 import * as reference from "./reference";
 import * as senders from "./senders";
@@ -15,7 +16,17 @@ const isEndpoint = (value: unknown): value is Endpoint =>
   typeof value === "object" && value !== null && "method" in value && "path" in value && "response" in value;
 
 /** Every endpoint of the contract, by domain: what the API's contract test walks. */
-export const CONTRACT = { auth, orders, payments, pricing, recipients, reference, senders, wallets };
+export const CONTRACT = {
+  auth,
+  orders,
+  payments,
+  pricing,
+  purchases,
+  recipients,
+  reference,
+  senders,
+  wallets,
+};
 
 /** The contract's endpoints as one list, each with the name it is exported under. */
 export const contractEndpoints = (): { name: string; endpoint: Endpoint }[] =>

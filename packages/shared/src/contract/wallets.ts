@@ -1,13 +1,46 @@
 import { z } from "zod";
 import { paginated, recordId } from "../api";
+import { codeSent } from "../auth";
+import { confirmationRecord } from "../orders";
+import { calculation, quotation, walletQuotationRequest } from "../pricing";
+import { recipientSchema } from "../recipients";
+import {
+  beneficiariesQuery,
+  depositCalculatorRequest,
+  depositTransactionRequest,
+  walletCurrenciesQuery,
+  walletCurrencyOption,
+  withdrawCalculatorRequest,
+  withdrawConfirmationRequest,
+  withdrawMethod,
+  withdrawMethodsQuery,
+  withdrawQuotationRequest,
+  withdrawTransactionRequest,
+} from "../wallet-dw";
+import {
+  recentRecipient,
+  searchUserQuery,
+  sendCurrenciesQuery,
+  sendCurrency,
+  walletRecipient,
+  walletSendCalculation,
+  walletSendQuotation,
+  walletSendRequest,
+  walletSendTransactionRequest,
+} from "../wallet-send";
 import {
   balanceAndShares,
   balanceHistory,
   balanceHistoryQuery,
+  convertCalculatorRequest,
+  convertCurrenciesQuery,
+  convertCurrency,
+  convertTransactionRequest,
   newWalletRequest,
   wallet,
   walletCurrency,
   walletDashboard,
+  walletOrderAnswer,
   walletSelectOption,
   walletTransaction,
   walletTransactionsQuery,
@@ -75,4 +108,102 @@ export const getWalletStatuses = endpoint({
   method: "GET",
   path: "/wallets/selects/statuses",
   response: z.array(walletSelectOption),
+});
+
+/*
+ * The money services (deposit, convert, send, withdraw) under /wallets/{service}/. Services whose
+ * answers share a shape share an entry, with the service as an enum path parameter; the one that
+ * answers more (a send names its recipient, a convert its wallets) has its own.
+ */
+
+export const getWalletServiceCurrencies = endpoint({
+  method: "GET",
+  path: "/wallets/{service}/currencies",
+  params: z.object({ service: z.enum(["deposit-money", "withdraw-money"]) }),
+  query: walletCurrenciesQuery,
+  response: z.array(walletCurrencyOption),
+});
+export const getConvertCurrencies = endpoint({
+  method: "GET",
+  path: "/wallets/convert-money/currencies",
+  query: convertCurrenciesQuery,
+  response: z.array(convertCurrency),
+});
+export const getSendCurrencies = endpoint({
+  method: "GET",
+  path: "/wallets/send-money/currencies",
+  query: sendCurrenciesQuery,
+  response: z.array(sendCurrency),
+});
+export const calculateWalletPrice = endpoint({
+  method: "POST",
+  path: "/wallets/{service}/calculator",
+  params: z.object({ service: z.enum(["deposit-money", "convert-money", "withdraw-money"]) }),
+  body: z.union([depositCalculatorRequest, convertCalculatorRequest, withdrawCalculatorRequest]),
+  response: calculation,
+});
+export const calculateWalletSend = endpoint({
+  method: "POST",
+  path: "/wallets/send-money/calculator",
+  body: walletSendRequest,
+  response: walletSendCalculation,
+});
+export const createWalletQuotation = endpoint({
+  method: "POST",
+  path: "/wallets/{service}/quotation/create",
+  params: z.object({ service: z.enum(["deposit-money", "convert-money", "withdraw-money"]) }),
+  body: z.union([walletQuotationRequest, withdrawQuotationRequest]),
+  response: quotation,
+  status: 201,
+});
+export const createWalletSendQuotation = endpoint({
+  method: "POST",
+  path: "/wallets/send-money/quotation/create",
+  body: walletSendRequest,
+  response: walletSendQuotation,
+  status: 201,
+});
+export const createWalletTransaction = endpoint({
+  method: "POST",
+  path: "/wallets/{service}/transaction",
+  params: z.object({ service: z.enum(["deposit-money", "send-money", "withdraw-money"]) }),
+  body: z.union([depositTransactionRequest, walletSendTransactionRequest, withdrawTransactionRequest]),
+  response: confirmationRecord,
+  status: 201,
+});
+export const createConvertTransaction = endpoint({
+  method: "POST",
+  path: "/wallets/convert-money/transaction",
+  body: convertTransactionRequest,
+  response: walletOrderAnswer,
+  status: 201,
+});
+export const searchWalletUser = endpoint({
+  method: "GET",
+  path: "/wallets/send-money/search-user",
+  query: searchUserQuery,
+  response: walletRecipient,
+});
+export const getRecentWalletRecipients = endpoint({
+  method: "GET",
+  path: "/wallets/send-money/recent-recipients",
+  response: z.array(recentRecipient),
+});
+export const getWithdrawMethods = endpoint({
+  method: "GET",
+  path: "/wallets/withdraw-money/methods",
+  query: withdrawMethodsQuery,
+  response: z.array(withdrawMethod),
+});
+export const getWithdrawBeneficiaries = endpoint({
+  method: "GET",
+  path: "/wallets/withdraw-money/beneficiaries",
+  query: beneficiariesQuery,
+  response: paginated(recipientSchema),
+});
+export const sendWithdrawCode = endpoint({
+  method: "POST",
+  path: "/wallets/withdraw-money/confirmation",
+  body: withdrawConfirmationRequest,
+  response: codeSent,
 });

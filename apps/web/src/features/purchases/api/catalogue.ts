@@ -1,13 +1,5 @@
 import { queryOptions, skipToken } from "@tanstack/react-query";
-import type {
-  BillPayer,
-  BillPlan,
-  BillProvider,
-  BillService,
-  GiftCardProduct,
-  OperatorsAnswer,
-} from "@vela/shared/purchases";
-import type { Country } from "@vela/shared/reference";
+import * as contract from "@vela/shared/contract/purchases";
 import { api } from "@/shared/api/api-client";
 
 /**
@@ -23,7 +15,12 @@ export const serviceCountriesQueryOptions = (
   queryOptions({
     queryKey: ["purchases", service, "countries", language],
     // direction=to: the countries whose numbers are topped up and bills paid, not the sending markets.
-    queryFn: ({ signal }) => api.get<Country[]>(`${service}/countries`, { direction: "to" }, signal),
+    queryFn: ({ signal }) =>
+      api.call(
+        contract.getPurchaseCountries,
+        { params: { service }, query: { direction: "to" } },
+        { signal },
+      ),
     staleTime: 60 * 60 * 1000,
   });
 
@@ -34,7 +31,7 @@ export const operatorsQueryOptions = (phone: string | null, language: string) =>
     queryFn:
       phone === null
         ? skipToken
-        : ({ signal }) => api.get<OperatorsAnswer>("reload-phones/operators", { phone }, signal),
+        : ({ signal }) => api.call(contract.getOperators, { query: { phone } }, { signal }),
     staleTime: 5 * 60 * 1000,
     // A 422 on the number is shown by the field.
     meta: { notifyOnError: false },
@@ -48,14 +45,17 @@ export const giftCardsQueryOptions = (
   queryOptions({
     queryKey: ["purchases", "gift-cards", "products", filter, language],
     queryFn: ({ signal }) =>
-      api.get<GiftCardProduct[]>(
-        "gift-cards/products",
+      api.call(
+        contract.getGiftCards,
         {
-          ...(filter.country_id ? { country_id: filter.country_id } : {}),
-          ...(filter.search ? { search: filter.search } : {}),
-          ...(filter.category ? { category: filter.category } : {}),
+          // Empty filters are left out: "any".
+          query: {
+            country_id: filter.country_id || undefined,
+            search: filter.search || undefined,
+            category: filter.category || undefined,
+          },
         },
-        signal,
+        { signal },
       ),
     staleTime: 5 * 60 * 1000,
   });
@@ -67,7 +67,7 @@ export const giftCardQueryOptions = (id: number | null, language: string) =>
     queryFn:
       id === null
         ? skipToken
-        : ({ signal }) => api.get<GiftCardProduct>(`gift-cards/products/${id}`, undefined, signal),
+        : ({ signal }) => api.call(contract.getGiftCard, { params: { id } }, { signal }),
     staleTime: 5 * 60 * 1000,
   });
 
@@ -79,7 +79,7 @@ export const billServicesQueryOptions = (countryId: number | null, language: str
       countryId === null
         ? skipToken
         : ({ signal }) =>
-            api.get<BillService[]>("prepaid-pay-bills/services", { country_id: countryId }, signal),
+            api.call(contract.getBillServices, { query: { country_id: countryId } }, { signal }),
     staleTime: 5 * 60 * 1000,
   });
 
@@ -95,10 +95,10 @@ export const billProvidersQueryOptions = (
       countryId === null || serviceTypeId === null
         ? skipToken
         : ({ signal }) =>
-            api.get<BillProvider[]>(
-              "prepaid-pay-bills/providers",
-              { country_id: countryId, service_type_id: serviceTypeId },
-              signal,
+            api.call(
+              contract.getBillProviders,
+              { query: { country_id: countryId, service_type_id: serviceTypeId } },
+              { signal },
             ),
     staleTime: 5 * 60 * 1000,
   });
@@ -111,10 +111,10 @@ export const billPlansQueryOptions = (providerId: number | null, language: strin
       providerId === null
         ? skipToken
         : ({ signal }) =>
-            api.get<BillPlan[]>("prepaid-pay-bills/products", { service_provider_id: providerId }, signal),
+            api.call(contract.getBillPlans, { query: { service_provider_id: providerId } }, { signal }),
     staleTime: 5 * 60 * 1000,
   });
 
 /** POST /bills: the bill of a provider's reference number (404 when there is none, 422 on a bad format). */
 export const lookUpBill = (body: { service_provider_id: number; reference_number: string }) =>
-  api.post<BillPayer>("bills", body);
+  api.call(contract.lookUpBill, { body });

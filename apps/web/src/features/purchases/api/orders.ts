@@ -1,15 +1,15 @@
 import { queryOptions, skipToken } from "@tanstack/react-query";
+import * as pricing from "@vela/shared/contract/pricing";
+import * as contract from "@vela/shared/contract/purchases";
+import * as wallets from "@vela/shared/contract/wallets";
 import type { OrderStatus } from "@vela/shared/orders";
 import type {
   BillQuotationRequest,
   GiftCardQuotationRequest,
-  PurchaseConfirmation,
   PurchaseQuotation,
   PurchaseService,
-  RedeemCode,
   TopupQuotationRequest,
 } from "@vela/shared/purchases";
-import type { Wallet } from "@vela/shared/wallets";
 import { api } from "@/shared/api/api-client";
 
 export type PurchaseQuotationRequest = {
@@ -22,7 +22,7 @@ export type PurchaseQuotationRequest = {
 export const createPurchaseQuotation = <S extends PurchaseService>(
   service: S,
   body: PurchaseQuotationRequest[S],
-) => api.post<PurchaseQuotation>(`${service}/quotation`, body);
+) => api.call(contract.createPurchaseQuotation, { params: { service }, body });
 
 /**
  * GET /quotations/{id}: the flow's quotation again (after a reload). The create answer is put in
@@ -34,7 +34,13 @@ export const purchaseQuotationQueryOptions = (quotationId: number | null) =>
     queryFn:
       quotationId === null
         ? skipToken
-        : ({ signal }) => api.get<PurchaseQuotation>(`quotations/${quotationId}`, undefined, signal),
+        : async ({ signal }) =>
+            // The contract's quotation has no `item`: the steps read the one the create answer put here.
+            (await api.call(
+              pricing.getQuotation,
+              { params: { id: quotationId } },
+              { signal },
+            )) as PurchaseQuotation,
   });
 
 /** POST /{service}/transaction with the attempt's Idempotency-Key; no payment_id when the wallet pays. */
@@ -43,10 +49,11 @@ export const createPurchaseTransaction = (
   body: { quotation_id: number; payment_id?: number },
   idempotencyKey: string,
 ) =>
-  api.request<PurchaseConfirmation>("POST", `${service}/transaction`, {
-    body,
-    headers: { "Idempotency-Key": idempotencyKey },
-  });
+  api.call(
+    contract.createPurchaseTransaction,
+    { params: { service }, body },
+    { headers: { "Idempotency-Key": idempotencyKey } },
+  );
 
 /** Statuses after which a purchase does not move by itself any more. */
 export const FINAL_PURCHASE_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
@@ -59,31 +66,29 @@ export const FINAL_PURCHASE_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderSt
 /** How often CONFIRMATION asks for the order while it moves. */
 export const ORDER_POLL_MS = 2000;
 
-/** GET /{service}/orders/{id}: the purchase as it stands, asked every 2 s until its status is final. */
+/**
+ * GET /{service}/orders/{id}: the purchase as it stands. CONFIRMATION asks for it every 2 s until
+ * its status is final (its flow sets the polling, see `pollUntilFinal`).
+ */
 export const purchaseOrderQueryOptions = (service: PurchaseService, orderId: number | null) =>
   queryOptions({
     queryKey: ["purchases", service, "orders", orderId],
     queryFn:
       orderId === null
         ? skipToken
-        : ({ signal }) => api.get<PurchaseConfirmation>(`${service}/orders/${orderId}`, undefined, signal),
-    refetchInterval: (query) => {
-      const data = query.state.data;
-      if (!data) return false;
-      const waitingForCode = data.redeem_code_status === "pending";
-      return FINAL_PURCHASE_STATUSES.has(data.status) && !waitingForCode ? false : ORDER_POLL_MS;
-    },
+        : ({ signal }) =>
+            api.call(contract.getPurchaseOrder, { params: { service, id: orderId } }, { signal }),
   });
 
 /** POST /gift-cards/orders/{id}/redeem-code: the code and PIN, answered once. */
 export const revealRedeemCode = (orderId: number) =>
-  api.post<RedeemCode>(`gift-cards/orders/${orderId}/redeem-code`);
+  api.call(contract.revealRedeemCode, { params: { id: orderId } });
 
 /** GET /wallets/u-wallets: the user's open wallets (what a purchase can be paid in). */
 export const payInWalletsQueryOptions = () =>
   queryOptions({
     queryKey: ["wallets", "u-wallets"],
-    queryFn: ({ signal }) => api.get<Wallet[]>("wallets/u-wallets", undefined, signal),
+    queryFn: ({ signal }) => api.call(wallets.getUserWallets, {}, { signal }),
     // Agents have no wallets: the country's currency is offered alone.
     meta: { notifyOnError: false },
     retry: false,

@@ -1,3 +1,4 @@
+import * as contract from "@vela/shared/contract/wallets";
 import type { ConfirmationRecord } from "@vela/shared/orders";
 import { api } from "@/shared/api/api-client";
 import type { WalletMoneyService } from "./money-services";
@@ -17,8 +18,9 @@ export const createWalletTransaction = (
   service: WalletMoneyService,
   body: WalletTransactionBody,
   idempotencyKey: string,
-) =>
-  api.request<ConfirmationRecord>("POST", `wallets/${service}/transaction`, {
-    body,
-    headers: { "Idempotency-Key": idempotencyKey },
-  });
+): Promise<ConfirmationRecord> => {
+  const options = { headers: { "Idempotency-Key": idempotencyKey } };
+  return service === "convert-money"
+    ? api.call(contract.createConvertTransaction, { body }, options)
+    : api.call(contract.createWalletTransaction, { params: { service }, body }, options);
+};

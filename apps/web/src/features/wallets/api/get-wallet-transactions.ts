@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
+import * as contract from "@vela/shared/contract/wallets";
+import type { WalletTransactionsQuery } from "@vela/shared/wallets";
 import { api } from "@/shared/api/api-client";
 import { WALLETS_QUERY_KEY } from "./get-wallets";
-import type { WalletTransaction } from "./types";
-
-/** Spec §9: the wallet history shows 10 a page. */
-export const WALLET_TRANSACTIONS_PAGE_SIZE = 10;
 
 /** The list's filters (spec §7: by wallet id with filters and paging). Empty means "any". */
 export type WalletTransactionFilters = {
@@ -21,17 +18,12 @@ export const walletTransactionsQueryOptions = (walletId: number, filters: Wallet
   queryOptions({
     queryKey: [...WALLETS_QUERY_KEY, walletId, "transactions", filters],
     queryFn: ({ signal }) =>
-      api.get<Paginated<WalletTransaction>>(
-        `wallets/${walletId}/transactions`,
-        {
-          page: filters.page,
-          per_page: WALLET_TRANSACTIONS_PAGE_SIZE,
-          service: filters.service,
-          status: filters.status,
-          date_from: filters.date_from,
-          date_to: filters.date_to,
-        },
-        signal,
+      api.call(
+        contract.getWalletTransactions,
+        // The filters are the address's words: a service or status outside the lists is the API's to
+        // refuse (422). The page size is the API's own (spec §9: 10, WALLET_PAGE_SIZE).
+        { params: { id: walletId }, query: filters as WalletTransactionsQuery },
+        { signal },
       ),
     // The next page replaces the last one only when it arrives: the list does not jump.
     placeholderData: keepPreviousData,

@@ -17,3 +17,12 @@ export type WalletPriceRequest = {
   /** A withdrawal's quotation: the account it pays into (its currency is the receiving one). */
   recipient_id?: number;
 };
+
+/**
+ * A send's price request as its endpoints take it: the recipient's wallet id is the step's to give
+ * (the user search comes first); without one the API refuses the request by that field.
+ */
+export const forSend = (request: WalletPriceRequest) => ({
+  ...request,
+  recipient_wallet_id: request.recipient_wallet_id ?? "",
+});

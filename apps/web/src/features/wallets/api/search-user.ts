@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
+import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
 import { WALLETS_QUERY_KEY } from "./get-wallets";
-import type { WalletUser } from "./types";
 
 /**
  * GET /wallets/send-money/search-user?query=: the user with exactly that e-mail, phone or wallet id.
@@ -13,7 +13,7 @@ export const searchUserQueryOptions = (query: string | null) =>
     queryFn:
       query === null
         ? skipToken
-        : ({ signal }) => api.get<WalletUser>("wallets/send-money/search-user", { query }, signal),
+        : ({ signal }) => api.call(contract.searchWalletUser, { query: { query } }, { signal }),
     meta: { notifyOnError: false },
     retry: false,
   });
@@ -24,7 +24,7 @@ export const useSearchUser = (query: string | null) => useQuery(searchUserQueryO
 export const recentRecipientsQueryOptions = () =>
   queryOptions({
     queryKey: [...WALLETS_QUERY_KEY, "send-money", "recent-recipients"],
-    queryFn: ({ signal }) => api.get<WalletUser[]>("wallets/send-money/recent-recipients", undefined, signal),
+    queryFn: ({ signal }) => api.call(contract.getRecentWalletRecipients, {}, { signal }),
   });
 
 export const useRecentRecipients = () => useQuery(recentRecipientsQueryOptions());

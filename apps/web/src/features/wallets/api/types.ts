@@ -1,4 +1,3 @@
-import type { CodeSent } from "@vela/shared/auth";
 import type { Currency } from "@vela/shared/reference";
 import type { WalletRecipient } from "@vela/shared/wallet-send";
 
@@ -33,9 +32,3 @@ export type FlowCurrency = Currency & {
  * wallet id and the currencies they hold wallets in (@vela/shared/wallet-send).
  */
 export type WalletUser = WalletRecipient;
-
-/** GET /wallets/withdraw-money/methods: how a withdrawal is paid out. */
-export type { WithdrawMethod } from "@vela/shared/wallet-dw";
-
-/** POST /wallets/withdraw-money/confirmation: where the code went, when it can be sent again, how long it is good. */
-export type WithdrawCodeSent = CodeSent;

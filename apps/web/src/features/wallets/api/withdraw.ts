@@ -1,10 +1,8 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
-import type { Paginated } from "@vela/shared/api";
-import type { Recipient } from "@vela/shared/recipients";
+import * as contract from "@vela/shared/contract/wallets";
 import { api } from "@/shared/api/api-client";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { WALLETS_QUERY_KEY } from "./get-wallets";
-import type { WithdrawCodeSent, WithdrawMethod } from "./types";
 
 /** GET /wallets/withdraw-money/methods?currency_id=: how a withdrawal in that currency can be paid out. */
 export const withdrawMethodsQueryOptions = (currencyId: number | null, language: string) =>
@@ -14,7 +12,7 @@ export const withdrawMethodsQueryOptions = (currencyId: number | null, language:
       currencyId === null
         ? skipToken
         : ({ signal }) =>
-            api.get<WithdrawMethod[]>("wallets/withdraw-money/methods", { currency_id: currencyId }, signal),
+            api.call(contract.getWithdrawMethods, { query: { currency_id: currencyId } }, { signal }),
   });
 
 export const useWithdrawMethods = (currencyId: number | null) =>
@@ -31,10 +29,10 @@ export const beneficiariesQueryOptions = (currencyId: number | null, methodId: n
       currencyId === null || methodId === null
         ? skipToken
         : ({ signal }) =>
-            api.get<Paginated<Recipient>>(
-              "wallets/withdraw-money/beneficiaries",
-              { currency_id: currencyId, withdrawal_method_id: methodId, per_page: 100 },
-              signal,
+            api.call(
+              contract.getWithdrawBeneficiaries,
+              { query: { currency_id: currencyId, withdrawal_method_id: methodId, per_page: 100 } },
+              { signal },
             ),
   });
 
@@ -46,4 +44,4 @@ export const useBeneficiaries = (currencyId: number | null, methodId: number | n
  * leaves, spec §4). The code goes with the transaction; a wrong one is refused there.
  */
 export const sendWithdrawCode = (quotationId: number) =>
-  api.post<WithdrawCodeSent>("wallets/withdraw-money/confirmation", { quotation_id: quotationId });
+  api.call(contract.sendWithdrawCode, { body: { quotation_id: quotationId } });

@@ -164,7 +164,7 @@ export const walletsBackend = ({
   const quotations = new Map<number, Quotation & { extra: Record<string, unknown> }>();
   const payments = new Map<number, Payment>();
   const replays = new Map<string, ConfirmationRecord>();
-  const recent: WalletUser[] = [];
+  const recent: (WalletUser & { last_sent_at: string })[] = [];
   const beneficiaries: Recipient[] = [beneficiary(40, "Ana", "López", USD.id, "•••• 6789")];
   let codesSent = 0;
 
@@ -335,7 +335,12 @@ export const walletsBackend = ({
       estimated_fee_currency: from.iso,
       promo_code: null,
     };
-    return ok(calculation);
+    // A send's price names who it goes to.
+    return ok(
+      service === "send-money"
+        ? { ...calculation, recipient: { name: OTHER_USER.name, wallet_id: OTHER_USER.wallet_id } }
+        : calculation,
+    );
   };
 
   const transactionsOf = (walletId: number, url: URL): StubRoute => {
@@ -443,7 +448,8 @@ export const walletsBackend = ({
         from.balance = subtractAmounts(from.balance, quotation.amount_paid);
         moves.push({ walletId: from.id, direction: "out", amount: quotation.amount_paid });
         extra = { recipient_name: OTHER_USER.name };
-        if (!recent.includes(OTHER_USER)) recent.push(OTHER_USER);
+        if (!recent.some((user) => user.wallet_id === OTHER_USER.wallet_id))
+          recent.push({ ...OTHER_USER, last_sent_at: "2026-11-23T12:00:00.000Z" });
         break;
       case "withdraw-money":
         if (!from) return err(422, "Open a wallet in this currency first.");
@@ -458,7 +464,13 @@ export const walletsBackend = ({
         break;
     }
     quotation.status = "used";
-    const placed = record(id, SERVICE_OF[service], status, quotation, extra);
+    const placed = {
+      ...record(id, SERVICE_OF[service], status, quotation, extra),
+      // A conversion answers the two wallets as they stand after it.
+      ...(service === "convert-money" && from && to
+        ? { source_wallet: view(from), target_wallet: view(to) }
+        : {}),
+    };
     orders.push({ ...placed, service: SERVICE_OF[service], walletMoves: moves } as Order);
     if (key) replays.set(key, placed);
     return { status: 201, body: { success: true, message: null, data: placed } };
@@ -576,11 +588,42 @@ export const walletsBackend = ({
     match = path.match(/^wallets\/([a-z-]+)\/currencies$/);
     if (match && isService(match[1] ?? "")) {
       const isFrom = url.searchParams.get("is_from") === "1";
-      if (match[1] === "deposit-money")
+      const walletIn = (currency: typeof USD) => {
+        const wallet = walletOf(currency.id);
+        return wallet && view(wallet);
+      };
+      const listed =
+        match[1] === "deposit-money" && isFrom
+          ? CURRENCIES.slice(0, 2)
+          : wallets.map((wallet) => wallet.currencyFixture);
+      // Each service's list as the API answers it: a conversion's and a send's add the wallet.
+      if (match[1] === "convert-money")
         return ok(
-          (isFrom ? CURRENCIES.slice(0, 2) : wallets.map((w) => w.currencyFixture)).map(walletCurrency),
+          listed.map((currency) => {
+            const wallet = walletIn(currency);
+            return {
+              ...walletCurrency(currency),
+              wallet: wallet
+                ? { id: wallet.id, public_id: wallet.public_id, available: wallet.available }
+                : null,
+            };
+          }),
         );
-      return ok(wallets.map((wallet) => walletCurrency(wallet.currencyFixture)));
+      if (match[1] === "send-money")
+        return ok(
+          listed.map((currency) => ({
+            ...currency,
+            wallet_id: walletIn(currency)?.public_id ?? "",
+            available: walletIn(currency)?.available,
+          })),
+        );
+      return ok(
+        listed.map((currency) => ({
+          ...walletCurrency(currency),
+          wallet_id: walletIn(currency)?.id ?? null,
+          wallet_public_id: walletIn(currency)?.public_id ?? null,
+        })),
+      );
     }
     match = path.match(/^wallets\/([a-z-]+)\/calculator$/);
     if (match && isService(match[1] ?? "")) return price(match[1] as Service, input);
@@ -657,7 +700,15 @@ export const walletsBackend = ({
       const order = orders.find((candidate) => candidate.id === Number(match?.[1]));
       if (!order) return err(404, "Order not found.");
       const { walletMoves: _moves, ...details } = order;
-      return ok({ ...details, timeline: [], recipient: null, sender: null });
+      const service = (order as Order & { service: string }).service;
+      return ok({
+        ...details,
+        service_name: SERVICE_NAMES[service] ?? service,
+        timeline: [],
+        recipient: null,
+        sender: null,
+        payment: null,
+      });
     }
     if (path === "currencies") return ok(CURRENCIES);
     if (path === "countries") return ok([]);
