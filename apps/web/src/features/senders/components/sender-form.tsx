@@ -4,13 +4,13 @@ import { type ConsignmentSenderForm, consignmentSenderRequest, type Sender } fro
 import { useState } from "react";
 import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError, notifySuccess } from "@/shared/api/notify";
 import { CountryField } from "@/shared/forms/country-field";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { idValue } from "@/shared/forms/id-value";
 import { NameFields } from "@/shared/forms/name-fields";
 import { PhoneNumberFields } from "@/shared/forms/phone-number-fields";
+import { setServerFieldErrors } from "@/shared/forms/server-field-errors";
 import { createSender } from "../api/create-sender";
 import { useDocuments } from "../api/get-documents";
 import { SENDERS_QUERY_KEY } from "../api/get-senders";
@@ -34,8 +34,6 @@ const FIELDS = [
   "document_country_id",
   "document_expires_on",
 ] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (name: string): name is Field => FIELDS.some((field) => field === name);
 
 /** The form holds text and ids as the inputs give them; the contract's schema reads them. */
 const formValues = (sender: Sender | null): ConsignmentSenderForm => ({
@@ -96,11 +94,7 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
       onSaved(saved);
     } catch (error) {
       notifyApiError(error);
-      if (isApiError(error) && error.errors) {
-        for (const [field, messages] of Object.entries(error.errors)) {
-          if (isField(field)) setError(field, { type: "server", message: messages.join(" ") });
-        }
-      }
+      setServerFieldErrors(error, FIELDS, setError);
     }
   });
 
