@@ -1,10 +1,10 @@
-import { Button, Code, CopyButton, Group, Image, Stack, Text } from "@mantine/core";
-import { IconCheck, IconCopy } from "@tabler/icons-react";
+import { Code, Group, Image, Stack, Text } from "@mantine/core";
 import type { TotpSetup as TotpSetupAnswer } from "@vela/shared/auth";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifyApiError } from "@/shared/api/notify";
 import { CodeEntryForm } from "@/shared/forms/code-entry-form";
+import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { setUpTotp } from "../api/update-security-settings";
 import { PasswordForm } from "./password-form";
 
@@ -62,21 +62,7 @@ export const TotpSetup = ({ onEnable }: { onEnable: (code: string) => Promise<vo
           >
             {groupSecret(setup.secret)}
           </Code>
-          <CopyButton value={setup.secret}>
-            {({ copied, copy }) => (
-              <Button
-                size="compact-sm"
-                variant="light"
-                onClick={copy}
-                leftSection={
-                  copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
-                }
-                w="fit-content"
-              >
-                {copied ? t("mailbox.copied") : t("settings.security.copySecret")}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={setup.secret} label={t("settings.security.copySecret")} w="fit-content" />
         </Stack>
       </Group>
       <Text size="sm">{t("settings.security.totpEnter")}</Text>
