@@ -5,15 +5,20 @@ import { useCountries } from "@/shared/api/reference/get-countries";
 import { CountrySearchSelect } from "@/shared/ui/country-search-select";
 import { idValue } from "./id-value";
 
-type CountryValues = { country_id: unknown };
+/** The form fields that hold a country id. */
+type CountryFieldName = "country_id" | "document_country_id";
+type CountryValues = Partial<Record<CountryFieldName, unknown>>;
 
-/** The country of residence (`country_id`), searchable, with flags. */
-export const CountryField = ({
-  onCountryChange,
-}: {
+type CountryFieldProps = {
+  /** The country of residence unless told otherwise. */
+  name?: CountryFieldName;
+  label?: string;
   /** What else follows the choice, once the field holds it. */
   onCountryChange?: (country: Country | null) => void;
-}) => {
+};
+
+/** A country field (the country of residence, `country_id`, by default), searchable, with flags. */
+export const CountryField = ({ name = "country_id", label, onCountryChange }: CountryFieldProps) => {
   const { t } = useTranslation();
   const countries = useCountries();
   const {
@@ -23,10 +28,10 @@ export const CountryField = ({
   return (
     <Controller
       control={control}
-      name="country_id"
+      name={name}
       render={({ field }) => (
         <CountrySearchSelect
-          label={t("auth.fields.country")}
+          label={label ?? t("auth.fields.country")}
           placeholder={t("auth.fields.countryPlaceholder")}
           required
           countries={countries.data ?? []}
@@ -34,7 +39,7 @@ export const CountryField = ({
           value={idValue(field.value)}
           onBlur={field.onBlur}
           ref={field.ref}
-          error={errors.country_id?.message}
+          error={errors[name]?.message}
           onChange={(country) => {
             field.onChange(country?.id ?? null);
             onCountryChange?.(country);

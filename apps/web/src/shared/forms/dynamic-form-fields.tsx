@@ -90,29 +90,34 @@ type FieldProps = {
 
 const textValue = (value: unknown) => (typeof value === "string" ? value : "");
 
-const TextField = ({ field, control, error, disabled, changed }: FieldProps) => {
-  const placeholder = usePlaceholder(field);
+/** What every text or select input of the form shares: label, help, example, state and binding. */
+const useInputFrame = ({ field, control, error, disabled }: FieldProps) => ({
+  label: field.label,
+  description: describe(field),
+  inputWrapperOrder: INPUT_ORDER,
+  placeholder: usePlaceholder(field),
+  required: field.required,
+  disabled,
+  name: control.name,
+  ref: control.ref,
+  error: error?.message,
+});
+
+const TextField = (props: FieldProps) => {
+  const { field, control, changed } = props;
   return (
     <TextInput
-      label={field.label}
-      description={describe(field)}
-      inputWrapperOrder={INPUT_ORDER}
-      placeholder={placeholder}
-      required={field.required}
-      disabled={disabled}
+      {...useInputFrame(props)}
       type={field.kind === "email" ? "email" : field.kind === "date" ? "date" : "text"}
       inputMode={field.kind === "number" ? "numeric" : field.kind === "email" ? "email" : undefined}
       autoComplete="off"
       maxLength={field.max_length ?? undefined}
-      name={control.name}
-      ref={control.ref}
       value={textValue(control.value)}
       onChange={(event) => control.onChange(event.currentTarget.value)}
       onBlur={(event) => {
         control.onBlur();
         changed(event.currentTarget.value);
       }}
-      error={error?.message}
     />
   );
 };
@@ -122,9 +127,10 @@ const TextField = ({ field, control, error, disabled, changed }: FieldProps) => 
  * number, and the value is the E.164 form ("+639171234567") the contract validates. A number typed
  * with its own "+" is kept as typed.
  */
-const PhoneField = ({ field, control, error, disabled, changed }: FieldProps) => {
+const PhoneField = (props: FieldProps) => {
+  const { field, control, changed } = props;
+  const frame = useInputFrame(props);
   const prefix = phonePrefixOf(field.country_iso);
-  const placeholder = usePlaceholder(field);
   const value = textValue(control.value);
   const shown = prefix && value.startsWith(prefix) ? value.slice(prefix.length) : value;
   const toValue = (typed: string) => {
@@ -135,12 +141,7 @@ const PhoneField = ({ field, control, error, disabled, changed }: FieldProps) =>
   };
   return (
     <TextInput
-      label={field.label}
-      description={describe(field)}
-      inputWrapperOrder={INPUT_ORDER}
-      placeholder={placeholder}
-      required={field.required}
-      disabled={disabled}
+      {...frame}
       type="tel"
       inputMode="tel"
       autoComplete="off"
@@ -153,42 +154,35 @@ const PhoneField = ({ field, control, error, disabled, changed }: FieldProps) =>
       }
       leftSectionWidth={prefix ? 12 + prefix.length * 9 : undefined}
       leftSectionPointerEvents="none"
-      name={control.name}
-      ref={control.ref}
       value={shown}
       onChange={(event) => control.onChange(toValue(event.currentTarget.value))}
       onBlur={() => {
         control.onBlur();
         changed(value);
       }}
-      error={error?.message}
     />
   );
 };
 
 /** A select: the form's own options, or the endpoint's loaded once (all of them). */
-const SelectField = ({ field, control, error, disabled, changed }: FieldProps) => {
+const SelectField = (props: FieldProps) => {
+  const { field, control, disabled, changed } = props;
   const { t } = useTranslation();
   const language = useLanguage();
-  const placeholder = usePlaceholder(field);
+  const frame = useInputFrame(props);
   const loaded = useQuery(
     fieldOptionsQueryOptions(field.options ? null : field.options_endpoint, null, language),
   );
   const data = field.options ?? loaded.data ?? [];
   return (
     <Select
-      label={field.label}
-      description={describe(field)}
-      inputWrapperOrder={INPUT_ORDER}
-      placeholder={placeholder ?? t("dynamicForm.choose")}
-      required={field.required}
+      {...frame}
+      placeholder={frame.placeholder ?? t("dynamicForm.choose")}
       disabled={disabled || (!field.options && !loaded.data)}
       searchable={data.length >= SEARCHABLE_FROM}
       nothingFoundMessage={t("dynamicForm.nothingFound")}
       allowDeselect={!field.required}
       data={data}
-      name={control.name}
-      ref={control.ref}
       value={textValue(control.value) || null}
       onChange={(value) => {
         control.onChange(value ?? "");
@@ -196,7 +190,6 @@ const SelectField = ({ field, control, error, disabled, changed }: FieldProps) =
       }}
       onBlur={control.onBlur}
       rightSection={loaded.isFetching ? <Loader size={14} aria-hidden /> : undefined}
-      error={error?.message}
       comboboxProps={{ withinPortal: true }}
     />
   );
@@ -207,10 +200,11 @@ const SelectField = ({ field, control, error, disabled, changed }: FieldProps) =
  * long lists (banks, pickup locations) are never loaded whole. The chosen option is kept, so its
  * name stays on screen whatever the next search answers.
  */
-const AutocompleteField = ({ field, control, error, disabled, changed }: FieldProps) => {
+const AutocompleteField = (props: FieldProps) => {
+  const { field, control, changed } = props;
   const { t } = useTranslation();
   const language = useLanguage();
-  const placeholder = usePlaceholder(field);
+  const frame = useInputFrame(props);
   const [search, setSearch] = useState("");
   const [chosen, setChosen] = useState<FormFieldOption | null>(null);
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -228,12 +222,8 @@ const AutocompleteField = ({ field, control, error, disabled, changed }: FieldPr
   }, [field.options, loaded.data, chosen, value]);
   return (
     <Select
-      label={field.label}
-      description={describe(field)}
-      inputWrapperOrder={INPUT_ORDER}
-      placeholder={placeholder ?? t("dynamicForm.search")}
-      required={field.required}
-      disabled={disabled}
+      {...frame}
+      placeholder={frame.placeholder ?? t("dynamicForm.search")}
       searchable
       searchValue={search}
       onSearchChange={setSearch}
@@ -242,8 +232,6 @@ const AutocompleteField = ({ field, control, error, disabled, changed }: FieldPr
       nothingFoundMessage={loaded.isFetching ? t("common.loading") : t("dynamicForm.nothingFound")}
       allowDeselect={!field.required}
       data={data}
-      name={control.name}
-      ref={control.ref}
       value={value || null}
       onChange={(next, option) => {
         setChosen(option ?? null);
@@ -252,7 +240,6 @@ const AutocompleteField = ({ field, control, error, disabled, changed }: FieldPr
       }}
       onBlur={control.onBlur}
       rightSection={loaded.isFetching ? <Loader size={14} aria-hidden /> : undefined}
-      error={error?.message}
     />
   );
 };

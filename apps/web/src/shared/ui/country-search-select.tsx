@@ -1,8 +1,6 @@
-import { Group, Select, type SelectProps } from "@mantine/core";
-import { IconWorld } from "@tabler/icons-react";
+import { Select, type SelectProps } from "@mantine/core";
 import type { Country } from "@vela/shared/reference";
-import { useMemo } from "react";
-import { FlagImage } from "./flag-image";
+import { CountryFlagSection, FlagOption, SEARCHABLE_PICKER, useCountryOptions } from "./flag-select-parts";
 
 type CountrySearchSelectProps = Omit<SelectProps, "data" | "value" | "onChange"> & {
   countries: Country[];
@@ -15,34 +13,21 @@ type CountrySearchSelectProps = Omit<SelectProps, "data" | "value" | "onChange">
  * world) where typing a few letters beats scrolling. Keyed by country id.
  */
 export const CountrySearchSelect = ({ countries, value, onChange, ...props }: CountrySearchSelectProps) => {
-  const byId = useMemo(() => new Map(countries.map((country) => [String(country.id), country])), [countries]);
-  const data = useMemo(
-    () => countries.map((country) => ({ value: String(country.id), label: country.name })),
-    [countries],
-  );
-  const selected = value === null ? undefined : byId.get(String(value));
+  const { byId, data, selected } = useCountryOptions(countries, value);
   return (
     <Select
-      searchable
-      limit={60}
-      nothingFoundMessage="—"
+      {...SEARCHABLE_PICKER}
       {...props}
       data={data}
       value={selected ? String(selected.id) : null}
       onChange={(id) => onChange(id ? (byId.get(id) ?? null) : null)}
-      leftSection={
-        selected ? <FlagImage url={selected.flag_url} size={16} /> : <IconWorld size={18} aria-hidden />
-      }
+      leftSection={<CountryFlagSection country={selected} />}
       leftSectionPointerEvents="none"
-      renderOption={({ option }) => {
-        const country = byId.get(option.value);
-        return (
-          <Group gap="sm" wrap="nowrap">
-            {country ? <FlagImage url={country.flag_url} size={14} /> : null}
-            <span>{option.label}</span>
-          </Group>
-        );
-      }}
+      renderOption={({ option }) => (
+        <FlagOption flagUrl={byId.get(option.value)?.flag_url}>
+          <span>{option.label}</span>
+        </FlagOption>
+      )}
     />
   );
 };

@@ -1,8 +1,6 @@
 import { NativeSelect } from "@mantine/core";
-import { IconWorld } from "@tabler/icons-react";
 import type { Country } from "@vela/shared/reference";
-import { useMemo } from "react";
-import { FlagImage } from "./flag-image";
+import { CountryFlagSection, useCountryOptions } from "./flag-select-parts";
 
 type CountrySelectProps = {
   label: string;
@@ -17,12 +15,7 @@ type CountrySelectProps = {
  * native select: type-ahead, the phone's own picker, and no positioning library on the first page.
  */
 export const CountrySelect = ({ label, countries, value, onChange, id }: CountrySelectProps) => {
-  const byId = useMemo(() => new Map(countries.map((country) => [String(country.id), country])), [countries]);
-  const data = useMemo(
-    () => countries.map((country) => ({ value: String(country.id), label: country.name })),
-    [countries],
-  );
-  const selected = value === null ? undefined : byId.get(String(value));
+  const { byId, data, selected } = useCountryOptions(countries, value);
 
   return (
     <NativeSelect
@@ -34,9 +27,7 @@ export const CountrySelect = ({ label, countries, value, onChange, id }: Country
         const country = byId.get(event.currentTarget.value);
         if (country) onChange(country);
       }}
-      leftSection={
-        selected ? <FlagImage url={selected.flag_url} size={16} /> : <IconWorld size={18} aria-hidden />
-      }
+      leftSection={<CountryFlagSection country={selected} />}
       leftSectionPointerEvents="none"
     />
   );

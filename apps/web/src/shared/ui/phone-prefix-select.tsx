@@ -1,7 +1,8 @@
-import { type ComboboxItem, Group, type OptionsFilter, Select, type SelectProps, Text } from "@mantine/core";
+import { type ComboboxItem, type OptionsFilter, Select, type SelectProps, Text } from "@mantine/core";
 import type { PhonePrefix } from "@vela/shared/reference";
 import { useMemo } from "react";
 import { FlagImage } from "./flag-image";
+import { FlagOption, SEARCHABLE_PICKER } from "./flag-select-parts";
 
 type PhonePrefixSelectProps = Omit<SelectProps, "data" | "value" | "onChange"> & {
   prefixes: PhonePrefix[];
@@ -35,9 +36,7 @@ export const PhonePrefixSelect = ({ prefixes, iso2, onChange, ...props }: PhoneP
   const selected = iso2 ? byIso.get(iso2) : undefined;
   return (
     <Select
-      searchable
-      limit={60}
-      nothingFoundMessage="—"
+      {...SEARCHABLE_PICKER}
       {...props}
       data={data}
       filter={filter}
@@ -48,15 +47,14 @@ export const PhonePrefixSelect = ({ prefixes, iso2, onChange, ...props }: PhoneP
       renderOption={({ option }) => {
         const prefix = byIso.get(option.value);
         return (
-          <Group gap="sm" wrap="nowrap">
-            {prefix ? <FlagImage url={prefix.flag_url} size={14} /> : null}
+          <FlagOption flagUrl={prefix?.flag_url}>
             <Text span fw={600} size="sm">
               {prefix?.prefix}
             </Text>
             <Text span size="sm" c="dimmed">
               {prefix?.name}
             </Text>
-          </Group>
+          </FlagOption>
         );
       }}
     />

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Container,
-  CopyButton,
   Group,
   Loader,
   Stack,
@@ -13,20 +12,13 @@ import {
   Title,
 } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
-import {
-  IconCheck,
-  IconCopy,
-  IconInbox,
-  IconMail,
-  IconMessage,
-  IconRefresh,
-  IconSearch,
-} from "@tabler/icons-react";
+import { IconInbox, IconMail, IconMessage, IconRefresh, IconSearch } from "@tabler/icons-react";
 import type { OutboxMessage } from "@vela/shared/auth";
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { useOutbox } from "../api/get-outbox";
 
 /** The first six-digit number in a message: the code a new user came here for. */
@@ -92,20 +84,7 @@ const MessageCard = ({ message }: { message: OutboxMessage }) => {
             <Text ff="monospace" fw={700} size="lg" data-testid="outbox-code">
               {code}
             </Text>
-            <CopyButton value={code}>
-              {({ copied, copy }) => (
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  onClick={copy}
-                  leftSection={
-                    copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
-                  }
-                >
-                  {copied ? t("mailbox.copied") : t("mailbox.copy")}
-                </Button>
-              )}
-            </CopyButton>
+            <CopyTextButton value={code} label={t("mailbox.copy")} />
           </Group>
         ) : null}
       </Stack>

@@ -4,12 +4,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { profileCompleteRequest } from "@vela/shared/auth";
 import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "@/shared/api/api-error";
 import { sessionHandlers } from "@/shared/api/auth-source";
 import { notice, notifyApiError, notifySuccess } from "@/shared/api/notify";
 import { CountryField } from "@/shared/forms/country-field";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { NameFields } from "@/shared/forms/name-fields";
+import { setServerFieldErrors } from "@/shared/forms/server-field-errors";
 import { PROFILE_QUERY_KEY, type Profile } from "../api/get-profile";
 import { completeProfile, updateProfile } from "../api/update-profile";
 
@@ -24,8 +24,6 @@ const FIELDS = [
   "postal_code",
 ] as const;
 
-type Field = (typeof FIELDS)[number];
-
 const formValues = (profile: Profile) => ({
   first_name: profile.first_name,
   last_name: profile.last_name,
@@ -36,8 +34,6 @@ const formValues = (profile: Profile) => ({
   address: profile.address ?? "",
   postal_code: profile.postal_code ?? "",
 });
-
-const isField = (name: string): name is Field => FIELDS.some((field) => field === name);
 
 /**
  * The personal details. The form asks for every field (the contract's complete-profile rule): an
@@ -79,11 +75,7 @@ export const ProfileForm = ({ profile }: { profile: Profile }) => {
       await sessionHandlers().reloadSession();
     } catch (error) {
       notifyApiError(error);
-      if (isApiError(error) && error.errors) {
-        for (const [field, messages] of Object.entries(error.errors)) {
-          if (isField(field)) setError(field, { type: "server", message: messages.join(" ") });
-        }
-      }
+      setServerFieldErrors(error, FIELDS, setError);
     }
   });
 

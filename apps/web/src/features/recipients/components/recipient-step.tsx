@@ -1,9 +1,11 @@
-import { Alert, Button, Card, Group, Radio, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft, IconArrowRight, IconPlus } from "@tabler/icons-react";
+import { Alert, Button, Card, Group, Radio, Skeleton, Stack, Text } from "@mantine/core";
+import { IconPlus } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
+import { StepHeading } from "@/shared/flow/review-shell";
+import { StepButtons } from "@/shared/ui/step-buttons";
 import { useRecipients } from "../api/get-recipients";
 import { addRecipientToQuotation } from "../api/mutate-recipient";
 import type { Recipient, RecipientChoice, RecipientCorridor } from "../api/types";
@@ -59,14 +61,7 @@ export const RecipientStep = ({
   const list = recipients.data?.data ?? [];
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2} size="h3">
-          {t("recipients.step.title")}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {t("recipients.step.text")}
-        </Text>
-      </div>
+      <StepHeading title={t("recipients.step.title")} text={t("recipients.step.text")} />
 
       {recipients.isPending || isSessionExpiredError(recipients.error) ? (
         <Stack gap="sm" role="status" aria-busy="true" aria-label={t("common.loading")}>
@@ -161,19 +156,14 @@ export const RecipientStep = ({
         </Button>
       </Card>
 
-      <Group justify="space-between">
-        <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onBack}>
-          {t("recipients.step.back")}
-        </Button>
-        <Button
-          rightSection={<IconArrowRight size={18} aria-hidden />}
-          disabled={recipientId === null || choose.isPending}
-          loading={choose.isPending}
-          onClick={onContinue}
-        >
-          {t("recipients.step.continue")}
-        </Button>
-      </Group>
+      <StepButtons
+        backLabel={t("recipients.step.back")}
+        onBack={onBack}
+        continueLabel={t("recipients.step.continue")}
+        onContinue={onContinue}
+        disabled={recipientId === null || choose.isPending}
+        loading={choose.isPending}
+      />
 
       <RecipientFormModal
         opened={modalOpened}

@@ -1,19 +1,10 @@
-import {
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue, useDocumentTitle } from "@mantine/hooks";
 import { IconMailForward, IconPlus, IconSearch, IconUsers } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { PageHeader } from "@/shared/ui/page-header";
 import { PagedListBody, PagedListFooter } from "@/shared/ui/paged-list";
 import { useRecipients } from "../api/get-recipients";
 import type { Recipient, RecipientTypeFilter } from "../api/types";
@@ -93,15 +84,7 @@ export const RecipientsRoute = () => {
 
   return (
     <Stack gap="lg" maw={980}>
-      <Group justify="space-between" align="flex-end" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t("recipients.title")}
-          </Title>
-          <Text c="dimmed" mt={6}>
-            {t("recipients.text")}
-          </Text>
-        </div>
+      <PageHeader title={t("recipients.title")} text={t("recipients.text")}>
         <Group gap="sm">
           <Button
             variant="default"
@@ -117,7 +100,7 @@ export const RecipientsRoute = () => {
             {t("recipients.actions.add")}
           </Button>
         </Group>
-      </Group>
+      </PageHeader>
 
       {view === "withdraw_information" && shownId !== null ? (
         <RecipientDetails

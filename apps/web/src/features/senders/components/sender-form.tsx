@@ -4,15 +4,13 @@ import { type ConsignmentSenderForm, consignmentSenderRequest, type Sender } fro
 import { useState } from "react";
 import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError, notifySuccess } from "@/shared/api/notify";
-import { useCountries } from "@/shared/api/reference/get-countries";
 import { CountryField } from "@/shared/forms/country-field";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { idValue } from "@/shared/forms/id-value";
 import { NameFields } from "@/shared/forms/name-fields";
 import { PhoneNumberFields } from "@/shared/forms/phone-number-fields";
-import { CountrySearchSelect } from "@/shared/ui/country-search-select";
+import { setServerFieldErrors } from "@/shared/forms/server-field-errors";
 import { createSender } from "../api/create-sender";
 import { useDocuments } from "../api/get-documents";
 import { SENDERS_QUERY_KEY } from "../api/get-senders";
@@ -36,8 +34,6 @@ const FIELDS = [
   "document_country_id",
   "document_expires_on",
 ] as const;
-type Field = (typeof FIELDS)[number];
-const isField = (name: string): name is Field => FIELDS.some((field) => field === name);
 
 /** The form holds text and ids as the inputs give them; the contract's schema reads them. */
 const formValues = (sender: Sender | null): ConsignmentSenderForm => ({
@@ -72,7 +68,6 @@ type SenderFormProps = {
 export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const countries = useCountries();
   const [prefixIso2, setPrefixIso2] = useState<string | null>(null);
   const methods = useForm({
     resolver: formResolver(consignmentSenderRequest),
@@ -99,11 +94,7 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
       onSaved(saved);
     } catch (error) {
       notifyApiError(error);
-      if (isApiError(error) && error.errors) {
-        for (const [field, messages] of Object.entries(error.errors)) {
-          if (isField(field)) setError(field, { type: "server", message: messages.join(" ") });
-        }
-      }
+      setServerFieldErrors(error, FIELDS, setError);
     }
   });
 
@@ -171,27 +162,11 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
             {t("senders.documentTitle")}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
-              control={control}
+            <CountryField
               name="document_country_id"
-              render={({ field }) => (
-                <CountrySearchSelect
-                  label={t("senders.fields.documentCountry")}
-                  placeholder={t("auth.fields.countryPlaceholder")}
-                  required
-                  countries={countries.data ?? []}
-                  disabled={!countries.data}
-                  value={idValue(field.value)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.document_country_id?.message}
-                  onChange={(country) => {
-                    field.onChange(country?.id ?? null);
-                    // Another country's list may not hold the chosen document.
-                    setValue("document_type_id", null);
-                  }}
-                />
-              )}
+              label={t("senders.fields.documentCountry")}
+              // Another country's list may not hold the chosen document.
+              onCountryChange={() => setValue("document_type_id", null)}
             />
             <Controller
               control={control}

@@ -9,17 +9,18 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconArrowLeft, IconArrowRight, IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import type { QuotationSelection, Sender } from "@vela/shared/senders";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
 import { getAuthSnapshot } from "@/shared/api/auth-source";
+import { StepHeading } from "@/shared/flow/review-shell";
 import { StatusBadge } from "@/shared/ui/status-badge";
+import { StepButtons } from "@/shared/ui/step-buttons";
 import { addSenderToQuotation } from "../api/add-sender";
 import { useConsignmentSenders } from "../api/get-senders";
 import { SenderDetails } from "./sender-details";
@@ -61,14 +62,10 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
   const loading = senders.isPending || isSessionExpiredError(senders.error);
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={2} size="h3">
-          {t("senders.step.title")}
-        </Title>
-        <Text c="dimmed" mt={4}>
-          {isClient ? t("senders.step.clientText") : t("senders.step.agentText")}
-        </Text>
-      </div>
+      <StepHeading
+        title={t("senders.step.title")}
+        text={isClient ? t("senders.step.clientText") : t("senders.step.agentText")}
+      />
       {loading ? <Skeleton height={160} radius="lg" /> : null}
       {senders.isError && !isSessionExpiredError(senders.error) ? (
         <Alert color="red" title={t("errors.title")}>
@@ -160,21 +157,16 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
           />
         </>
       )}
-      <Group justify="space-between">
-        <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onBack}>
-          {t("senders.step.back")}
-        </Button>
-        <Button
-          rightSection={<IconArrowRight size={18} aria-hidden />}
-          disabled={senderId === null}
-          loading={addSender.isPending}
-          onClick={() => {
-            if (senderId !== null) addSender.mutate(senderId);
-          }}
-        >
-          {t("senders.step.continue")}
-        </Button>
-      </Group>
+      <StepButtons
+        backLabel={t("senders.step.back")}
+        onBack={onBack}
+        continueLabel={t("senders.step.continue")}
+        onContinue={() => {
+          if (senderId !== null) addSender.mutate(senderId);
+        }}
+        disabled={senderId === null}
+        loading={addSender.isPending}
+      />
     </Stack>
   );
 };

@@ -9,7 +9,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedValue, useDocumentTitle } from "@mantine/hooks";
@@ -18,6 +17,7 @@ import type { Sender } from "@vela/shared/senders";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
+import { PageHeader } from "@/shared/ui/page-header";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { useAgentSenders } from "../api/get-agent-senders";
 import { SenderActions } from "../components/sender-actions";
@@ -51,19 +51,11 @@ export const SendersRoute = () => {
 
   return (
     <Stack gap="lg" maw={1040}>
-      <Group justify="space-between" align="flex-end" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t("senders.title")}
-          </Title>
-          <Text c="dimmed" mt={6}>
-            {t("senders.text")}
-          </Text>
-        </div>
+      <PageHeader title={t("senders.title")} text={t("senders.text")}>
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing({ sender: null })}>
           {t("senders.new")}
         </Button>
-      </Group>
+      </PageHeader>
       <TextInput
         label={t("senders.search")}
         placeholder={t("senders.searchPlaceholder")}

@@ -1,16 +1,12 @@
-import { Button, PasswordInput, SegmentedControl, Stack } from "@mantine/core";
-import { type CodeChannel, PASSWORD_MAX_LENGTH } from "@vela/shared/auth";
+import { Button, SegmentedControl, Stack } from "@mantine/core";
+import type { CodeChannel } from "@vela/shared/auth";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { notifyApiError } from "@/shared/api/notify";
-import { formResolver } from "@/shared/forms/form-resolver";
 import { secondsFromNow } from "@/shared/hooks/use-countdown";
 import { type Confirmation, sendSecurityCode } from "../api/update-security-settings";
 import { CodeSentForm } from "./code-sent-form";
-
-const passwordForm = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+import { PasswordForm } from "./password-form";
 
 type ConfirmChangeProps = {
   submitLabel: string;
@@ -19,30 +15,9 @@ type ConfirmChangeProps = {
   onConfirm: (confirmation: Confirmation) => Promise<void>;
 };
 
-const PasswordConfirmation = ({ submitLabel, onConfirm }: Omit<ConfirmChangeProps, "codeChannel">) => {
-  const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: formResolver(passwordForm), defaultValues: { password: "" } });
-  return (
-    <form onSubmit={handleSubmit(({ password }) => onConfirm({ password }))} noValidate>
-      <Stack gap="md">
-        <PasswordInput
-          label={t("settings.confirm.password")}
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <Button type="submit" loading={isSubmitting}>
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
-  );
-};
+const PasswordConfirmation = ({ submitLabel, onConfirm }: Omit<ConfirmChangeProps, "codeChannel">) => (
+  <PasswordForm submitLabel={submitLabel} onSubmit={(password) => onConfirm({ password })} />
+);
 
 const CodeConfirmation = ({ submitLabel, codeChannel, onConfirm }: ConfirmChangeProps) => {
   const { t } = useTranslation();

@@ -1,16 +1,12 @@
-import { Button, Code, CopyButton, Group, Image, PasswordInput, Stack, Text } from "@mantine/core";
-import { IconCheck, IconCopy } from "@tabler/icons-react";
-import { PASSWORD_MAX_LENGTH, type TotpSetup as TotpSetupAnswer } from "@vela/shared/auth";
+import { Code, Group, Image, Stack, Text } from "@mantine/core";
+import type { TotpSetup as TotpSetupAnswer } from "@vela/shared/auth";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { z } from "zod";
 import { notifyApiError } from "@/shared/api/notify";
 import { CodeEntryForm } from "@/shared/forms/code-entry-form";
-import { formResolver } from "@/shared/forms/form-resolver";
+import { CopyTextButton } from "@/shared/ui/copy-text-button";
 import { setUpTotp } from "../api/update-security-settings";
-
-const passwordForm = z.object({ password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+import { PasswordForm } from "./password-form";
 
 /** The secret in groups of four, the way authenticator apps show typed-in keys. */
 const groupSecret = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
@@ -22,37 +18,20 @@ const groupSecret = (secret: string) => secret.replace(/(.{4})/g, "$1 ").trim();
 export const TotpSetup = ({ onEnable }: { onEnable: (code: string) => Promise<void> }) => {
   const { t } = useTranslation();
   const [setup, setSetup] = useState<TotpSetupAnswer | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: formResolver(passwordForm), defaultValues: { password: "" } });
-
-  const start = handleSubmit(async ({ password }) => {
-    try {
-      setSetup(await setUpTotp(password));
-    } catch (error) {
-      notifyApiError(error);
-    }
-  });
 
   if (!setup) {
     return (
-      <form onSubmit={start} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t("settings.security.totpStart")}</Text>
-          <PasswordInput
-            label={t("settings.confirm.password")}
-            autoComplete="current-password"
-            required
-            error={errors.password?.message}
-            {...register("password")}
-          />
-          <Button type="submit" loading={isSubmitting}>
-            {t("settings.security.totpContinue")}
-          </Button>
-        </Stack>
-      </form>
+      <PasswordForm
+        intro={t("settings.security.totpStart")}
+        submitLabel={t("settings.security.totpContinue")}
+        onSubmit={async (password) => {
+          try {
+            setSetup(await setUpTotp(password));
+          } catch (error) {
+            notifyApiError(error);
+          }
+        }}
+      />
     );
   }
 
@@ -83,21 +62,7 @@ export const TotpSetup = ({ onEnable }: { onEnable: (code: string) => Promise<vo
           >
             {groupSecret(setup.secret)}
           </Code>
-          <CopyButton value={setup.secret}>
-            {({ copied, copy }) => (
-              <Button
-                size="compact-sm"
-                variant="light"
-                onClick={copy}
-                leftSection={
-                  copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />
-                }
-                w="fit-content"
-              >
-                {copied ? t("mailbox.copied") : t("settings.security.copySecret")}
-              </Button>
-            )}
-          </CopyButton>
+          <CopyTextButton value={setup.secret} label={t("settings.security.copySecret")} w="fit-content" />
         </Stack>
       </Group>
       <Text size="sm">{t("settings.security.totpEnter")}</Text>

@@ -1,21 +1,21 @@
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from "@mantine/core";
+import { TextInput } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { type CodeSent, changeEmailRequest } from "@vela/shared/auth";
-import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { secondsFromNow } from "@/shared/hooks/use-countdown";
-import { StatusBadge } from "@/shared/ui/status-badge";
 import { changeEmail } from "../api/change-email";
 import { EMAIL_SETTINGS_QUERY_KEY, useEmailSettings } from "../api/get-email-settings";
 import { resendVerificationEmail, verifyCurrentEmail } from "../api/verify-current-email";
 import { verifyEmailChange } from "../api/verify-email";
 import { CodeSentForm } from "../components/code-sent-form";
+import { ContactChangeForm, ContactStatus } from "../components/contact-settings";
 import { SettingsCard } from "../components/settings-card";
 import { SettingsFallback } from "../components/settings-fallback";
+import { usePendingCode } from "../hooks/use-pending-code";
 import { useVerifyContact } from "../hooks/use-verify-contact";
 
 type PendingCode = {
@@ -31,9 +31,7 @@ export const EmailSettingsRoute = () => {
   const { t } = useTranslation();
   useDocumentTitle(`${t("settings.email.title")} · Vela`);
   const settings = useEmailSettings();
-  const [pending, setPending] = useState<PendingCode | null>(null);
-  // A change started on an earlier visit can be set aside to start a new one (which replaces it).
-  const [earlierChangeSetAside, setEarlierChangeSetAside] = useState(false);
+  const { setPending, shownWith, cancel } = usePendingCode<PendingCode>();
   const {
     register,
     handleSubmit,
@@ -79,11 +77,9 @@ export const EmailSettingsRoute = () => {
   }
   const { email, email_verified, pending_email } = settings.data;
   // A change started earlier (another visit) is still waiting for its code.
-  const shown: PendingCode | null =
-    pending ??
-    (pending_email && !earlierChangeSetAside
-      ? { kind: "change", destination: pending_email, resendAtMs: null }
-      : null);
+  const shown = shownWith(
+    pending_email ? { kind: "change", destination: pending_email, resendAtMs: null } : null,
+  );
   const verify = async (code: string) => {
     if (!shown) return;
     await verifyCode(() => (shown.kind === "change" ? verifyEmailChange(code) : verifyCurrentEmail(code)));
@@ -93,16 +89,7 @@ export const EmailSettingsRoute = () => {
     <SettingsCard
       title={t("settings.email.title")}
       text={t("settings.email.text")}
-      aside={
-        <Group gap="xs" mt="sm">
-          <Text fw={600} data-testid="current-email">
-            {email}
-          </Text>
-          <StatusBadge isPositive={email_verified}>
-            {email_verified ? t("profile.verified") : t("profile.unverified")}
-          </StatusBadge>
-        </Group>
-      }
+      aside={<ContactStatus value={email} verified={email_verified} testId="current-email" />}
     >
       {shown ? (
         <CodeSentForm
@@ -113,39 +100,30 @@ export const EmailSettingsRoute = () => {
           resendAtMs={shown.resendAtMs}
           onVerify={verify}
           onResend={shown.kind === "current" ? sendCurrent : undefined}
-          onCancel={pending ? () => setPending(null) : () => setEarlierChangeSetAside(true)}
+          onCancel={cancel}
         />
       ) : (
-        <Stack gap="lg">
-          {email_verified ? null : (
-            <Button variant="light" w="fit-content" onClick={() => void sendCurrent()}>
-              {t("settings.email.verifyCurrent")}
-            </Button>
-          )}
-          <form onSubmit={submitChange} noValidate aria-label={t("settings.email.changeTitle")}>
-            <Stack gap="md">
-              <Text fw={600}>{t("settings.email.changeTitle")}</Text>
-              <TextInput
-                label={t("settings.email.newEmail")}
-                type="email"
-                autoComplete="email"
-                required
-                error={errors.email?.message}
-                {...register("email")}
-              />
-              <PasswordInput
-                label={t("settings.confirm.password")}
-                autoComplete="current-password"
-                required
-                error={errors.password?.message}
-                {...register("password")}
-              />
-              <Button type="submit" loading={isSubmitting} w="fit-content">
-                {t("settings.email.sendCode")}
-              </Button>
-            </Stack>
-          </form>
-        </Stack>
+        <ContactChangeForm
+          title={t("settings.email.changeTitle")}
+          submitLabel={t("settings.email.sendCode")}
+          onSubmit={submitChange}
+          isSubmitting={isSubmitting}
+          password={{ error: errors.password?.message, ...register("password") }}
+          verifyCurrent={
+            email_verified
+              ? null
+              : { label: t("settings.email.verifyCurrent"), onClick: () => void sendCurrent() }
+          }
+        >
+          <TextInput
+            label={t("settings.email.newEmail")}
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.email?.message}
+            {...register("email")}
+          />
+        </ContactChangeForm>
       )}
     </SettingsCard>
   );

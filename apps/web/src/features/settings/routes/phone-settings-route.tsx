@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { type CodeSent, changePhoneFields, PASSWORD_MAX_LENGTH } from "@vela/shared/auth";
 import { refinePhoneNumber } from "@vela/shared/phone";
@@ -11,14 +11,15 @@ import { notifyApiError } from "@/shared/api/notify";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { PhoneNumberFields } from "@/shared/forms/phone-number-fields";
 import { secondsFromNow } from "@/shared/hooks/use-countdown";
-import { StatusBadge } from "@/shared/ui/status-badge";
 import { changePhone } from "../api/change-phone";
 import { PHONE_SETTINGS_QUERY_KEY, usePhoneSettings } from "../api/get-phone-settings";
 import { sendPhoneCode } from "../api/send-phone-code";
 import { verifyPhone } from "../api/verify-phone";
 import { CodeSentForm } from "../components/code-sent-form";
+import { ContactChangeForm, ContactStatus } from "../components/contact-settings";
 import { SettingsCard } from "../components/settings-card";
 import { SettingsFallback } from "../components/settings-fallback";
+import { usePendingCode } from "../hooks/use-pending-code";
 import { useVerifyContact } from "../hooks/use-verify-contact";
 
 /**
@@ -38,9 +39,7 @@ export const PhoneSettingsRoute = () => {
   const { t } = useTranslation();
   useDocumentTitle(`${t("settings.phone.title")} · Vela`);
   const settings = usePhoneSettings();
-  const [pending, setPending] = useState<PendingCode | null>(null);
-  // A change started on an earlier visit can be set aside to start a new one (which replaces it).
-  const [earlierChangeSetAside, setEarlierChangeSetAside] = useState(false);
+  const { setPending, shownWith, cancel } = usePendingCode<PendingCode>();
   const [prefixIso2, setPrefixIso2] = useState<string | null>(null);
   const methods = useForm({
     resolver: formResolver(phoneChangeForm),
@@ -85,11 +84,11 @@ export const PhoneSettingsRoute = () => {
   }
   // A change started earlier (another visit) is still waiting for its code; asking again texts
   // the new number, as the server sends a change's code there.
-  const shown: PendingCode | null =
-    pending ??
-    (settings.data.pending_phone && !earlierChangeSetAside
+  const shown = shownWith(
+    settings.data.pending_phone
       ? { destination: settings.data.pending_phone, resendAtMs: null, resend: sendPhoneCode }
-      : null);
+      : null,
+  );
   const current = settings.data.phone_number
     ? `${settings.data.phone_prefix ?? ""} ${settings.data.phone_number}`.trim()
     : null;
@@ -100,16 +99,11 @@ export const PhoneSettingsRoute = () => {
         title={t("settings.phone.title")}
         text={t("settings.phone.text")}
         aside={
-          <Group gap="xs" mt="sm">
-            <Text fw={600} data-testid="current-phone">
-              {current ?? t("settings.phone.none")}
-            </Text>
-            {current ? (
-              <StatusBadge isPositive={settings.data.phone_verified}>
-                {settings.data.phone_verified ? t("profile.verified") : t("profile.unverified")}
-              </StatusBadge>
-            ) : null}
-          </Group>
+          <ContactStatus
+            value={current ?? t("settings.phone.none")}
+            verified={current ? settings.data.phone_verified : null}
+            testId="current-phone"
+          />
         }
       >
         {shown ? (
@@ -119,38 +113,29 @@ export const PhoneSettingsRoute = () => {
             resendAtMs={shown.resendAtMs}
             onVerify={(code) => verifyCode(() => verifyPhone(code))}
             onResend={() => startCode(shown.resend)}
-            onCancel={pending ? () => setPending(null) : () => setEarlierChangeSetAside(true)}
+            onCancel={cancel}
           />
         ) : (
-          <Stack gap="lg">
-            {current && !settings.data.phone_verified ? (
-              <Button variant="light" w="fit-content" onClick={() => void startCode(sendPhoneCode)}>
-                {t("settings.phone.verifyCurrent")}
-              </Button>
-            ) : null}
-            <FormProvider {...methods}>
-              <form onSubmit={submitChange} noValidate aria-label={t("settings.phone.changeTitle")}>
-                <Stack gap="md">
-                  <Text fw={600}>{t("settings.phone.changeTitle")}</Text>
-                  <PhoneNumberFields
-                    numberLabel={t("settings.phone.newNumber")}
-                    prefixIso2={prefixIso2}
-                    onPrefixIso2Change={setPrefixIso2}
-                  />
-                  <PasswordInput
-                    label={t("settings.confirm.password")}
-                    autoComplete="current-password"
-                    required
-                    error={errors.password?.message}
-                    {...register("password")}
-                  />
-                  <Button type="submit" loading={isSubmitting} w="fit-content">
-                    {t("settings.phone.sendCode")}
-                  </Button>
-                </Stack>
-              </form>
-            </FormProvider>
-          </Stack>
+          <FormProvider {...methods}>
+            <ContactChangeForm
+              title={t("settings.phone.changeTitle")}
+              submitLabel={t("settings.phone.sendCode")}
+              onSubmit={submitChange}
+              isSubmitting={isSubmitting}
+              password={{ error: errors.password?.message, ...register("password") }}
+              verifyCurrent={
+                current && !settings.data.phone_verified
+                  ? { label: t("settings.phone.verifyCurrent"), onClick: () => void startCode(sendPhoneCode) }
+                  : null
+              }
+            >
+              <PhoneNumberFields
+                numberLabel={t("settings.phone.newNumber")}
+                prefixIso2={prefixIso2}
+                onPrefixIso2Change={setPrefixIso2}
+              />
+            </ContactChangeForm>
+          </FormProvider>
         )}
       </SettingsCard>
     </Stack>

@@ -1,4 +1,4 @@
-import { Button, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Button, Group, Skeleton, Stack } from "@mantine/core";
 import {
   IconBuildingBank,
   IconCreditCard,
@@ -10,6 +10,7 @@ import {
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useLocation } from "react-router";
+import { PageHeader } from "@/shared/ui/page-header";
 
 const PAGES = [
   { to: "security", label: "settings.security.title", icon: IconShieldLock },
@@ -26,14 +27,7 @@ export const SettingsLayout = () => {
   const { pathname } = useLocation();
   return (
     <Stack gap="lg" maw={760}>
-      <div>
-        <Title order={1} size="h2">
-          {t("account.settings")}
-        </Title>
-        <Text c="dimmed" mt={6}>
-          {t("settings.text")}
-        </Text>
-      </div>
+      <PageHeader title={t("account.settings")} text={t("settings.text")} />
       <Group component="nav" aria-label={t("account.settings")} gap="xs">
         {PAGES.map((page) => {
           const isActive = pathname.endsWith(`/settings/${page.to}`);

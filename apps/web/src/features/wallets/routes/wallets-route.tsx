@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Button, Card, Skeleton, Stack, Text, ThemeIcon } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconPlus, IconWallet } from "@tabler/icons-react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { isSessionExpiredError } from "@/shared/api/api-error";
+import { PageHeader } from "@/shared/ui/page-header";
 import type { WalletTransactionFilters } from "../api/get-wallet-transactions";
 import { useWalletDashboard } from "../api/get-wallets";
 import { BalanceChartCard } from "../components/balance-chart-card";
@@ -52,19 +53,11 @@ export const WalletsRoute = () => {
 
   return (
     <Stack gap="lg" maw={1080}>
-      <Group justify="space-between" align="flex-end" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t("wallets.title")}
-          </Title>
-          <Text c="dimmed" mt={6}>
-            {t("wallets.text")}
-          </Text>
-        </div>
+      <PageHeader title={t("wallets.title")} text={t("wallets.text")}>
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setIsOpening(true)}>
           {t("wallets.new.open")}
         </Button>
-      </Group>
+      </PageHeader>
 
       {dashboard.isPending || isSessionExpiredError(dashboard.error) ? <CardsSkeleton /> : null}
       {dashboard.isError && !isSessionExpiredError(dashboard.error) ? (
