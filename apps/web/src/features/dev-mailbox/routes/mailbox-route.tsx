@@ -139,7 +139,7 @@ export const MailboxRoute = () => {
         />
         {outbox.isLoading ? (
           <Group justify="center" py="xl">
-            <Loader aria-label={t("common.loading")} />
+            <Loader role="status" aria-label={t("common.loading")} />
           </Group>
         ) : null}
         {isMissing ? <Alert color="gray">{t("mailbox.missing")}</Alert> : null}

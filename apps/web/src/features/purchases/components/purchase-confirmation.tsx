@@ -169,7 +169,7 @@ export const PurchaseConfirmationView = ({
           <Text size="sm" c="dimmed">
             {record.status_label}
           </Text>
-          {isMoving ? <Loader size="xs" aria-label={t("purchases.done.updating")} /> : null}
+          {isMoving ? <Loader size="xs" role="status" aria-label={t("purchases.done.updating")} /> : null}
         </Group>
       }
       actions={

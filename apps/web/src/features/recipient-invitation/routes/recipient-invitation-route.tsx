@@ -277,7 +277,7 @@ const InvitationPage = ({ token, invitation }: { token: string; invitation: Exte
           <Title order={2} size="h4">
             {t("recipientInvitation.howTitle")}
           </Title>
-          {options.isLoading ? <Loader size="sm" aria-label={t("common.loading")} /> : null}
+          {options.isLoading ? <Loader size="sm" role="status" aria-label={t("common.loading")} /> : null}
           {options.error && !isGone(options.error) ? (
             <Alert color="red">{t("recipientInvitation.loadError")}</Alert>
           ) : null}
@@ -303,7 +303,7 @@ const InvitationPage = ({ token, invitation }: { token: string; invitation: Exte
             <Title order={2} size="h4">
               {form.data?.title ?? t("recipientInvitation.detailsTitle")}
             </Title>
-            {form.isLoading ? <Loader size="sm" aria-label={t("common.loading")} /> : null}
+            {form.isLoading ? <Loader size="sm" role="status" aria-label={t("common.loading")} /> : null}
             {form.error && !isGone(form.error) ? (
               <Alert color="red">{t("recipientInvitation.loadError")}</Alert>
             ) : null}
@@ -343,7 +343,7 @@ export const RecipientInvitationRoute = () => {
   else if (invitation.isLoading) {
     body = (
       <Group justify="center" py="xl">
-        <Loader aria-label={t("common.loading")} />
+        <Loader role="status" aria-label={t("common.loading")} />
       </Group>
     );
   } else if (invitation.error) {
