@@ -140,6 +140,18 @@ type SendMoneyActions = {
 /** The shared `reset` is spec §4's: step 0; calculation, quotation and selected currencies cleared; amounts '100'. */
 export type SendMoneyState = SendMoneyData & FlowActions & SendMoneyActions;
 
+/** A new quotation has no sender, recipient or transaction attempt yet: what a new flow starts with too. */
+const NO_PARTIES_YET = {
+  recipient_id: null,
+  recipient_name: null,
+  sendData: null,
+  summaryData: null,
+  sender_id: null,
+  sender_name: null,
+  transactionKey: null,
+  order_id: null,
+} as const satisfies Partial<SendMoneyData>;
+
 /** A new flow (spec §9: the send amount starts at '100.00'). */
 export const INITIAL_SEND_MONEY_DATA: SendMoneyData = {
   step: 0,
@@ -160,14 +172,7 @@ export const INITIAL_SEND_MONEY_DATA: SendMoneyData = {
   quotation_id: null,
   quotationData: null,
   limitNotice: null,
-  recipient_id: null,
-  recipient_name: null,
-  sendData: null,
-  summaryData: null,
-  sender_id: null,
-  sender_name: null,
-  transactionKey: null,
-  order_id: null,
+  ...NO_PARTIES_YET,
 };
 
 /**
@@ -232,15 +237,7 @@ export const useSendMoneyStore = createFlowStore<SendMoneyData, SendMoneyActions
       set((state) => ({
         quotation_id: quotation.id,
         quotationData: quotation,
-        // A new quotation has no recipient yet.
-        recipient_id: null,
-        recipient_name: null,
-        sendData: null,
-        summaryData: null,
-        sender_id: null,
-        sender_name: null,
-        transactionKey: null,
-        order_id: null,
+        ...NO_PARTIES_YET,
         step: clampStep(state.step + 1),
       })),
     recipientsLoading: () => set({ recipient_id: null }),
