@@ -17,7 +17,6 @@ import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { validatorCompiler } from "../../http/input";
 import { currentAuth } from "../../plugins/auth";
-import { requestDb } from "../../plugins/idempotency";
 import { type AnswerVersion, createAnswerCache } from "../../pricing/answer-cache";
 import { corridorMethodsOf, corridorTermsVersion, limitsOf } from "../../pricing/corridors";
 import { plainCalculatorQuery } from "../../pricing/home-query";
@@ -35,6 +34,7 @@ import {
   updateQuotation,
   walletOffer,
 } from "../../pricing/quotes";
+import { pricingContextOf } from "./context";
 
 const tags = ["send money"];
 
@@ -71,13 +71,7 @@ const PROMO_SERVICES: Record<(typeof contract.PROMO_SERVICE_PATHS)[number], read
  */
 export async function pricingRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const contextOf = (request: FastifyRequest): PricingContext => ({
-    // A quotation created under an Idempotency-Key is saved in the key's transaction; rates come from
-    // memory (app.rates), so nothing here waits on a second connection.
-    db: requestDb(request),
-    rates: app.rates,
-    language: request.ctx.language,
-  });
+  const contextOf = pricingContextOf(app);
 
   // The public calculator's answers, per language and query, for a few seconds: see
   // answer-cache.ts. Kept under the rate table and corridor terms they were built from, so a

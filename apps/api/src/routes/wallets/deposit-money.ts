@@ -1,15 +1,16 @@
 import * as contract from "@vela/shared/contract/wallets";
 import { depositCalculatorRequest, depositTransactionRequest } from "@vela/shared/wallet-dw";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
-import { type PricingContext, priceOffer, walletOffer } from "../../pricing/quotes";
+import { priceOffer, walletOffer } from "../../pricing/quotes";
 import { DEPOSIT_MESSAGES, placeDeposit } from "../../wallets/deposit";
 import { depositSourceCurrencies, ownWalletCurrencies } from "../../wallets/dw-currencies";
+import { pricingContextOf } from "../pricing/context";
 
 const tags = ["wallets"];
 const currenciesEndpoint = fixedEndpoint(contract.getWalletServiceCurrencies, "service", "deposit-money");
@@ -26,11 +27,7 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
 export async function walletDepositRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
-  const pricingOf = (request: FastifyRequest): PricingContext => ({
-    db: requestDb(request),
-    rates: app.rates,
-    language: request.ctx.language,
-  });
+  const pricingOf = pricingContextOf(app);
 
   routes.get(
     urlOf(currenciesEndpoint),

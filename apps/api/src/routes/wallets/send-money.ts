@@ -1,6 +1,6 @@
 import * as contract from "@vela/shared/contract/wallets";
 import { WALLET_SEND_MESSAGES, walletSendTransactionRequest } from "@vela/shared/wallet-send";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
@@ -8,10 +8,10 @@ import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
-import type { PricingContext } from "../../pricing/quotes";
 import { sendingWallets } from "../../wallets/repository";
 import { calculateSend, createSendQuotation, sendFromWallet } from "../../wallets/send";
 import { recentRecipients, recipientByWalletId, searchWalletUser } from "../../wallets/send-recipients";
+import { pricingContextOf } from "../pricing/context";
 
 const tags = ["wallets"];
 const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "service", "send-money");
@@ -22,11 +22,7 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  */
 export async function walletSendRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const contextOf = (request: FastifyRequest): PricingContext => ({
-    db: requestDb(request),
-    rates: app.rates,
-    language: request.ctx.language,
-  });
+  const contextOf = pricingContextOf(app);
 
   routes.get(
     urlOf(contract.getSendCurrencies),

@@ -21,7 +21,7 @@ import {
   requestDb,
 } from "../../plugins/idempotency";
 import { shareCorridorCache } from "../../pricing/corridors";
-import { assertQuotationOpen, type PricingContext } from "../../pricing/quotes";
+import { assertQuotationOpen } from "../../pricing/quotes";
 import { listRecipients } from "../../recipients/repository";
 import { type RecipientContext, resolveForm, saveRecipient } from "../../recipients/service";
 import { shippingMethodSlug } from "../../reference/repository";
@@ -40,6 +40,7 @@ import {
   sendWithdrawalCode,
   settleWithdrawalTry,
 } from "../../wallets/withdrawal-code";
+import { pricingContextOf } from "../pricing/context";
 
 const tags = ["wallets"];
 const currenciesEndpoint = fixedEndpoint(contract.getWalletServiceCurrencies, "service", "withdraw-money");
@@ -56,11 +57,7 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
 export async function walletWithdrawRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
-  const pricingOf = (request: FastifyRequest): PricingContext => ({
-    db: requestDb(request),
-    rates: app.rates,
-    language: request.ctx.language,
-  });
+  const pricingOf = pricingContextOf(app);
   const recipientContext = (request: FastifyRequest): RecipientContext => {
     const { user } = currentAuth(request);
     return { db: app.db, language: request.ctx.language, ownerId: user.id, ownerCountryId: user.countryId };
