@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { startTransition, useEffect, useState } from "react";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { prepareAmountStep } from "../api/prepare-amount-step";
-import { AmountStep, AmountStepLoading, type AmountStepProps } from "./amount-step";
+import { AmountStep, type AmountStepProps } from "./amount-step";
+import { AmountStepLoading } from "./amount-step-loading";
 
 /**
  * The AMOUNT step for the home page: its loading state until the step's first answers are in the
