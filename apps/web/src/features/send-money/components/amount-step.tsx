@@ -30,7 +30,8 @@ export type AmountStepProps = {
 export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
   const { t } = useTranslation();
   const locale = useLanguage();
-  const store = useSendMoneyStore.getState();
+  const { setCountryFrom, setCountryTo, setCurrencyFrom, setCurrencyTo, setShippingMethod } =
+    useSendMoneyStore.getState();
   const corridor = useCorridorSelection();
   const amounts = useAmountSelection(corridor);
   const { methods, method } = corridor;
@@ -52,9 +53,7 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
         onAmountChange={(amount) => amounts.type(side, amount)}
         onFocus={() => amounts.focus(side)}
         onBlur={() => amounts.leave(side)}
-        onCurrencyChange={(chosen) =>
-          isSend ? store.setCurrencyFrom(chosen.id) : store.setCurrencyTo(chosen.id)
-        }
+        onCurrencyChange={(chosen) => (isSend ? setCurrencyFrom(chosen.id) : setCurrencyTo(chosen.id))}
       />
     );
   };
@@ -89,14 +88,14 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
             label={t("sendMoney.amountStep.sendFrom")}
             countries={corridor.fromCountries.data ?? []}
             value={corridor.countryFrom?.id ?? null}
-            onChange={(country) => store.setCountryFrom(country.id)}
+            onChange={(country) => setCountryFrom(country.id)}
           />
           {amountField("send")}
           <CountrySelect
             label={t("sendMoney.amountStep.receiveIn")}
             countries={corridor.toCountries.data ?? []}
             value={corridor.countryTo?.id ?? null}
-            onChange={(country) => store.setCountryTo(country.id)}
+            onChange={(country) => setCountryTo(country.id)}
           />
           {amountField("receiving")}
           {methods.isLoading ? (
@@ -113,7 +112,7 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
               disabled={!methods.data?.length}
               leftSection={<IconTruckDelivery size={18} aria-hidden />}
               leftSectionPointerEvents="none"
-              onChange={(event) => store.setShippingMethod(Number(event.currentTarget.value))}
+              onChange={(event) => setShippingMethod(Number(event.currentTarget.value))}
             />
           )}
         </Stack>

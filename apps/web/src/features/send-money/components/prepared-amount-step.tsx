@@ -13,8 +13,8 @@ import { AmountStepLoading } from "./amount-step-loading";
  * while it works instead of blocking the main thread.
  *
  * The prerendered page holds the loading state, which is also this component's first render, so
- * hydration finds the same markup. The step itself is unchanged: it runs its own queries and
- * effects, which then find everything answered.
+ * hydration finds the same markup. The step itself is unchanged: it runs its own queries, which
+ * then find everything answered.
  */
 export const PreparedAmountStep = (props: AmountStepProps) => {
   const queryClient = useQueryClient();
