@@ -42,8 +42,14 @@ export async function prepareAmountStep(queryClient: QueryClient, language: Lang
     answerOf(queryClient.fetchQuery({ ...currenciesToQueryOptions(countryTo.id, language), ...ask })),
   ]);
   if (!currenciesFrom || !currenciesTo) return;
-  const currencyFrom = selectedCurrency(currenciesFrom, from, countryFrom.id, chosen.currency_from_id);
-  const currencyTo = selectedCurrency(currenciesTo, to, countryTo.id, chosen.currency_to_id);
+  const currencyFrom = selectedCurrency(currenciesFrom, from, countryFrom, {
+    countryId: chosen.country_from_id,
+    currencyId: chosen.currency_from_id,
+  });
+  const currencyTo = selectedCurrency(currenciesTo, to, countryTo, {
+    countryId: chosen.country_to_id,
+    currencyId: chosen.currency_to_id,
+  });
   if (!currencyFrom || !currencyTo) return;
 
   const corridor = {

@@ -32,23 +32,14 @@ export const useCorridorSelection = () => {
   const countryTo = toCountries.data && selectedCountry("to", toCountries.data, chosen.country_to_id);
   const currenciesFrom = useCurrenciesFrom(countryFrom?.id ?? null);
   const currenciesTo = useCurrenciesTo(countryTo?.id ?? null);
-  // A chosen currency counts only with the country it was chosen in: another country starts on its own.
-  const currencyFrom =
-    currenciesFrom.data &&
-    selectedCurrency(
-      currenciesFrom.data,
-      fromCountries.data,
-      countryFrom?.id ?? null,
-      countryFrom?.id === chosen.country_from_id ? chosen.currency_from_id : null,
-    );
-  const currencyTo =
-    currenciesTo.data &&
-    selectedCurrency(
-      currenciesTo.data,
-      toCountries.data,
-      countryTo?.id ?? null,
-      countryTo?.id === chosen.country_to_id ? chosen.currency_to_id : null,
-    );
+  const currencyFrom = selectedCurrency(currenciesFrom.data, fromCountries.data, countryFrom, {
+    countryId: chosen.country_from_id,
+    currencyId: chosen.currency_from_id,
+  });
+  const currencyTo = selectedCurrency(currenciesTo.data, toCountries.data, countryTo, {
+    countryId: chosen.country_to_id,
+    currencyId: chosen.currency_to_id,
+  });
   const corridor: Corridor | null =
     countryFrom && countryTo && currencyFrom && currencyTo
       ? {

@@ -15,12 +15,12 @@ const defaultCorridorCountryId = (direction: "from" | "to", countries: readonly 
 /** The default currency of a side: the chosen country's own, when it is offered there. */
 const defaultCorridorCurrencyId = (
   currencies: readonly Currency[],
-  countries: readonly Country[] | undefined,
-  countryId: number | null,
+  countries: readonly Country[],
+  countryId: number,
 ) =>
   defaultCurrency(
     currencies,
-    countries?.find((country) => country.id === countryId),
+    countries.find((country) => country.id === countryId),
   )?.id ?? null;
 
 /**
@@ -41,13 +41,23 @@ export const selectedCountry = (
   chosenId: number | null,
 ) => pickListItem(countries, chosenId, defaultCorridorCountryId(direction, countries));
 
-/** The currency a side shows: the chosen one when offered, otherwise the country's own. */
+/**
+ * The currency a side shows: the chosen one when offered, otherwise the country's own. A chosen
+ * currency counts only with the country it was chosen in: another country starts on its own.
+ */
 export const selectedCurrency = (
-  currencies: readonly Currency[],
+  currencies: readonly Currency[] | undefined,
   countries: readonly Country[] | undefined,
-  countryId: number | null,
-  chosenId: number | null,
-) => pickListItem(currencies, chosenId, defaultCorridorCurrencyId(currencies, countries, countryId));
+  country: Country | undefined,
+  chosen: { countryId: number | null; currencyId: number | null },
+) =>
+  currencies && countries && country
+    ? pickListItem(
+        currencies,
+        chosen.countryId === country.id ? chosen.currencyId : null,
+        defaultCorridorCurrencyId(currencies, countries, country.id),
+      )
+    : undefined;
 
 /** The delivery method: the chosen one the corridor offers, otherwise the default `vela` one, otherwise the first. */
 export const selectedMethod = (methods: readonly ShippingMethod[], chosenId: number | null) =>
