@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { recordId } from "./api";
 import { PAYMENT_STATUSES, transferInstructions } from "./payments";
+import { pricedCorridorFields } from "./pricing";
 
 /**
  * The order contract (spec §3 confirmation record; §7 Send money transaction and last-transaction,
@@ -74,12 +75,7 @@ export const confirmationRecord = z.object({
   /** The payout partner's id and the delivery method's id (shipping_method_id). */
   service_provider_id: z.number().int().nullable(),
   service_type_id: z.number().int().nullable(),
-  country_from_id: z.number().int().nullable(),
-  country_to_id: z.number().int().nullable(),
-  currency_from_id: z.number().int(),
-  currency_to_id: z.number().int(),
-  currency_from_iso: z.string(),
-  currency_to_iso: z.string(),
+  ...pricedCorridorFields,
   send_amount: z.string(),
   external_fee_amount: z.string(),
   vela_fee_amount: z.string(),

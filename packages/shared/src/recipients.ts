@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationQuery, recordId } from "./api";
-import { quotation } from "./pricing";
+import { pricedTermsFields, quotation } from "./pricing";
 
 /**
  * The recipients contract (spec §3 recipient list filters and types, §7 Recipients, issue 8): the
@@ -146,17 +146,7 @@ export const sendData = z.object({
   recipient_name: z.string().nullable(),
   sender_id: z.number().int().nullable(),
   sender_name: z.string().nullable(),
-  country_from_id: z.number().int().nullable(),
-  country_to_id: z.number().int().nullable(),
-  currency_from_id: z.number().int(),
-  currency_to_id: z.number().int(),
-  currency_from_iso: z.string(),
-  currency_to_iso: z.string(),
-  shipping_method_id: z.number().int(),
-  shipping_method: z.object({ name: z.string(), slug: z.string() }),
-  payment_method: z.string(),
-  send_amount: z.string(),
-  receiving_amount: z.string(),
+  ...pricedTermsFields,
   amount_paid: z.string(),
 });
 export type SendData = z.infer<typeof sendData>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationQuery, recordId } from "./api";
-import { amountSchema } from "./decimal";
+import { nonNegativeAmountSchema } from "./decimal";
 import { PRICED_PAYMENT_METHODS } from "./pricing";
 import { RECIPIENT_TYPES } from "./recipients";
 
@@ -11,8 +11,6 @@ import { RECIPIENT_TYPES } from "./recipients";
  * Quotations and calculations answer the pricing contract (`quotation`, `calculation`), transactions
  * the orders contract (`confirmationRecord`).
  */
-
-const positiveAmount = amountSchema.refine((value) => !value.startsWith("-"), "Must not be negative.");
 
 /** `?is_from=1` the currencies money comes from, `?is_from=0` those it goes to (spec: "from and to"). */
 export const walletCurrenciesQuery = z.object({
@@ -38,7 +36,7 @@ export type WalletCurrencyOption = z.infer<typeof walletCurrencyOption>;
 export const depositCalculatorRequest = z.object({
   currency_from_id: recordId,
   currency_to_id: recordId,
-  send_amount: positiveAmount,
+  send_amount: nonNegativeAmountSchema,
   payment_method: z.enum(PRICED_PAYMENT_METHODS).optional(),
 });
 
@@ -78,7 +76,7 @@ export const beneficiariesQuery = paginationQuery.extend({
 export const withdrawCalculatorRequest = z.object({
   currency_from_id: recordId,
   currency_to_id: recordId,
-  send_amount: positiveAmount,
+  send_amount: nonNegativeAmountSchema,
 });
 
 /**
@@ -89,7 +87,7 @@ export const withdrawCalculatorRequest = z.object({
 export const withdrawQuotationRequest = z.object({
   currency_from_id: recordId,
   recipient_id: recordId,
-  send_amount: positiveAmount,
+  send_amount: nonNegativeAmountSchema,
 });
 
 /** `POST /wallets/withdraw-money/confirmation`: sends the code that confirms this withdrawal. */
