@@ -2,6 +2,7 @@ import { z } from "zod";
 import { recordId } from "./api";
 import { PAYMENT_STATUSES, transferInstructions } from "./payments";
 import { pricedCorridorFields } from "./pricing";
+import { orderPartyFields } from "./recipients";
 
 /**
  * The order contract (spec §3 confirmation record; §7 Send money transaction and last-transaction,
@@ -68,10 +69,7 @@ export const confirmationRecord = z.object({
   /** The payment's id. */
   payment_detail_id: z.number().int().nullable(),
   payment_method: z.string(),
-  recipient_id: z.number().int().nullable(),
-  recipient_name: z.string().nullable(),
-  sender_id: z.number().int().nullable(),
-  sender_name: z.string().nullable(),
+  ...orderPartyFields,
   /** The payout partner's id and the delivery method's id (shipping_method_id). */
   service_provider_id: z.number().int().nullable(),
   service_type_id: z.number().int().nullable(),

@@ -139,13 +139,18 @@ export type Recipient = z.infer<typeof recipientSchema>;
 /** `PUT …/add-recipient` and `PATCH /quotations/{id}`: `{ recipient_id }`. */
 export const addRecipientRequest = z.object({ recipient_id: recordId });
 
-/** What the next steps of the send-money flow send (spec §3 sendData). */
-export const sendData = z.object({
-  quotation_id: z.number().int(),
+/** Who receives and who sends, as a quotation and its order name them (null until chosen). */
+export const orderPartyFields = {
   recipient_id: z.number().int().nullable(),
   recipient_name: z.string().nullable(),
   sender_id: z.number().int().nullable(),
   sender_name: z.string().nullable(),
+};
+
+/** What the next steps of the send-money flow send (spec §3 sendData). */
+export const sendData = z.object({
+  quotation_id: z.number().int(),
+  ...orderPartyFields,
   ...pricedTermsFields,
   amount_paid: z.string(),
 });
@@ -153,10 +158,7 @@ export type SendData = z.infer<typeof sendData>;
 
 /** The quotation's figures (its usual shape) with who sends and who receives. */
 export const quotationSummary = quotation.extend({
-  recipient_id: z.number().int().nullable(),
-  recipient_name: z.string().nullable(),
-  sender_id: z.number().int().nullable(),
-  sender_name: z.string().nullable(),
+  ...orderPartyFields,
 });
 export type QuotationSummary = z.infer<typeof quotationSummary>;
 

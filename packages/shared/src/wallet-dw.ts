@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paginationQuery, recordId } from "./api";
 import { nonNegativeAmountSchema } from "./decimal";
-import { PRICED_PAYMENT_METHODS } from "./pricing";
+import { walletQuotationRequest } from "./pricing";
 import { RECIPIENT_TYPES } from "./recipients";
 
 /**
@@ -32,13 +32,11 @@ export const walletCurrencyOption = z.object({
 });
 export type WalletCurrencyOption = z.infer<typeof walletCurrencyOption>;
 
-/** `POST /wallets/deposit-money/calculator`: what is paid in, into which wallet currency, paid how. */
-export const depositCalculatorRequest = z.object({
-  currency_from_id: recordId,
-  currency_to_id: recordId,
-  send_amount: nonNegativeAmountSchema,
-  payment_method: z.enum(PRICED_PAYMENT_METHODS).optional(),
-});
+/**
+ * `POST /wallets/deposit-money/calculator`: what is paid in, into which wallet currency, paid how;
+ * what the deposit's quotation is asked.
+ */
+export const depositCalculatorRequest = walletQuotationRequest;
 
 /** `POST /wallets/deposit-money/transaction` (Idempotency-Key): the quotation and its payment. */
 export const depositTransactionRequest = z.object({
