@@ -122,3 +122,15 @@ describe("the contract", () => {
     expect(differing).toEqual([]);
   });
 });
+
+describe("the API", () => {
+  it("names every documented route in the contract", () => {
+    const contracted = new Set(
+      endpoints.map(({ endpoint }) => `${endpoint.method} ${openApiPath(endpoint)}`),
+    );
+    const uncontracted = Object.entries(served.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .filter((route) => !contracted.has(route));
+    expect(uncontracted).toEqual([]);
+  });
+});
