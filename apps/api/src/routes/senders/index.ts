@@ -1,9 +1,8 @@
 import { pathOf } from "@vela/shared/contract/endpoint";
 import * as contract from "@vela/shared/contract/senders";
-import { SENDER_SERVICES, type senderListQuery } from "@vela/shared/senders";
+import { SENDER_SERVICES, type SenderListQuery } from "@vela/shared/senders";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { z } from "zod";
 import { contractSchema, filledContractSchema, urlOf } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
@@ -29,7 +28,7 @@ export async function senderRoutes(app: FastifyInstance) {
   const signedIn = app.requireAuth();
   const userOf = (request: FastifyRequest) => currentAuth(request).user;
 
-  const list = async (request: FastifyRequest, query: z.infer<typeof senderListQuery>) => {
+  const list = async (request: FastifyRequest, query: SenderListQuery) => {
     const { rows, total } = await listUserSenders(app.db, userOf(request), query);
     return ok(page(rows.map(toSender), total, query.page, query.per_page));
   };
