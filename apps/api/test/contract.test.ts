@@ -122,3 +122,50 @@ describe("the contract", () => {
     expect(differing).toEqual([]);
   });
 });
+
+/**
+ * Documented routes not yet in the contract: those of the route folders moving onto it in another
+ * branch (wallets, purchases, payments, pricing, consignments) and the history's recent activity.
+ * The list shrinks to [] once they have moved.
+ */
+const NOT_YET_CONTRACTED = [
+  "POST /api/home/send-money/calculator",
+  "POST /api/calculator",
+  "POST /api/consignments/calculator",
+  "POST /api/send_money/calculator",
+  "POST /api/quotations",
+  "PUT /api/quotations/{id}",
+  "PATCH /api/{service}/quotation/{id}/apply-promo-code",
+  "GET /api/promo_code",
+  "PUT /api/payments/add-payment-method",
+  "GET /api/payments/praxis/get-payment-status/{payment_id}",
+  "POST /api/payments/webhooks/{provider}",
+  "GET /api/reload-phones/products",
+  "GET /api/prepaid-pay-bills/bill",
+  "POST /api/send_money",
+  "GET /api/consignments/last-transaction",
+  "GET /api/recent_activity/{id}",
+  "GET /api/wallets/withdraw-money/recipients",
+  "POST /api/wallets/withdraw-money/recipients",
+];
+
+/** Whether an operation's success answer is the JSON envelope (not a file: a picture, a receipt PDF). */
+const answersJson = (operation: { responses?: Responses }) =>
+  Object.entries(operation.responses ?? {}).some(
+    ([status, answer]) => status.startsWith("2") && answer.content?.["application/json"] !== undefined,
+  );
+
+describe("the API", () => {
+  it("names every documented route in the contract", () => {
+    const contracted = new Set(
+      endpoints.map(({ endpoint }) => `${endpoint.method} ${openApiPath(endpoint)}`),
+    );
+    const uncontracted = Object.entries(served.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => answersJson(operation))
+        .map(([method]) => `${method.toUpperCase()} ${path}`)
+        .filter((route) => !contracted.has(route)),
+    );
+    expect(uncontracted).toEqual(NOT_YET_CONTRACTED);
+  });
+});

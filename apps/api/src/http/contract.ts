@@ -30,3 +30,13 @@ export function contractSchema<E extends Endpoint>(endpoint: E): ContractSchema<
   // Built key by key so that an endpoint without a body declares none (Fastify reads a present key).
   return schema as ContractSchema<E>;
 }
+
+/**
+ * The schema of one route an endpoint stands for with its only path parameter, an enum, filled in by
+ * the route's own path (`/{service}/senders` served as `/gift-cards/senders`...): the contract's
+ * schema without that parameter.
+ */
+export function filledContractSchema<E extends Endpoint>(endpoint: E): Omit<ContractSchema<E>, "params"> {
+  const { params: _filled, ...schema } = contractSchema(endpoint) as ContractSchema<E> & { params?: unknown };
+  return schema;
+}
