@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { constants, gzipSync } from "node:zlib";
+import { printTable } from "./support/measure.mjs";
 
 const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const WEB_DIR = join(ROOT_DIR, "apps", "web");
@@ -133,25 +134,6 @@ function kilobytes(bytes) {
   return (bytes / BYTES_PER_KB).toFixed(2);
 }
 
-/** Prints the file rows, a rule, then the total rows, in aligned columns. */
-function printTable(fileRows, totalRows) {
-  const header = ["file", "raw KB", "gzip KB"];
-  const rows = [...fileRows, ...totalRows];
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column].length)),
-  );
-  const line = (row) =>
-    row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-      .join("  ");
-  const rule = widths.map((width) => "-".repeat(width)).join("  ");
-  console.log(line(header));
-  console.log(rule);
-  for (const row of fileRows) console.log(line(row));
-  console.log(rule);
-  for (const row of totalRows) console.log(line(row));
-}
-
 /** Every JavaScript file in dist/, for the informational line about chunks loaded later. */
 function allJavaScriptFiles(directory) {
   const files = [];
@@ -188,6 +170,7 @@ console.log(
   `First load of the home page (${relative(ROOT_DIR, INDEX_PATH)}, built ${builtAt}); gzip level 9.\n`,
 );
 printTable(
+  ["file", "raw KB", "gzip KB"],
   assets.map((asset) => [asset.name, kilobytes(asset.rawBytes), kilobytes(asset.gzipBytes)]),
   [
     [

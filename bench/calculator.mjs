@@ -26,11 +26,11 @@ import { mkdirSync } from "node:fs";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import autocannon from "autocannon";
+import { fmt, printTable } from "./support/measure.mjs";
 import {
   buildIfNeeded,
   fail,
   NothingToMeasure,
-  printTable,
   ROOT_DIR,
   SERVER_PATH,
   startServer,
@@ -170,7 +170,7 @@ async function measure(server) {
     ["route", "req/s", "× ping", "p50 ms", "p99 ms", "requests", "non-2xx", "errors"],
     rows.map((row) => [
       row.name,
-      Math.round(row.requestsPerSecond).toLocaleString("en-US"),
+      fmt(row.requestsPerSecond),
       ratio(row.requestsPerSecond, ping.requestsPerSecond),
       String(row.p50Ms),
       String(row.p99Ms),

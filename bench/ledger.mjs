@@ -27,8 +27,9 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { openDatabase } from "../apps/api/src/db/client.ts";
 import { runMigrations } from "../apps/api/src/db/migrate.ts";
+import { fmt } from "./support/measure.mjs";
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SETUP_SQL_PATH = process.env.BENCH_SETUP_SQL || null;
 const SECONDS = positiveNumber("BENCH_SECONDS", 10);
 const WORKERS = positiveNumber("BENCH_WORKERS", 20);
@@ -293,7 +294,6 @@ export async function runPgbench(databaseUrl, { clients = WORKERS, seconds = SEC
   return Number(tps[1]);
 }
 
-const fmt = (value) => Math.round(value).toLocaleString("en-US");
 const ratio = (value, goal) => `${value.toFixed(3)} (goal ≥ ${goal}: ${value >= goal ? "MET" : "MISSED"})`;
 
 /** The server's version, or null (said once) when no PostgreSQL is reachable to bench on. */

@@ -16,26 +16,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS } from "../e2e/support/chromium-flags.mjs";
+import { printTable } from "./support/measure.mjs";
 import {
   buildIfNeeded,
   fail,
   NothingToMeasure,
-  printTable,
   startServer,
   WEB_DIST_DIR,
 } from "./support/production-server.mjs";
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS || 3);
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const RECORDED_BASELINE = { score: 0.45, fcpMs: 6100, lcpMs: 7000, cls: 0.32 };
 const GOAL = { score: 0.9, cls: 0.1 };
 
@@ -121,7 +113,7 @@ async function main() {
     ["home page now", {}],
     ...(baselineDir ? [["baseline: no precompression, no prerender", { WEB_DIST_DIR: baselineDir }]] : []),
   ];
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_FLAGS });
   const results = [];
   try {
     for (const [name, env] of variants) {

@@ -21,6 +21,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { cpus } from "node:os";
 import {
+  ADMIN_URL,
   adminQuery,
   PGBENCH_SCALE,
   pgbenchInit,
@@ -31,9 +32,9 @@ import {
   withDatabase,
 } from "./ledger.mjs";
 import { api, pool, positiveSetting, registerClient } from "./support/api-client.mjs";
+import { fmt, measure, postAsUser, refusalOf } from "./support/measure.mjs";
 import { buildIfNeeded, NothingToMeasure, startServer } from "./support/production-server.mjs";
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = positiveSetting("send", "BENCH_SECONDS", 10);
 const USERS = positiveSetting("send", "BENCH_USERS", 50);
 const PREPARED = positiveSetting("send", "BENCH_PREPARED", 30);
@@ -140,58 +141,17 @@ async function prepareUser(baseUrl, ids, index) {
   return { token, ready };
 }
 
-const percentile = (sorted, p) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
 /** USERS users place transfers for SECONDS, each from its own prepared quotations. */
-async function placeTransfers(baseUrl, users) {
-  const latencies = [];
-  const failures = new Map();
-  let exhausted = 0;
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  await Promise.all(
-    users.map(async (user) => {
-      while (performance.now() < deadline) {
-        const next = user.ready.shift();
-        if (!next) {
-          exhausted += 1;
-          return;
-        }
-        const at = performance.now();
-        const response = await fetch(`${baseUrl}/api/consignments/transaction`, {
-          method: "POST",
-          headers: {
-            "content-type": "application/json",
-            authorization: `Bearer ${user.token}`,
-            "idempotency-key": randomUUID(),
-          },
-          body: JSON.stringify({ quotation_id: next.quotationId, payment_id: next.paymentId }),
-        });
-        const text = await response.text();
-        if (response.status === 201) latencies.push(performance.now() - at);
-        else {
-          const reason = `${response.status} ${text.slice(0, 120)}`;
-          failures.set(reason, (failures.get(reason) ?? 0) + 1);
-        }
-      }
-    }),
-  );
-  const elapsed = (Math.min(performance.now(), deadline) - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    placed: latencies.length,
-    perSecond: latencies.length / ((performance.now() - started) / 1000 || elapsed),
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    failures,
-    exhausted,
-  };
-}
-
-const fmt = (value) => Math.round(value).toLocaleString("en-US");
+const placeTransfers = (baseUrl, users) =>
+  measure(users, SECONDS, async (user) => {
+    const next = user.ready.shift();
+    if (!next) return "exhausted";
+    const answer = await postAsUser(baseUrl, "/consignments/transaction", user.token, {
+      quotation_id: next.quotationId,
+      payment_id: next.paymentId,
+    });
+    return refusalOf(answer);
+  });
 
 async function main() {
   const serverVersion = await serverVersionOrSkip("send");
@@ -228,7 +188,7 @@ async function main() {
     const a = await placeTransfers(server.baseUrl, users);
     console.log(
       `(a) POST /consignments/transaction: ${fmt(a.perSecond).padStart(6)} transfers/s, ` +
-        `p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms (${a.placed} placed)`,
+        `p50 ${a.p50.toFixed(1)} ms, p99 ${a.p99.toFixed(1)} ms (${a.done} placed)`,
     );
     for (const [reason, count] of a.failures) console.log(`    refused ${count}×: ${reason}`);
     if (a.exhausted > 0) {

@@ -24,7 +24,7 @@
 //   BENCH_SECONDS=10  BENCH_USERS=50  BENCH_PREPARED=80 (quotations prepared per user)
 //   --profile runs the server under `node --cpu-prof` (the profile lands in bench/results/).
 
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
@@ -33,6 +33,7 @@ import { ensureAccount, postEntry } from "../apps/api/src/ledger/ledger.ts";
 import { reconcileLedger } from "../apps/api/src/ledger/reconcile.ts";
 import { openWallet } from "../apps/api/src/wallets/repository.ts";
 import {
+  ADMIN_URL,
   adminQuery,
   PGBENCH_SCALE,
   pgbenchInit,
@@ -43,9 +44,9 @@ import {
   withDatabase,
 } from "./ledger.mjs";
 import { api, pool, positiveSetting, registerClient } from "./support/api-client.mjs";
+import { fmt, measure, postAsUser, refusalOf } from "./support/measure.mjs";
 import { buildIfNeeded, NothingToMeasure, ROOT_DIR, startServer } from "./support/production-server.mjs";
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = positiveSetting("wallet", "BENCH_SECONDS", 10);
 const USERS = positiveSetting("wallet", "BENCH_USERS", 50);
 const PREPARED = positiveSetting("wallet", "BENCH_PREPARED", 80);
@@ -141,62 +142,6 @@ async function withCpu(serverPid, databaseName, work) {
   };
 }
 
-const percentile = (sorted, p) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-async function post(baseUrl, path, token, body) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      authorization: `Bearer ${token}`,
-      "idempotency-key": randomUUID(),
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, text: await response.text() };
-}
-
-/**
- * Every user sends for SECONDS: `step(user, index, n)` is one send (one or more requests) and
- * answers null when it was done, else why not.
- */
-async function measure(users, step) {
-  const latencies = [];
-  const failures = new Map();
-  let exhausted = 0;
-  const started = performance.now();
-  const deadline = started + SECONDS * 1000;
-  await Promise.all(
-    users.map(async (user, index) => {
-      for (let n = 0; performance.now() < deadline; n++) {
-        const at = performance.now();
-        const problem = await step(user, index, n);
-        if (problem === "exhausted") {
-          exhausted += 1;
-          return;
-        }
-        if (problem === null) latencies.push(performance.now() - at);
-        else failures.set(problem, (failures.get(problem) ?? 0) + 1);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    done: latencies.length,
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    failures,
-    exhausted,
-  };
-}
-
-const fmt = (value) => Math.round(value).toLocaleString("en-US");
-
 function report(label, result) {
   console.log(
     `${label}: ${fmt(result.perSecond).padStart(6)} sends/s, p50 ${result.p50.toFixed(1)} ms, ` +
@@ -284,27 +229,27 @@ async function main() {
     }
 
     const a = await withCpu(server.pid, walletDb, () =>
-      measure(users, async (user) => {
+      measure(users, SECONDS, async (user) => {
         const quotationId = user.ready.shift();
         if (quotationId === undefined) return "exhausted";
-        const answer = await post(baseUrl, "/wallets/send-money/transaction", user.token, {
+        const answer = await postAsUser(baseUrl, "/wallets/send-money/transaction", user.token, {
           quotation_id: quotationId,
         });
-        return answer.status === 201 ? null : `${answer.status} ${answer.text.slice(0, 120)}`;
+        return refusalOf(answer);
       }),
     );
     report("(a)  POST /wallets/send-money/transaction", a);
 
     const a2 = await withCpu(server.pid, walletDb, () =>
-      measure(users, async (user, index, n) => {
-        const quoted = await post(baseUrl, "/wallets/send-money/quotation/create", user.token, {
+      measure(users, SECONDS, async (user, index, n) => {
+        const quoted = await postAsUser(baseUrl, "/wallets/send-money/quotation/create", user.token, {
           ...sendBody(users, index, n + PREPARED, usdId),
         });
         if (quoted.status !== 201) return `quotation ${quoted.status} ${quoted.text.slice(0, 120)}`;
-        const answer = await post(baseUrl, "/wallets/send-money/transaction", user.token, {
+        const answer = await postAsUser(baseUrl, "/wallets/send-money/transaction", user.token, {
           quotation_id: JSON.parse(quoted.text).data.id,
         });
-        return answer.status === 201 ? null : `${answer.status} ${answer.text.slice(0, 120)}`;
+        return refusalOf(answer);
       }),
     );
     report("(a2) quotation/create + transaction", a2);

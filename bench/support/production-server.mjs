@@ -94,17 +94,3 @@ export async function startServer(env = {}, { nodeArgs = [], serverPath = SERVER
   await stop();
   fail(`the server did not become healthy in ${STARTUP_TIMEOUT_MS / 1000} s:\n${output.join("")}`);
 }
-
-/** Prints rows as an aligned table: the first column left-aligned, the others right-aligned. */
-export function printTable(header, rows) {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column].length)),
-  );
-  const line = (row) =>
-    row
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-      .join("  ");
-  console.log(line(header));
-  console.log(widths.map((width) => "-".repeat(width)).join("  "));
-  for (const row of rows) console.log(line(row));
-}

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { screenshots, setUpJourney, typeCard } from "../support/journey";
+import { chooseCardMethod, payByNewCard, screenshots, setUpJourney } from "../support/journey";
 import { modal, pathname } from "../support/login";
 
 // Issue 18, point 2, in a browser: a client pays a 250 USD transfer to Mexico by card, reaches
@@ -70,12 +70,7 @@ describe("a paid quotation in the send-money flow", () => {
     await expect
       .poll(() => page.getByRole("heading", { name: "Payment methods" }).isVisible(), { timeout: 15_000 })
       .toBe(true);
-    await page
-      .getByRole("button", { name: /^Credit or debit card/ })
-      .first()
-      .click();
-    await typeCard(page);
-    await page.getByRole("button", { name: "Continue with this card" }).click();
+    await payByNewCard(page);
     await at(page, "/account/send-money/send");
 
     // Back to PAYMENT: the card shows as authorized, with Continue; nothing to pay again with, no
@@ -124,10 +119,7 @@ describe("a paid quotation in the send-money flow", () => {
     });
     await page.evaluate(() => sessionStorage.setItem("forget-payment-once", "1"));
     await page.reload({ waitUntil: "networkidle" });
-    await page
-      .getByRole("button", { name: /^Credit or debit card/ })
-      .first()
-      .click();
+    await chooseCardMethod(page);
     const refusal = page.getByRole("alert").filter({ hasText: FROZEN });
     await expect.poll(() => refusal.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByText(FROZEN).count()).toBe(1);

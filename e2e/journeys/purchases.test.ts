@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { screenshot } from "../support/browser";
-import { screenshots, setUpJourney, typeCard } from "../support/journey";
+import { payByNewCard, screenshots, setUpJourney } from "../support/journey";
 import { pathname } from "../support/login";
 
 // Proves issue 11's purchase services end to end in a real browser against the production build
@@ -26,12 +26,6 @@ describe("purchase journey", () => {
     expect.poll(() => pathname(page), { timeout: 20_000 }).toMatch(path);
   const enabled = (page: Page, name: string) =>
     expect.poll(() => page.getByRole("button", { name }).isEnabled(), { timeout: 20_000 }).toBe(true);
-
-  async function payByCard(page: Page) {
-    await page.getByRole("button", { name: /Credit or debit card/ }).click();
-    await typeCard(page);
-    await page.getByRole("button", { name: "Continue with this card" }).click();
-  }
 
   /** The top-up's AMOUNT step: the Mexican number, its operator, the first fixed product. */
   async function topUp(page: Page, national: string) {
@@ -66,7 +60,7 @@ describe("purchase journey", () => {
     await at(page, "/account/reload-phones/payment");
     await visible(page, /Credit or debit card/);
     await shoot(page, "topup-payment");
-    await payByCard(page);
+    await payByNewCard(page);
     await heading(page, "Review your top-up");
     await visible(page, "Telcel");
     await shoot(page, "topup-review");
@@ -99,7 +93,7 @@ describe("purchase journey", () => {
     await shoot(page, "giftcard-amount");
     await page.getByRole("button", { name: "Continue" }).click();
     await at(page, "/account/gift-cards/payment");
-    await payByCard(page);
+    await payByNewCard(page);
     await heading(page, "Review your gift card");
     await shoot(page, "giftcard-review");
     await page.getByRole("button", { name: /^Confirm and pay/ }).click();
@@ -155,7 +149,7 @@ describe("purchase journey", () => {
     await shoot(page, "bill-recipient");
     await page.getByRole("button", { name: "Continue" }).click();
     await at(page, "/account/pay-bills/payment");
-    await payByCard(page);
+    await payByNewCard(page);
     await heading(page, "Review your bill payment");
     await shoot(page, "bill-review");
     await page.getByRole("button", { name: /^Confirm and pay/ }).click();
@@ -166,7 +160,7 @@ describe("purchase journey", () => {
     await topUp(page, "55 1234 0000");
     await page.getByRole("button", { name: "Continue" }).click();
     await at(page, "/account/reload-phones/payment");
-    await payByCard(page);
+    await payByNewCard(page);
     await heading(page, "Review your top-up");
     await page.getByRole("button", { name: /^Confirm and pay/ }).click();
     await heading(page, "Refunded", 40_000);

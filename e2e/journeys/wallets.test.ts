@@ -1,7 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { isStatusLog, type Session, screenshot, VIEWPORTS } from "../support/browser";
-import { freshUsPhone, screenshots, setUpJourney, typeCard } from "../support/journey";
+import {
+  chooseCardMethod,
+  freshUsPhone,
+  payByNewCard,
+  screenshots,
+  setUpJourney,
+  typeCard,
+} from "../support/journey";
 import { logInAtLoginPage, modal, pathname } from "../support/login";
 
 // Proves issue 10's multi-currency wallet end to end in a real browser against the production
@@ -217,10 +224,7 @@ describe("wallet journey", () => {
     await typeAmount(page, "You pay", "200");
     await page.getByRole("button", { name: "Continue" }).click();
     await at(page, "/account/wallets/deposit/payment");
-    await page
-      .getByRole("button", { name: /^Credit or debit card/ })
-      .first()
-      .click();
+    await chooseCardMethod(page);
     await typeCard(page);
     await shoot(page, "deposit-card");
     await page.getByRole("button", { name: "Continue with this card" }).click();
@@ -407,12 +411,7 @@ describe("wallet journey", () => {
     await typeAmount(page, "You pay", "100");
     await page.getByRole("button", { name: "Continue" }).click();
     await at(page, "/account/wallets/deposit/payment");
-    await page
-      .getByRole("button", { name: /^Credit or debit card/ })
-      .first()
-      .click();
-    await typeCard(page);
-    await page.getByRole("button", { name: "Continue with this card" }).click();
+    await payByNewCard(page);
     await at(page, "/account/wallets/deposit/send");
     await page.getByRole("button", { name: /^Confirm and add / }).click();
     await heading(page, "Money added");

@@ -3,21 +3,11 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { CHROMIUM_FLAGS } from "./chromium-flags.mjs";
 import { REPO_ROOT } from "./production-server";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, "e2e", "artifacts");
-
-// Without the background-networking flags Chromium keeps dialling out, which this network refuses.
-const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {

@@ -75,6 +75,21 @@ export async function typeCard(page: Page, number = "4242 4242 4242 4242") {
   await page.getByLabel(/Security code/).fill("123");
 }
 
+/** On a payment step: opens the card method (its form, or the saved cards). */
+export async function chooseCardMethod(page: Page) {
+  await page
+    .getByRole("button", { name: /^Credit or debit card/ })
+    .first()
+    .click();
+}
+
+/** On a payment step: pays with a new card (the approving test number by default), authorized on Continue. */
+export async function payByNewCard(page: Page, number?: string) {
+  await chooseCardMethod(page);
+  await typeCard(page, number);
+  await page.getByRole("button", { name: "Continue with this card" }).click();
+}
+
 /** Closes the notices on screen and lets things finish moving, before a screenshot. */
 export async function settle(page: Page) {
   const close = page.getByRole("button", { name: "Close notification" });

@@ -43,6 +43,12 @@ const trimmed = (max: number) => z.string().trim().min(1).max(max);
 export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email());
 /** Strength beyond length (the common-password list) is checked by the API, which ships the list. */
 export const passwordField = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+/** The current password, typed to prove who one is: the API checks it, so only its length is bounded here. */
+const currentPasswordField = z.string().min(1).max(PASSWORD_MAX_LENGTH);
+/** A new password's second typing: the SPA compares the two; the API needs only the first. */
+const passwordConfirmationField = z.string().max(PASSWORD_MAX_LENGTH).optional();
+/** A refresh, two-factor or reset token: opaque to the client. */
+const tokenField = z.string().min(20).max(512);
 export const codeField = z
   .string()
   .trim()
@@ -63,7 +69,7 @@ export const phoneNumberField = z
 const registrationBase = {
   email: emailField,
   password: passwordField,
-  password_confirmation: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  password_confirmation: passwordConfirmationField,
   country_id: idField,
   phone_prefix: phonePrefixField,
   phone_number: phoneNumberField,
@@ -71,33 +77,23 @@ const registrationBase = {
   terms: z.literal(true, { error: "The terms and conditions must be accepted." }),
 };
 
+const personName = { first_name: trimmed(80), last_name: trimmed(80) };
+
+// Each kind's registration: its own fields, then the account's; the phone must dial a real number.
 export const clientRegistration = z
-  .object({
-    first_name: trimmed(80),
-    last_name: trimmed(80),
-    ...registrationBase,
-  })
+  .object({ ...personName, ...registrationBase })
   .superRefine(refinePhoneNumber);
-/** What the API receives once parsed. */
-export type ClientRegistration = z.infer<typeof clientRegistration>;
-/** What a form holds before parsing. */
-export type ClientRegistrationForm = z.input<typeof clientRegistration>;
 
 export const agentRegistration = z
   .object({
     agency_name: trimmed(120),
-    first_name: trimmed(80),
-    last_name: trimmed(80),
+    ...personName,
     state_id: idField.optional(),
     city_id: idField.optional(),
     address: trimmed(200),
     ...registrationBase,
   })
   .superRefine(refinePhoneNumber);
-/** What the API receives once parsed. */
-export type AgentRegistration = z.infer<typeof agentRegistration>;
-/** What a form holds before parsing. */
-export type AgentRegistrationForm = z.input<typeof agentRegistration>;
 
 export const businessRegistration = z
   .object({
@@ -110,25 +106,28 @@ export const businessRegistration = z
         /^[A-Za-z0-9][A-Za-z0-9 ./-]{3,39}$/,
         "Must be 4 to 40 letters, digits, spaces, '.', '/' or '-'.",
       ),
-    first_name: trimmed(80),
-    last_name: trimmed(80),
+    ...personName,
     ...registrationBase,
   })
   .superRefine(refinePhoneNumber);
-/** What the API receives once parsed. */
+
+// Each kind's registration as the API receives it once parsed, and as a form holds it before.
+export type ClientRegistration = z.infer<typeof clientRegistration>;
+export type ClientRegistrationForm = z.input<typeof clientRegistration>;
+export type AgentRegistration = z.infer<typeof agentRegistration>;
+export type AgentRegistrationForm = z.input<typeof agentRegistration>;
 export type BusinessRegistration = z.infer<typeof businessRegistration>;
-/** What a form holds before parsing. */
 export type BusinessRegistrationForm = z.input<typeof businessRegistration>;
 
 export const loginRequest = z.object({
   email: emailField,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: currentPasswordField,
 });
 
-export const refreshRequest = z.object({ refresh_token: z.string().min(20).max(512) });
+export const refreshRequest = z.object({ refresh_token: tokenField });
 
 /** A pending login that needs a second factor: the token names the challenge, never the user. */
-export const tfaChallengeRequest = z.object({ tfa_token: z.string().min(20).max(512) });
+export const tfaChallengeRequest = z.object({ tfa_token: tokenField });
 export const tfaSendCodeRequest = tfaChallengeRequest.extend({ channel: z.enum(CODE_CHANNELS).optional() });
 export const tfaVerifyRequest = tfaChallengeRequest.extend({ code: codeField });
 
@@ -141,36 +140,37 @@ export const forgotPasswordSendCodeRequest = z.object({
 });
 export const forgotPasswordValidateRequest = z.object({ email: emailField, code: codeField });
 export const resetPasswordRequest = z.object({
-  reset_token: z.string().min(20).max(512),
+  reset_token: tokenField,
   password: passwordField,
-  password_confirmation: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  password_confirmation: passwordConfirmationField,
 });
 
 export const changePasswordRequest = z.object({
-  current_password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  current_password: currentPasswordField,
   password: passwordField,
-  password_confirmation: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+  password_confirmation: passwordConfirmationField,
 });
 
 /**
  * `PATCH /settings/security`. `action` says what to change; each change is confirmed with the
  * password or with a code (sent by `send_code`, or read from the authenticator app for TOTP).
  */
+/** What confirms a change of the account: the current password, or a code. */
+const confirmedByPasswordOrCode = { password: currentPasswordField.optional(), code: codeField.optional() };
+
 export const securitySettingsRequest = z.discriminatedUnion("action", [
   /** Sends a confirmation code to the account's e-mail (or phone) for the change that follows. */
   z.object({ action: z.literal("send_code"), channel: z.enum(CODE_CHANNELS).default("email") }),
   /** Starts authenticator-app set-up: answers a secret and its QR code, not yet in force. */
-  z.object({ action: z.literal("totp_setup"), password: z.string().min(1).max(PASSWORD_MAX_LENGTH) }),
+  z.object({ action: z.literal("totp_setup"), password: currentPasswordField }),
   z.object({
     action: z.literal("enable"),
     method: z.enum(TFA_METHODS),
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-    code: codeField.optional(),
+    ...confirmedByPasswordOrCode,
   }),
   z.object({
     action: z.literal("disable"),
-    password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-    code: codeField.optional(),
+    ...confirmedByPasswordOrCode,
   }),
 ]);
 export type SecuritySettingsRequest = z.input<typeof securitySettingsRequest>;
@@ -183,13 +183,12 @@ export type SecuritySettingsRequest = z.input<typeof securitySettingsRequest>;
 export const changePhoneFields = z.object({
   phone_prefix: phonePrefixField,
   phone_number: phoneNumberField,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH).optional(),
-  code: codeField.optional(),
+  ...confirmedByPasswordOrCode,
 });
 export const changePhoneRequest = changePhoneFields.superRefine(refinePhoneNumber);
 export const changeEmailRequest = z.object({
   email: emailField,
-  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  password: currentPasswordField,
 });
 
 export const profileUpdateRequest = z.object({

@@ -210,30 +210,29 @@ describe("arithmetic", () => {
 });
 
 describe("rounding", () => {
-  it("rounds exact halves by each mode", () => {
-    expect(roundAmount("1.225", 2, "half-even")).toBe("1.22");
-    expect(roundAmount("1.235", 2, "half-even")).toBe("1.24");
-    expect(roundAmount("1.225", 2, "ceil")).toBe("1.23");
-    expect(roundAmount("1.225", 2, "floor")).toBe("1.22");
-    expect(roundAmount("1.225", 2, "truncate")).toBe("1.22");
-    expect(roundAmount("2.5", 0, "half-even")).toBe("2");
-    expect(roundAmount("3.5", 0, "half-even")).toBe("4");
-  });
-
-  it("rounds negative halves by direction, not by magnitude", () => {
-    expect(roundAmount("-1.225", 2, "ceil")).toBe("-1.22");
-    expect(roundAmount("-1.225", 2, "floor")).toBe("-1.23");
-    expect(roundAmount("-1.225", 2, "truncate")).toBe("-1.22");
-    expect(roundAmount("-1.225", 2, "half-even")).toBe("-1.22");
-    expect(roundAmount("-1.235", 2, "half-even")).toBe("-1.24");
-  });
-
-  it("writes exactly the requested decimals and no negative zero", () => {
-    expect(roundAmount("5", 2, "floor")).toBe("5.00");
-    expect(roundAmount("5", 3, "ceil")).toBe("5.000");
-    expect(roundAmount("-0.001", 2, "ceil")).toBe("0.00");
-    expect(roundAmount("-0.4", 0, "truncate")).toBe("0");
-    expect(roundAmount(HUGE_AMOUNT, 0, "ceil")).toBe("1000000000000000000000");
+  it.each([
+    // Exact halves, by each mode.
+    ["1.225", 2, "half-even", "1.22"],
+    ["1.235", 2, "half-even", "1.24"],
+    ["1.225", 2, "ceil", "1.23"],
+    ["1.225", 2, "floor", "1.22"],
+    ["1.225", 2, "truncate", "1.22"],
+    ["2.5", 0, "half-even", "2"],
+    ["3.5", 0, "half-even", "4"],
+    // Negative halves by direction, not by magnitude.
+    ["-1.225", 2, "ceil", "-1.22"],
+    ["-1.225", 2, "floor", "-1.23"],
+    ["-1.225", 2, "truncate", "-1.22"],
+    ["-1.225", 2, "half-even", "-1.22"],
+    ["-1.235", 2, "half-even", "-1.24"],
+    // Exactly the requested decimals, and no negative zero.
+    ["5", 2, "floor", "5.00"],
+    ["5", 3, "ceil", "5.000"],
+    ["-0.001", 2, "ceil", "0.00"],
+    ["-0.4", 0, "truncate", "0"],
+    [HUGE_AMOUNT, 0, "ceil", "1000000000000000000000"],
+  ] as const)("rounds %s to %i decimals by %s: %s", (amount, decimals, mode, expected) => {
+    expect(roundAmount(amount, decimals, mode)).toBe(expected);
   });
 
   it("charges fees rounded up, even by the smallest fraction", () => {

@@ -133,6 +133,12 @@ export const amountSchema = z.string().refine(isDecimalString, {
   message: "Amount must be plain digits with an optional '-' and '.', such as 1234.56",
 });
 
+/** An amount a customer asks to send or buy: on the wire like any amount, but never negative. */
+export const nonNegativeAmountSchema = amountSchema.refine(
+  (value) => !value.startsWith("-"),
+  "Must not be negative.",
+);
+
 /** How many decimals the string carries, trailing zeros included: "1.50" has 2. */
 export function countDecimals(amount: string): number {
   const fraction = parseAmount(amount).split(".")[1];

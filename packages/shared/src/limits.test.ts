@@ -12,22 +12,21 @@ const DECIMALS = { send: 2, receiving: 2 };
 // Spec §5, each branch: the send amount first (zero and below the minimum, above the maximum), the
 // receiving amount only when the send amount is within its limits, the fallback when none are given.
 describe("limitBreach", () => {
-  it("finds a send amount below the minimum, and zero, as below the minimum", () => {
-    for (const send of ["9.99", "0", "0.00", "-5"]) {
-      expect(limitBreach({ send, receiving: "500.00" }, LIMITS, DECIMALS)).toEqual({
-        kind: "min",
-        field: "send",
-        limit: "10.00",
-      });
-    }
-  });
-
-  it("finds a send amount above the maximum", () => {
-    expect(limitBreach({ send: "2500.01", receiving: "500.00" }, LIMITS, DECIMALS)).toEqual({
-      kind: "max",
-      field: "send",
-      limit: "2500.00",
-    });
+  it.each([
+    // The send amount first: zero and below the minimum are below the minimum; then above the maximum.
+    ["9.99", "500.00", { kind: "min", field: "send", limit: "10.00" }],
+    ["0", "500.00", { kind: "min", field: "send", limit: "10.00" }],
+    ["0.00", "500.00", { kind: "min", field: "send", limit: "10.00" }],
+    ["-5", "500.00", { kind: "min", field: "send", limit: "10.00" }],
+    ["2500.01", "500.00", { kind: "max", field: "send", limit: "2500.00" }],
+    // The receiving amount the same way, once the send amount is within its limits.
+    ["10", "99.99", { kind: "min", field: "receiving", limit: "100.00" }],
+    ["2500", "50000.01", { kind: "max", field: "receiving", limit: "50000.00" }],
+    // Amounts within their limits, the limits themselves included, are left alone.
+    ["10", "100", null],
+    ["2500.00", "50000.00", null],
+  ])("sending %s to receive %s breaches %j", (send, receiving, breach) => {
+    expect(limitBreach({ send, receiving }, LIMITS, DECIMALS)).toEqual(breach);
   });
 
   it("speaks for the send amount before the receiving one", () => {
@@ -38,17 +37,7 @@ describe("limitBreach", () => {
     });
   });
 
-  it("checks the receiving amount the same way once the send amount is within its limits", () => {
-    expect(limitBreach({ send: "10", receiving: "99.99" }, LIMITS, DECIMALS)).toEqual({
-      kind: "min",
-      field: "receiving",
-      limit: "100.00",
-    });
-    expect(limitBreach({ send: "2500", receiving: "50000.01" }, LIMITS, DECIMALS)).toEqual({
-      kind: "max",
-      field: "receiving",
-      limit: "50000.00",
-    });
+  it("checks the receiving amount against its own limits, a minimum of zero included", () => {
     expect(
       limitBreach(
         { send: "100", receiving: "0" },
@@ -56,11 +45,6 @@ describe("limitBreach", () => {
         DECIMALS,
       ),
     ).toEqual({ kind: "min", field: "receiving", limit: "0.00" });
-  });
-
-  it("leaves amounts within their limits alone, the limits themselves included", () => {
-    expect(limitBreach({ send: "10", receiving: "100" }, LIMITS, DECIMALS)).toBeNull();
-    expect(limitBreach({ send: "2500.00", receiving: "50000.00" }, LIMITS, DECIMALS)).toBeNull();
   });
 
   it("checks only the send amount while the receiving one is unknown", () => {

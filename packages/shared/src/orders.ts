@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { recordId } from "./api";
 import { PAYMENT_STATUSES, transferInstructions } from "./payments";
+import { pricedCorridorFields } from "./pricing";
+import { orderPartyFields } from "./recipients";
 
 /**
  * The order contract (spec §3 confirmation record; §7 Send money transaction and last-transaction,
@@ -67,19 +69,11 @@ export const confirmationRecord = z.object({
   /** The payment's id. */
   payment_detail_id: z.number().int().nullable(),
   payment_method: z.string(),
-  recipient_id: z.number().int().nullable(),
-  recipient_name: z.string().nullable(),
-  sender_id: z.number().int().nullable(),
-  sender_name: z.string().nullable(),
+  ...orderPartyFields,
   /** The payout partner's id and the delivery method's id (shipping_method_id). */
   service_provider_id: z.number().int().nullable(),
   service_type_id: z.number().int().nullable(),
-  country_from_id: z.number().int().nullable(),
-  country_to_id: z.number().int().nullable(),
-  currency_from_id: z.number().int(),
-  currency_to_id: z.number().int(),
-  currency_from_iso: z.string(),
-  currency_to_iso: z.string(),
+  ...pricedCorridorFields,
   send_amount: z.string(),
   external_fee_amount: z.string(),
   vela_fee_amount: z.string(),

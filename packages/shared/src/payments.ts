@@ -35,29 +35,29 @@ export const PAYMENT_URLS = [
 ] as const;
 export type PaymentUrl = (typeof PAYMENT_URLS)[number];
 
-/** A sub-method of a method with an intermediate step (e.g. the push transfers under bank-transfer). */
-export const paymentSubMethod = z.object({
+/** A way of paying as offered for a quotation: a method or a sub-method. */
+const offeredPaymentFields = {
+  /** The payment_type_id (a sub-method: payment_sub_type_id) PUT quotations/payment-method takes. */
   id: z.number().int(),
+  /** A spec §3 slug: credit-and-debit-card-methods, bank-transfer, ach-transfer, praxis … */
   slug: z.string(),
   name: z.string(),
   description: z.string(),
+  /** Our fee with this way of paying for this quotation, and its currency. */
   fee: z.string(),
   fee_currency: z.string(),
+};
+
+/** A sub-method of a method with an intermediate step (e.g. the push transfers under bank-transfer). */
+export const paymentSubMethod = z.object({
+  ...offeredPaymentFields,
   url: z.enum(PAYMENT_URLS),
 });
 export type PaymentSubMethod = z.infer<typeof paymentSubMethod>;
 
 /** GET /payments/payment-methods/{quotation_id}: one entry per method offered for that quotation. */
 export const paymentMethodOffer = z.object({
-  /** The payment_type_id PUT quotations/payment-method takes. */
-  id: z.number().int(),
-  /** A spec §3 slug: credit-and-debit-card-methods, bank-transfer, ach-transfer, praxis … */
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  /** Our fee with this method for this quotation, and its currency. */
-  fee: z.string(),
-  fee_currency: z.string(),
+  ...offeredPaymentFields,
   /** Spec §2: true sends the flow to subMethods before payment. */
   intermediate_step: z.boolean(),
   sub_methods: z.array(paymentSubMethod),

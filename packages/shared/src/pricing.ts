@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordId } from "./api";
-import { amountSchema } from "./decimal";
+import { nonNegativeAmountSchema } from "./decimal";
 
 // What needs no zod lives in ./limits, so the SPA's first page can use it without loading zod.
 export {
@@ -29,8 +29,6 @@ export const PRICED_PAYMENT_METHODS = [
 export type PricedPaymentMethod = (typeof PRICED_PAYMENT_METHODS)[number];
 
 const id = recordId;
-const positiveAmount = amountSchema.refine((value) => !value.startsWith("-"), "Must not be negative.");
-
 /** Where, in what, how: the corridor and delivery method a price is for. */
 const corridorFields = {
   country_from_id: id,
@@ -41,27 +39,38 @@ const corridorFields = {
   shipping_method_id: id.optional(),
 };
 
+/** The amount a price is asked for: the amount sent or the amount received. */
+export const askedAmountFields = {
+  send_amount: nonNegativeAmountSchema.optional(),
+  receiving_amount: nonNegativeAmountSchema.optional(),
+};
+
+/** A price is asked for by one amount: either the amount sent or the amount received, never both. */
+export function refineOneAskedAmount(
+  value: { send_amount?: string | undefined; receiving_amount?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  const given = [value.send_amount, value.receiving_amount].filter((amount) => amount !== undefined);
+  if (given.length !== 1) {
+    context.addIssue({
+      code: "custom",
+      path: [value.send_amount === undefined ? "send_amount" : "receiving_amount"],
+      message: "Give either the send amount or the receiving amount, not both.",
+    });
+  }
+}
+
 /**
  * A calculator or quotation request: either the amount sent or the amount received, never both.
  */
 export const calculatorRequest = z
   .object({
     ...corridorFields,
-    send_amount: positiveAmount.optional(),
-    receiving_amount: positiveAmount.optional(),
+    ...askedAmountFields,
     payment_method: z.enum(PRICED_PAYMENT_METHODS).optional(),
     promo_code: z.string().trim().min(1).max(40).optional(),
   })
-  .superRefine((value, context) => {
-    const given = [value.send_amount, value.receiving_amount].filter((amount) => amount !== undefined);
-    if (given.length !== 1) {
-      context.addIssue({
-        code: "custom",
-        path: [value.send_amount === undefined ? "send_amount" : "receiving_amount"],
-        message: "Give either the send amount or the receiving amount, not both.",
-      });
-    }
-  });
+  .superRefine(refineOneAskedAmount);
 export type CalculatorRequest = z.infer<typeof calculatorRequest>;
 
 /** The public home-page calculator takes no promo code: it prices for anyone. */
@@ -71,13 +80,12 @@ export const homeCalculatorQuery = calculatorRequest;
 export const walletQuotationRequest = z.object({
   currency_from_id: id,
   currency_to_id: id,
-  send_amount: positiveAmount,
+  send_amount: nonNegativeAmountSchema,
   payment_method: z.enum(PRICED_PAYMENT_METHODS).optional(),
 });
 
 export const recalculateRequest = z.object({
-  send_amount: positiveAmount.optional(),
-  receiving_amount: positiveAmount.optional(),
+  ...askedAmountFields,
   payment_method: z.enum(PRICED_PAYMENT_METHODS).optional(),
 });
 
@@ -94,7 +102,8 @@ export const limitsQuery = z.object({
 
 const limits = z.object({ min: z.string(), max: z.string() });
 
-export const calculation = z.object({
+/** The corridor a price, a quotation or an order is for, as answered. */
+export const pricedCorridorFields = {
   /** Null for wallet conversions and deposits, which cross no border. */
   country_from_id: z.number().int().nullable(),
   country_to_id: z.number().int().nullable(),
@@ -102,11 +111,20 @@ export const calculation = z.object({
   currency_to_id: z.number().int(),
   currency_from_iso: z.string(),
   currency_to_iso: z.string(),
+};
+
+/** The corridor, how it is delivered and paid, and the two amounts: what a send-money step carries on. */
+export const pricedTermsFields = {
+  ...pricedCorridorFields,
   shipping_method_id: z.number().int(),
   shipping_method: z.object({ name: z.string(), slug: z.string() }),
   payment_method: z.string(),
   send_amount: z.string(),
   receiving_amount: z.string(),
+};
+
+export const calculation = z.object({
+  ...pricedTermsFields,
   /** Our fee ({product}_fee_amount), and what third parties charge (none so far). */
   vela_fee_amount: z.string(),
   external_fee_amount: z.string(),

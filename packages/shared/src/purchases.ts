@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordId } from "./api";
-import { amountSchema } from "./decimal";
+import { nonNegativeAmountSchema } from "./decimal";
 import { confirmationRecord } from "./orders";
 import { quotation } from "./pricing";
 
@@ -261,8 +261,6 @@ export type BillPayer = z.infer<typeof billPayer>;
 // ---------------------------------------------------------------------------------------------
 // Quotations (POST /{service}/quotation) and transactions (POST /{service}/transaction)
 
-const positiveAmount = amountSchema.refine((value) => !value.startsWith("-"), "Must not be negative.");
-
 /** Who pays (the caller's own sender by default; an agent names one) and in what currency. */
 const payerFields = {
   currency_from_id: recordId,
@@ -275,7 +273,7 @@ export const topupQuotationRequest = z.object({
   phone: z.string().trim().min(4).max(32),
   operator_id: recordId,
   product_id: recordId,
-  amount: positiveAmount.optional(),
+  amount: nonNegativeAmountSchema.optional(),
 });
 export type TopupQuotationRequest = z.infer<typeof topupQuotationRequest>;
 
@@ -283,7 +281,7 @@ export type TopupQuotationRequest = z.infer<typeof topupQuotationRequest>;
 export const giftCardQuotationRequest = z.object({
   ...payerFields,
   product_id: recordId,
-  amount: positiveAmount,
+  amount: nonNegativeAmountSchema,
   recipient_name: z.string().trim().min(1).max(80),
   recipient_email: z.string().trim().toLowerCase().email().max(254),
   message: z.string().trim().max(240).optional(),
@@ -299,7 +297,7 @@ export const billQuotationRequest = z.object({
   service_provider_id: recordId,
   reference_number: z.string().trim().min(3).max(40),
   product_id: recordId.optional(),
-  amount: positiveAmount.optional(),
+  amount: nonNegativeAmountSchema.optional(),
   /** The payer as the RECIPIENT step's form gave it (names, phone, e-mail). */
   payer: z
     .object({

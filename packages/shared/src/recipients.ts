@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { paginationQuery, recordId } from "./api";
-import { quotation } from "./pricing";
+import { pricedTermsFields, quotation } from "./pricing";
 
 /**
  * The recipients contract (spec §3 recipient list filters and types, §7 Recipients, issue 8): the
@@ -139,34 +139,26 @@ export type Recipient = z.infer<typeof recipientSchema>;
 /** `PUT …/add-recipient` and `PATCH /quotations/{id}`: `{ recipient_id }`. */
 export const addRecipientRequest = z.object({ recipient_id: recordId });
 
-/** What the next steps of the send-money flow send (spec §3 sendData). */
-export const sendData = z.object({
-  quotation_id: z.number().int(),
+/** Who receives and who sends, as a quotation and its order name them (null until chosen). */
+export const orderPartyFields = {
   recipient_id: z.number().int().nullable(),
   recipient_name: z.string().nullable(),
   sender_id: z.number().int().nullable(),
   sender_name: z.string().nullable(),
-  country_from_id: z.number().int().nullable(),
-  country_to_id: z.number().int().nullable(),
-  currency_from_id: z.number().int(),
-  currency_to_id: z.number().int(),
-  currency_from_iso: z.string(),
-  currency_to_iso: z.string(),
-  shipping_method_id: z.number().int(),
-  shipping_method: z.object({ name: z.string(), slug: z.string() }),
-  payment_method: z.string(),
-  send_amount: z.string(),
-  receiving_amount: z.string(),
+};
+
+/** What the next steps of the send-money flow send (spec §3 sendData). */
+export const sendData = z.object({
+  quotation_id: z.number().int(),
+  ...orderPartyFields,
+  ...pricedTermsFields,
   amount_paid: z.string(),
 });
 export type SendData = z.infer<typeof sendData>;
 
 /** The quotation's figures (its usual shape) with who sends and who receives. */
 export const quotationSummary = quotation.extend({
-  recipient_id: z.number().int().nullable(),
-  recipient_name: z.string().nullable(),
-  sender_id: z.number().int().nullable(),
-  sender_name: z.string().nullable(),
+  ...orderPartyFields,
 });
 export type QuotationSummary = z.infer<typeof quotationSummary>;
 

@@ -39,18 +39,21 @@ describe("consignmentSenderRequest", () => {
     });
   });
 
-  it("takes a phone only as a prefix and a number that dial a real number", () => {
-    expect(
-      fieldsWithErrors(consignmentSenderRequest.safeParse({ ...consignment, phone_prefix: "+52" })),
-    ).toEqual(["phone_number"]);
-    expect(
-      fieldsWithErrors(consignmentSenderRequest.safeParse({ ...consignment, phone_number: "5512345678" })),
-    ).toEqual(["phone_prefix"]);
-    expect(
-      fieldsWithErrors(
-        consignmentSenderRequest.safeParse({ ...consignment, phone_prefix: "+52", phone_number: "1234" }),
-      ),
-    ).toEqual(["phone_number"]);
+  // Each change to a valid form, and the field whose error it makes.
+  it.each([
+    [{ phone_prefix: "+52" }, "phone_number"],
+    [{ phone_number: "5512345678" }, "phone_prefix"],
+    [{ phone_prefix: "+52", phone_number: "1234" }, "phone_number"],
+  ])(
+    "takes a phone only as a prefix and a number that dial a real number: %j is refused on %s",
+    (change, field) => {
+      expect(fieldsWithErrors(consignmentSenderRequest.safeParse({ ...consignment, ...change }))).toEqual([
+        field,
+      ]);
+    },
+  );
+
+  it("takes a prefix and a number that dial a real number", () => {
     expect(
       consignmentSenderRequest.safeParse({
         ...consignment,
@@ -60,19 +63,18 @@ describe("consignmentSenderRequest", () => {
     ).toBe(true);
   });
 
-  it("needs the identity document and refuses odd characters in its number", () => {
-    expect(
-      fieldsWithErrors(consignmentSenderRequest.safeParse({ ...consignment, document_type_id: null })),
-    ).toEqual(["document_type_id"]);
-    expect(
-      fieldsWithErrors(consignmentSenderRequest.safeParse({ ...consignment, document_number: "AB<12>" })),
-    ).toEqual(["document_number"]);
-    expect(
-      fieldsWithErrors(
-        consignmentSenderRequest.safeParse({ ...consignment, document_expires_on: "2031-02-30" }),
-      ),
-    ).toEqual(["document_expires_on"]);
-  });
+  it.each([
+    [{ document_type_id: null }, "document_type_id"],
+    [{ document_number: "AB<12>" }, "document_number"],
+    [{ document_expires_on: "2031-02-30" }, "document_expires_on"],
+  ])(
+    "needs the identity document and refuses odd characters in its number: %j is refused on %s",
+    (change, field) => {
+      expect(fieldsWithErrors(consignmentSenderRequest.safeParse({ ...consignment, ...change }))).toEqual([
+        field,
+      ]);
+    },
+  );
 });
 
 describe("basicSenderRequest", () => {

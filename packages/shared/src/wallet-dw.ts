@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { paginationQuery, recordId } from "./api";
-import { amountSchema } from "./decimal";
-import { PRICED_PAYMENT_METHODS } from "./pricing";
+import { nonNegativeAmountSchema } from "./decimal";
+import { walletQuotationRequest } from "./pricing";
 import { RECIPIENT_TYPES } from "./recipients";
 
 /**
@@ -11,8 +11,6 @@ import { RECIPIENT_TYPES } from "./recipients";
  * Quotations and calculations answer the pricing contract (`quotation`, `calculation`), transactions
  * the orders contract (`confirmationRecord`).
  */
-
-const positiveAmount = amountSchema.refine((value) => !value.startsWith("-"), "Must not be negative.");
 
 /** `?is_from=1` the currencies money comes from, `?is_from=0` those it goes to (spec: "from and to"). */
 export const walletCurrenciesQuery = z.object({
@@ -34,13 +32,11 @@ export const walletCurrencyOption = z.object({
 });
 export type WalletCurrencyOption = z.infer<typeof walletCurrencyOption>;
 
-/** `POST /wallets/deposit-money/calculator`: what is paid in, into which wallet currency, paid how. */
-export const depositCalculatorRequest = z.object({
-  currency_from_id: recordId,
-  currency_to_id: recordId,
-  send_amount: positiveAmount,
-  payment_method: z.enum(PRICED_PAYMENT_METHODS).optional(),
-});
+/**
+ * `POST /wallets/deposit-money/calculator`: what is paid in, into which wallet currency, paid how;
+ * what the deposit's quotation is asked.
+ */
+export const depositCalculatorRequest = walletQuotationRequest;
 
 /** `POST /wallets/deposit-money/transaction` (Idempotency-Key): the quotation and its payment. */
 export const depositTransactionRequest = z.object({
@@ -78,7 +74,7 @@ export const beneficiariesQuery = paginationQuery.extend({
 export const withdrawCalculatorRequest = z.object({
   currency_from_id: recordId,
   currency_to_id: recordId,
-  send_amount: positiveAmount,
+  send_amount: nonNegativeAmountSchema,
 });
 
 /**
@@ -89,7 +85,7 @@ export const withdrawCalculatorRequest = z.object({
 export const withdrawQuotationRequest = z.object({
   currency_from_id: recordId,
   recipient_id: recordId,
-  send_amount: positiveAmount,
+  send_amount: nonNegativeAmountSchema,
 });
 
 /** `POST /wallets/withdraw-money/confirmation`: sends the code that confirms this withdrawal. */

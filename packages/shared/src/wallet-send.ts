@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { recordId } from "./api";
-import { amountSchema } from "./decimal";
-import { calculation, quotation } from "./pricing";
+import { askedAmountFields, calculation, quotation, refineOneAskedAmount } from "./pricing";
 import { currency } from "./reference";
+import { WALLET_PUBLIC_ID_PATTERN } from "./wallets";
 
 /**
  * The wallet-to-wallet send contract (spec §7 Wallets: send-money search-user, recent recipients,
@@ -11,7 +11,7 @@ import { currency } from "./reference";
  */
 
 /** A wallet's public id as people share it ("VW-7K3M9-Q2XAB"); typed in any case. */
-export const WALLET_PUBLIC_ID_PATTERN = /^VW-[0-9A-Z]{5}-[0-9A-Z]{5}$/;
+export { WALLET_PUBLIC_ID_PATTERN };
 
 export const WALLET_SEND_MESSAGES = {
   notFound: "We found no Vela wallet for this e-mail, phone number or wallet id.",
@@ -78,8 +78,6 @@ export const sendCurrenciesQuery = z
 export const sendCurrency = recipientCurrency.extend({ available: z.string().optional() });
 export type SendCurrency = z.infer<typeof sendCurrency>;
 
-const positiveAmount = amountSchema.refine((value) => !value.startsWith("-"), "Must not be negative.");
-
 /**
  * POST /wallets/send-money/calculator and /quotation/create: from the caller's wallet in
  * currency_from_id to the recipient's wallet in currency_to_id. The recipient is named by any of
@@ -90,19 +88,9 @@ export const walletSendRequest = z
     recipient_wallet_id: walletPublicId,
     currency_from_id: recordId,
     currency_to_id: recordId,
-    send_amount: positiveAmount.optional(),
-    receiving_amount: positiveAmount.optional(),
+    ...askedAmountFields,
   })
-  .superRefine((value, context) => {
-    const given = [value.send_amount, value.receiving_amount].filter((amount) => amount !== undefined);
-    if (given.length !== 1) {
-      context.addIssue({
-        code: "custom",
-        path: [value.send_amount === undefined ? "send_amount" : "receiving_amount"],
-        message: "Give either the send amount or the receiving amount, not both.",
-      });
-    }
-  });
+  .superRefine(refineOneAskedAmount);
 export type WalletSendRequest = z.infer<typeof walletSendRequest>;
 
 /** The recipient as a send's calculation and quotation name them. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { recordId } from "./api";
-import { amountSchema } from "./decimal";
 import { confirmationRecord, ORDER_STATUSES } from "./orders";
+import { askedAmountFields, refineOneAskedAmount } from "./pricing";
 import { currency } from "./reference";
 
 /**
@@ -181,26 +181,14 @@ export const convertCurrency = walletCurrency.extend({
 });
 export type ConvertCurrency = z.infer<typeof convertCurrency>;
 
-const positiveAmount = amountSchema.refine((value) => !value.startsWith("-"), "Must not be negative.");
-
 /** POST /wallets/convert-money/calculator: either amount, never both. */
 export const convertCalculatorRequest = z
   .object({
     currency_from_id: recordId,
     currency_to_id: recordId,
-    send_amount: positiveAmount.optional(),
-    receiving_amount: positiveAmount.optional(),
+    ...askedAmountFields,
   })
-  .superRefine((value, context) => {
-    const given = [value.send_amount, value.receiving_amount].filter((amount) => amount !== undefined);
-    if (given.length !== 1) {
-      context.addIssue({
-        code: "custom",
-        path: [value.send_amount === undefined ? "send_amount" : "receiving_amount"],
-        message: "Give either the send amount or the receiving amount, not both.",
-      });
-    }
-  });
+  .superRefine(refineOneAskedAmount);
 export type ConvertCalculatorRequest = z.infer<typeof convertCalculatorRequest>;
 
 /** POST /wallets/convert-money/transaction (with an Idempotency-Key header). */

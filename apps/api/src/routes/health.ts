@@ -1,34 +1,25 @@
-import { appInfo } from "@vela/shared/app-info";
+import * as contract from "@vela/shared/contract/health";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { isSandboxedProduction } from "../config";
-import { ok, okSchema } from "../http/envelope";
+import { contractSchema, urlOf } from "../http/contract";
+import { ok } from "../http/envelope";
 import { AppError } from "../http/errors";
 
-const healthData = z.object({
-  status: z.literal("ok"),
-  database: z.object({
-    kind: z.enum(["pglite", "postgres"]),
-    reachable: z.literal(true),
-    latency_ms: z.number(),
-  }),
-  uptime_s: z.number(),
-});
-
-const pingData = z.object({ status: z.literal("ok") });
+const TAGS = ["health"];
 
 export async function healthRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
   // The cheapest answer the API gives: no database, no work, but every hook and plugin a public
   // route passes through (request context, auth, rate limit, serializer). Load balancers can ask it
   // whether the process answers; bench/calculator.mjs measures routes against it.
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/ping",
+  routes.get(
+    urlOf(contract.ping),
     {
       schema: {
-        tags: ["health"],
+        tags: TAGS,
         summary: "Answers at once, touching nothing: whether the process is up and serving",
-        response: { 200: okSchema(pingData) },
+        ...contractSchema(contract.ping),
       },
     },
     async (_request, reply) => {
@@ -39,14 +30,14 @@ export async function healthRoutes(app: FastifyInstance) {
 
   // The SPA asks once per visit whether to show the staging banner ("Sandbox: no real money moves").
   const info = { sandbox: isSandboxedProduction(app.config) };
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/app-info",
+  routes.get(
+    urlOf(contract.getAppInfo),
     {
       schema: {
-        tags: ["health"],
+        tags: TAGS,
         summary:
           "What the SPA needs to know about this server: whether it runs sandbox providers in production",
-        response: { 200: okSchema(appInfo) },
+        ...contractSchema(contract.getAppInfo),
       },
     },
     async (_request, reply) => {
@@ -56,14 +47,14 @@ export async function healthRoutes(app: FastifyInstance) {
     },
   );
 
-  app.withTypeProvider<ZodTypeProvider>().get(
-    "/health",
+  routes.get(
+    urlOf(contract.health),
     {
       config: { rateLimit: false },
       schema: {
-        tags: ["health"],
+        tags: TAGS,
         summary: "Liveness and database reachability (503 when the database does not answer)",
-        response: { 200: okSchema(healthData) },
+        ...contractSchema(contract.health),
       },
     },
     async (_request, reply) => {

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { recordId } from "../api";
 import {
   agentRegistration,
   authSession,
+  authUser,
   avatarUploaded,
   businessRegistration,
   changeEmailRequest,
@@ -11,22 +13,28 @@ import {
   codeRequest,
   codeSent,
   emailSettings,
+  emailStatus,
   examineRules,
   forgotPasswordMaskingRequest,
   forgotPasswordSendCodeRequest,
   forgotPasswordValidateRequest,
+  hasTransactions,
   loginAnswer,
   loginRequest,
   myAccount,
   ONBOARDING_TYPES,
   onboardingStatus,
   outboxMessage,
+  paymentMethodOption,
   phoneSettings,
   profile,
   profileCompleteRequest,
   profileUpdateRequest,
   RULE_SERVICES,
   refreshRequest,
+  reminder,
+  reminderKindOption,
+  reminderRequest,
   resetPasswordRequest,
   securitySettings,
   securitySettingsRequest,
@@ -36,6 +44,8 @@ import {
   tfaVerifyRequest,
   totpSetup,
 } from "../auth";
+import { dynamicForm } from "../dynamic-form";
+import { bankAccountPreparation, savedBank, updateBankAccountRequest } from "../payments";
 import { endpoint } from "./endpoint";
 
 /* Signing in and out, recovering a password, on-boarding, the rules, the account and its settings. */
@@ -73,6 +83,12 @@ export const tfaResend = endpoint({
 export const tfaVerifyAndLogin = endpoint({
   method: "POST",
   path: "/authentication/tfa/verify-code-and-login",
+  body: tfaVerifyRequest,
+  response: authSession,
+});
+export const smsVerifyAndLogin = endpoint({
+  method: "POST",
+  path: "/smscodes/auth/validation",
   body: tfaVerifyRequest,
   response: authSession,
 });
@@ -212,6 +228,25 @@ export const uploadAvatar = endpoint({
   body: z.unknown(),
   response: avatarUploaded,
 });
+export const getMe = endpoint({ method: "GET", path: "/me", response: authUser });
+export const getHasTransactions = endpoint({
+  method: "GET",
+  path: "/user/has_transactions",
+  response: hasTransactions,
+});
+export const getReminderKinds = endpoint({
+  method: "GET",
+  path: "/list/reminders",
+  response: z.array(reminderKindOption),
+});
+export const getReminders = endpoint({ method: "GET", path: "/user/reminders", response: z.array(reminder) });
+export const createReminder = endpoint({
+  method: "POST",
+  path: "/user/reminders",
+  body: reminderRequest,
+  response: reminder,
+  status: 201,
+});
 
 export const getSecuritySettings = endpoint({
   method: "GET",
@@ -262,6 +297,37 @@ export const changePassword = endpoint({
   path: "/settings/password/change-password",
   body: changePasswordRequest,
   response: authSession,
+});
+export const getEmailStatus = endpoint({
+  method: "GET",
+  path: "/settings/email-status",
+  response: emailStatus,
+});
+export const getSettingsPaymentMethods = endpoint({
+  method: "GET",
+  path: "/settings/payment-method",
+  response: z.array(paymentMethodOption),
+});
+/*
+ * The bank account form of the settings. The saved instruments' list, saving and deleting are in
+ * payments.ts, beside the checkout's.
+ */
+export const getBankAccountPreparation = endpoint({
+  method: "GET",
+  path: "/settings/bank-accounts/preparation",
+  response: bankAccountPreparation,
+});
+export const getBankAccountForm = endpoint({
+  method: "GET",
+  path: "/settings/bank-accounts/form",
+  response: dynamicForm,
+});
+export const updateBankAccount = endpoint({
+  method: "PATCH",
+  path: "/settings/bank-accounts/{id}",
+  params: z.object({ id: recordId }),
+  body: updateBankAccountRequest,
+  response: savedBank,
 });
 
 export const getOutbox = endpoint({

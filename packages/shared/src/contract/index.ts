@@ -1,5 +1,6 @@
 import * as auth from "./auth";
 import type { Endpoint } from "./endpoint";
+import * as health from "./health";
 import * as orders from "./orders";
 import * as payments from "./payments";
 import * as pricing from "./pricing";
@@ -18,6 +19,7 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 /** Every endpoint of the contract, by domain: what the API's contract test walks. */
 export const CONTRACT = {
   auth,
+  health,
   orders,
   payments,
   pricing,

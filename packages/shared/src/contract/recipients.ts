@@ -14,7 +14,10 @@ import {
 } from "../external-recipients";
 import {
   addRecipientRequest,
+  beneficiaryFormQuery,
+  beneficiaryRequest,
   quotationSelection,
+  RECIPIENT_SERVICES,
   recipientFormQuery,
   recipientListQuery,
   recipientRequest,
@@ -36,6 +39,23 @@ export const getRecipients = endpoint({
 export const createRecipient = endpoint({
   method: "POST",
   path: "/recipients",
+  body: recipientRequest,
+  response: recipientSchema,
+  status: 201,
+});
+/** A service's own recipient list and short form (consignments: the full form of its corridor). */
+const serviceParams = z.object({ service: z.enum(RECIPIENT_SERVICES) });
+export const getServiceRecipients = endpoint({
+  method: "GET",
+  path: "/{service}/recipients",
+  params: serviceParams,
+  query: recipientListQuery.omit({ service: true }),
+  response: paginated(recipientSchema),
+});
+export const createServiceRecipient = endpoint({
+  method: "POST",
+  path: "/{service}/recipients",
+  params: serviceParams,
   body: recipientRequest,
   response: recipientSchema,
   status: 201,
@@ -80,6 +100,44 @@ export const deleteRecipient = endpoint({
 export const addRecipientToQuotation = endpoint({
   method: "PUT",
   path: "/consignments/quotation/{id}/add-recipient",
+  params: idParams,
+  body: addRecipientRequest,
+  response: quotationSelection,
+});
+/* The beneficiaries of a consignment quotation: recipients of its corridor and delivery method. */
+export const getBeneficiaries = endpoint({
+  method: "GET",
+  path: "/consignments/quotation/{id}/beneficiaries",
+  params: idParams,
+  query: recipientListQuery.omit({ quotation_id: true, service: true }),
+  response: paginated(recipientSchema),
+});
+export const getBeneficiaryForm = endpoint({
+  method: "GET",
+  path: "/consignments/quotation/{id}/beneficiaries/dynamic-form",
+  params: idParams,
+  query: beneficiaryFormQuery,
+  response: dynamicForm,
+});
+export const createBeneficiary = endpoint({
+  method: "POST",
+  path: "/consignments/quotation/{id}/beneficiaries",
+  params: idParams,
+  body: beneficiaryRequest,
+  response: recipientSchema,
+  status: 201,
+});
+export const updateBeneficiary = endpoint({
+  method: "PUT",
+  path: "/consignments/quotation/{id}/beneficiaries/{beneficiary_id}",
+  params: idParams.extend({ beneficiary_id: recordId }),
+  body: beneficiaryRequest,
+  response: recipientSchema,
+});
+/** The same choice as add-recipient, as a patch of the quotation. */
+export const patchQuotationRecipient = endpoint({
+  method: "PATCH",
+  path: "/quotations/{id}",
   params: idParams,
   body: addRecipientRequest,
   response: quotationSelection,

@@ -1,19 +1,6 @@
 import multipart from "@fastify/multipart";
-import {
-  AVATAR_MAX_BYTES,
-  authUser,
-  avatarUploaded,
-  changePhoneRequest,
-  codeSent,
-  hasTransactions,
-  myAccount,
-  profile,
-  profileCompleteRequest,
-  profileUpdateRequest,
-  reminder,
-  reminderKindOption,
-  reminderRequest,
-} from "@vela/shared/auth";
+import { AVATAR_MAX_BYTES } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -21,7 +8,8 @@ import { findAvatar, inspectAvatar, readAvatarUpload, replaceAvatar } from "../.
 import { toAccountOrganization, toProfile, updateProfile } from "../../account/profile";
 import { createReminder, listReminders, reminderKindOptions } from "../../account/reminders";
 import { onboardingOf, permissionsOf, toAuthUser } from "../../auth/user-view";
-import { ok, okSchema } from "../../http/envelope";
+import { contractSchema, urlOf } from "../../http/contract";
+import { ok } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
 import { startPhoneChange } from "../../settings/phone-change";
@@ -41,23 +29,26 @@ export async function accountRoutes(app: FastifyInstance) {
   const signedIn = app.requireAuth();
 
   routes.get(
-    "/profile",
+    urlOf(contract.getProfile),
     {
       preValidation: signedIn,
-      schema: { tags: TAGS, summary: "The signed-in person's profile", response: { 200: okSchema(profile) } },
+      schema: {
+        tags: TAGS,
+        summary: "The signed-in person's profile",
+        ...contractSchema(contract.getProfile),
+      },
     },
     async (request) => ok(toProfile(currentAuth(request).user)),
   );
 
   routes.put(
-    "/profile",
+    urlOf(contract.updateProfile),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Change some profile fields; those not sent stay as they are",
-        body: profileUpdateRequest,
-        response: { 200: okSchema(profile) },
+        ...contractSchema(contract.updateProfile),
       },
     },
     async (request) => {
@@ -67,14 +58,13 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/profile",
+    urlOf(contract.completeProfile),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Complete the profile: every field at once",
-        body: profileCompleteRequest,
-        response: { 200: okSchema(profile) },
+        ...contractSchema(contract.completeProfile),
       },
     },
     async (request) => {
@@ -84,7 +74,7 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/profile/change-phone",
+    urlOf(contract.changePhone),
     {
       preValidation: signedIn,
       schema: {
@@ -92,8 +82,7 @@ export async function accountRoutes(app: FastifyInstance) {
         summary: "Start changing the phone number: the new number gets a code by SMS",
         description:
           "Confirm with PUT /settings/phone-settings/verify-phone; the current number stays until then.",
-        body: changePhoneRequest,
-        response: { 200: okSchema(codeSent) },
+        ...contractSchema(contract.changePhone),
       },
     },
     async (request) =>
@@ -104,13 +93,13 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/my-account",
+    urlOf(contract.getMyAccount),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The account: user, organisation, on-boarding status and permissions",
-        response: { 200: okSchema(myAccount) },
+        ...contractSchema(contract.getMyAccount),
       },
     },
     async (request) => {
@@ -125,7 +114,7 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/my-account/avatar",
+    urlOf(contract.uploadAvatar),
     {
       preValidation: signedIn,
       schema: {
@@ -134,7 +123,8 @@ export async function accountRoutes(app: FastifyInstance) {
         description:
           "PNG, JPEG or WebP by content, at most 2 MB and 4096×4096 pixels. Replaces the previous one.",
         consumes: ["multipart/form-data"],
-        response: { 200: okSchema(avatarUploaded) },
+        // Only the answer: the multipart body is read by the route itself, not validated as a schema.
+        response: contractSchema(contract.uploadAvatar).response,
       },
     },
     async (request) => {
@@ -176,10 +166,10 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/me",
+    urlOf(contract.getMe),
     {
       preValidation: signedIn,
-      schema: { tags: TAGS, summary: "The signed-in user", response: { 200: okSchema(authUser) } },
+      schema: { tags: TAGS, summary: "The signed-in user", ...contractSchema(contract.getMe) },
     },
     async (request) => {
       const { user, organization } = currentAuth(request);
@@ -188,13 +178,13 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/user/has_transactions",
+    urlOf(contract.getHasTransactions),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Whether the user has made any transaction",
-        response: { 200: okSchema(hasTransactions) },
+        ...contractSchema(contract.getHasTransactions),
       },
     },
     // There is no orders table yet, so nobody has a transaction; the orders work makes this read it.
@@ -202,36 +192,35 @@ export async function accountRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/list/reminders",
+    urlOf(contract.getReminderKinds),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "What a reminder can be about",
-        response: { 200: okSchema(z.array(reminderKindOption)) },
+        ...contractSchema(contract.getReminderKinds),
       },
     },
     async (request) => ok(reminderKindOptions(request.ctx.language)),
   );
 
   routes.get(
-    "/user/reminders",
+    urlOf(contract.getReminders),
     {
       preValidation: signedIn,
-      schema: { tags: TAGS, summary: "The user's reminders", response: { 200: okSchema(z.array(reminder)) } },
+      schema: { tags: TAGS, summary: "The user's reminders", ...contractSchema(contract.getReminders) },
     },
     async (request) => ok(await listReminders(app.db, currentAuth(request).user.id)),
   );
 
   routes.post(
-    "/user/reminders",
+    urlOf(contract.createReminder),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Add a monthly reminder (at most 20)",
-        body: reminderRequest,
-        response: { 201: okSchema(reminder) },
+        ...contractSchema(contract.createReminder),
       },
     },
     async (request, reply) => {

@@ -1,24 +1,7 @@
-import { successEnvelope } from "@vela/shared/api";
-import {
-  authSession,
-  CODE_RESEND_SECONDS,
-  CODE_TTL_SECONDS,
-  codeSent,
-  forgotPasswordMaskingRequest,
-  forgotPasswordSendCodeRequest,
-  forgotPasswordValidateRequest,
-  loginAnswer,
-  loginRequest,
-  refreshRequest,
-  resetPasswordRequest,
-  sessionCheck,
-  tfaChallengeRequest,
-  tfaSendCodeRequest,
-  tfaVerifyRequest,
-} from "@vela/shared/auth";
+import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   checkCredentials,
   codeDestination,
@@ -38,6 +21,7 @@ import { revokeSession, rotateSession } from "../../auth/sessions";
 import { claimSpacing, claimTry, lockedByThisTry, releaseTry } from "../../auth/throttles";
 import { acceptTotpCode } from "../../auth/totp";
 import { toSessionCheck } from "../../auth/user-view";
+import { contractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, TooManyRequestsError, UnauthenticatedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -58,13 +42,12 @@ export async function authRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
-    "/authentication/login",
+    urlOf(contract.login),
     {
       schema: {
         tags,
         summary: "Sign in; answers a session, or a two-factor challenge when the account has it on",
-        body: loginRequest,
-        response: { 200: successEnvelope(loginAnswer) },
+        ...contractSchema(contract.login),
       },
     },
     async (request) => {
@@ -83,13 +66,13 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/authentication/me",
+    urlOf(contract.sessionCheckEndpoint),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags,
         summary: "The session check: role, user and permissions",
-        response: { 200: successEnvelope(sessionCheck) },
+        ...contractSchema(contract.sessionCheckEndpoint),
       },
     },
     async (request) => {
@@ -99,10 +82,10 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/authentication/logout",
+    urlOf(contract.logout),
     {
       preValidation: app.requireAuth(),
-      schema: { tags, summary: "Ends this session", response: { 200: successEnvelope(z.null()) } },
+      schema: { tags, summary: "Ends this session", ...contractSchema(contract.logout) },
     },
     async (request) => {
       await revokeSession(app.db, currentAuth(request).sessionId, "logout");
@@ -111,13 +94,12 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/authentication/refresh-token",
+    urlOf(contract.refreshToken),
     {
       schema: {
         tags,
         summary: "Swaps a refresh token for a new pair; a reused refresh token ends the session",
-        body: refreshRequest,
-        response: { 200: successEnvelope(authSession) },
+        ...contractSchema(contract.refreshToken),
       },
     },
     async (request) => {
@@ -194,13 +176,12 @@ export async function authRoutes(app: FastifyInstance) {
   }
 
   routes.post(
-    "/authentication/tfa/send-code",
+    urlOf(contract.tfaSendCode),
     {
       schema: {
         tags: tfaTags,
         summary: "Sends the two-factor code again, by e-mail or SMS",
-        body: tfaSendCodeRequest,
-        response: { 200: successEnvelope(codeSent) },
+        ...contractSchema(contract.tfaSendCode),
       },
     },
     async (request) =>
@@ -208,26 +189,24 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/tfacodes/resend",
+    urlOf(contract.tfaResend),
     {
       schema: {
         tags: tfaTags,
         summary: "Sends the two-factor code again on the same channel",
-        body: tfaChallengeRequest,
-        response: { 200: successEnvelope(codeSent) },
+        ...contractSchema(contract.tfaResend),
       },
     },
     async (request) => ok(await resendChallenge(request, request.body.tfa_token), "Code sent."),
   );
 
   routes.post(
-    "/authentication/tfa/verify-code-and-login",
+    urlOf(contract.tfaVerifyAndLogin),
     {
       schema: {
         tags: tfaTags,
         summary: "Checks the two-factor code and signs in",
-        body: tfaVerifyRequest,
-        response: { 200: successEnvelope(authSession) },
+        ...contractSchema(contract.tfaVerifyAndLogin),
       },
     },
     async (request) =>
@@ -235,13 +214,12 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/smscodes/auth/validation",
+    urlOf(contract.smsVerifyAndLogin),
     {
       schema: {
         tags: tfaTags,
         summary: "Checks a two-factor code received by SMS and signs in",
-        body: tfaVerifyRequest,
-        response: { 200: successEnvelope(authSession) },
+        ...contractSchema(contract.smsVerifyAndLogin),
       },
     },
     async (request) => {
@@ -256,15 +234,12 @@ export async function authRoutes(app: FastifyInstance) {
   // ---- Password recovery ----
 
   routes.post(
-    "/authentication/forgot-password/masking",
+    urlOf(contract.forgotPasswordMasking),
     {
       schema: {
         tags: recoveryTags,
         summary: "Where a recovery code can be sent, masked",
-        body: forgotPasswordMaskingRequest,
-        response: {
-          200: successEnvelope(z.object({ email: z.string(), phone: z.string() })),
-        },
+        ...contractSchema(contract.forgotPasswordMasking),
       },
     },
     async (request) => {
@@ -282,15 +257,12 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/authentication/forgot-password/send-code",
+    urlOf(contract.forgotPasswordSendCode),
     {
       schema: {
         tags: recoveryTags,
         summary: "Sends a recovery code if the account exists; the answer is the same either way",
-        body: forgotPasswordSendCodeRequest,
-        response: {
-          200: successEnvelope(z.object({ seconds: z.number().int(), expires_in: z.number().int() })),
-        },
+        ...contractSchema(contract.forgotPasswordSendCode),
       },
     },
     async (request) => {
@@ -318,13 +290,12 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/authentication/forgot-password/validate-code",
+    urlOf(contract.forgotPasswordValidateCode),
     {
       schema: {
         tags: recoveryTags,
         summary: "Checks a recovery code and answers the token that sets the new password",
-        body: forgotPasswordValidateRequest,
-        response: { 200: successEnvelope(z.object({ reset_token: z.string() })) },
+        ...contractSchema(contract.forgotPasswordValidateCode),
       },
     },
     async (request) => {
@@ -347,13 +318,12 @@ export async function authRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/authentication/forgot-password/reset-password",
+    urlOf(contract.resetPassword),
     {
       schema: {
         tags: recoveryTags,
         summary: "Sets a new password with a reset token and ends every session of the account",
-        body: resetPasswordRequest,
-        response: { 200: successEnvelope(z.null()) },
+        ...contractSchema(contract.resetPassword),
       },
     },
     async (request) => {

@@ -1,20 +1,10 @@
-import { dynamicForm } from "@vela/shared/dynamic-form";
-import {
-  confirmRecipientRequest,
-  externalFormQuery,
-  externalInvitation,
-  externalRecipientSubmission,
-  externalSubmissionAnswer,
-  INVITATION_TOKEN_HEADER,
-  invitationListQuery,
-  receivingOptions,
-  recipientInvitation,
-  sendLinkRequest,
-} from "@vela/shared/external-recipients";
+import * as contract from "@vela/shared/contract/recipients";
+import { INVITATION_TOKEN_HEADER } from "@vela/shared/external-recipients";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ok, okSchema, page, pageSchema } from "../../http/envelope";
+import { contractSchema, urlOf } from "../../http/contract";
+import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import {
   confirmRecipient,
@@ -55,14 +45,13 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
   };
 
   routes.post(
-    "/recipients/send-link",
+    urlOf(contract.sendInvitationLinks),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags: ownerTags,
         summary: "E-mails each person a single-use link (7 days) to fill in their own recipient details",
-        body: sendLinkRequest,
-        response: { 201: okSchema(z.array(recipientInvitation)) },
+        ...contractSchema(contract.sendInvitationLinks),
       },
     },
     async (request, reply) => {
@@ -79,14 +68,13 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/recipients/invitations",
+    urlOf(contract.getInvitations),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags: ownerTags,
         summary: "The caller's recipient invitations and where each stands, newest first",
-        querystring: invitationListQuery,
-        response: { 200: pageSchema(recipientInvitation) },
+        ...contractSchema(contract.getInvitations),
       },
     },
     async (request) => {
@@ -97,14 +85,13 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/recipients/confirm-recipient",
+    urlOf(contract.confirmInvitation),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags: ownerTags,
         summary: "Accepts the details a link brought in: the recipient becomes active",
-        body: confirmRecipientRequest,
-        response: { 200: okSchema(recipientInvitation) },
+        ...contractSchema(contract.confirmInvitation),
       },
     },
     async (request) => {
@@ -114,13 +101,13 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/external-recipients/me",
+    urlOf(contract.getExternalInvitation),
     {
       schema: {
         tags: publicTags,
         summary: "Who the link is for and who sent it (first name and last initial only)",
         headers: tokenHeaders,
-        response: { 200: okSchema(externalInvitation) },
+        ...contractSchema(contract.getExternalInvitation),
       },
       onSend: noStore,
     },
@@ -128,13 +115,13 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/external-recipients/receiving-options",
+    urlOf(contract.getExternalReceivingOptions),
     {
       schema: {
         tags: publicTags,
         summary: "The countries, currencies and delivery methods the link's recipient may choose",
         headers: tokenHeaders,
-        response: { 200: okSchema(receivingOptions) },
+        ...contractSchema(contract.getExternalReceivingOptions),
       },
       onSend: noStore,
     },
@@ -143,14 +130,13 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/external-recipients/dynamic-form",
+    urlOf(contract.getExternalForm),
     {
       schema: {
         tags: publicTags,
         summary: "The recipient form for the chosen destination, method and recipient type",
         headers: tokenHeaders,
-        querystring: externalFormQuery,
-        response: { 200: okSchema(dynamicForm) },
+        ...contractSchema(contract.getExternalForm),
       },
       onSend: noStore,
     },
@@ -161,15 +147,14 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/external-recipients",
+    urlOf(contract.submitExternalRecipient),
     {
       schema: {
         tags: publicTags,
         summary:
           "Saves the person's own details as the owner's recipient (inactive until confirmed); the link is used up",
         headers: tokenHeaders,
-        body: externalRecipientSubmission,
-        response: { 201: okSchema(externalSubmissionAnswer) },
+        ...contractSchema(contract.submitExternalRecipient),
       },
       onSend: noStore,
     },

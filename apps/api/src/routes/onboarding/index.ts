@@ -1,19 +1,7 @@
-import { successEnvelope } from "@vela/shared/api";
-import {
-  agentRegistration,
-  authSession,
-  businessRegistration,
-  CODE_RESEND_SECONDS,
-  CODE_TTL_SECONDS,
-  clientRegistration,
-  codeRequest,
-  codeSent,
-  ONBOARDING_TYPES,
-  onboardingStatus,
-} from "@vela/shared/auth";
+import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type ONBOARDING_TYPES } from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { findUserById, register } from "../../auth/accounts";
 import { claimIpTry, settleTry } from "../../auth/attempts";
 import {
@@ -28,12 +16,12 @@ import { sendCode } from "../../auth/notifications";
 import { listBusinessTypes, markVerified } from "../../auth/onboarding";
 import type { UserRow } from "../../auth/sessions";
 import { onboardingOf } from "../../auth/user-view";
+import { contractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { ConflictError, InvalidDataError, NotAllowedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
 
 const tags = ["onboarding"];
-const typeParams = z.object({ type: z.enum(ONBOARDING_TYPES) });
 
 /** The welcome says whether the e-mail code went out (the mail server may be down). */
 const welcome = (codeSent: boolean) =>
@@ -47,11 +35,10 @@ const welcome = (codeSent: boolean) =>
  */
 export async function onboardingRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const created = { 201: successEnvelope(authSession) };
 
   routes.post(
-    "/onboarding/client/register",
-    { schema: { tags, summary: "Opens a client account", body: clientRegistration, response: created } },
+    urlOf(contract.registerClient),
+    { schema: { tags, summary: "Opens a client account", ...contractSchema(contract.registerClient) } },
     async (request, reply) => {
       const { session, codeSent } = await register(app, request, { role: "client", input: request.body });
       return reply.status(201).send(ok(session, welcome(codeSent)));
@@ -59,8 +46,8 @@ export async function onboardingRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/agents/onboarding/register",
-    { schema: { tags, summary: "Opens an agent account", body: agentRegistration, response: created } },
+    urlOf(contract.registerAgent),
+    { schema: { tags, summary: "Opens an agent account", ...contractSchema(contract.registerAgent) } },
     async (request, reply) => {
       const { session, codeSent } = await register(app, request, { role: "agent", input: request.body });
       return reply.status(201).send(ok(session, welcome(codeSent)));
@@ -68,9 +55,9 @@ export async function onboardingRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/onboarding/business/register",
+    urlOf(contract.registerBusiness),
     {
-      schema: { tags, summary: "Opens a business account", body: businessRegistration, response: created },
+      schema: { tags, summary: "Opens a business account", ...contractSchema(contract.registerBusiness) },
     },
     async (request, reply) => {
       const { session, codeSent } = await register(app, request, { role: "business", input: request.body });
@@ -79,16 +66,12 @@ export async function onboardingRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/onboarding/business/types",
+    urlOf(contract.getBusinessTypes),
     {
       schema: {
         tags,
         summary: "The kinds of company a business account can register as",
-        response: {
-          200: successEnvelope(
-            z.array(z.object({ id: z.number().int(), slug: z.string(), name: z.string() })),
-          ),
-        },
+        ...contractSchema(contract.getBusinessTypes),
       },
     },
     async (request, reply) => {
@@ -101,7 +84,7 @@ export async function onboardingRoutes(app: FastifyInstance) {
   // ---- Verification of the e-mail address and phone number ----
 
   /** The signed-in user, who must be of the kind named in the path. */
-  function ownUser(request: FastifyRequest, type: z.infer<typeof typeParams>["type"]): UserRow {
+  function ownUser(request: FastifyRequest, type: (typeof ONBOARDING_TYPES)[number]): UserRow {
     const { user } = currentAuth(request);
     if (user.role !== type) {
       throw new NotAllowedError("This on-boarding is for another kind of account.");
@@ -147,20 +130,16 @@ export async function onboardingRoutes(app: FastifyInstance) {
     return onboardingOf(updated);
   }
 
-  const statusAnswer = { 200: successEnvelope(onboardingStatus) };
-  const sentAnswer = { 200: successEnvelope(codeSent) };
   const guard = app.requireAuth();
 
   routes.post(
-    "/onboarding/:type/email/verify-email",
+    urlOf(contract.verifyOnboardingEmail),
     {
       preValidation: guard,
       schema: {
         tags,
         summary: "Verifies the e-mail address with its code",
-        params: typeParams,
-        body: codeRequest,
-        response: statusAnswer,
+        ...contractSchema(contract.verifyOnboardingEmail),
       },
     },
     async (request) => {
@@ -171,14 +150,13 @@ export async function onboardingRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/onboarding/:type/email/resend-email",
+    urlOf(contract.resendOnboardingEmail),
     {
       preValidation: guard,
       schema: {
         tags,
         summary: "Sends the e-mail verification code again",
-        params: typeParams,
-        response: sentAnswer,
+        ...contractSchema(contract.resendOnboardingEmail),
       },
     },
     async (request) => {
@@ -189,14 +167,13 @@ export async function onboardingRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/onboarding/:type/phone/send-code",
+    urlOf(contract.sendOnboardingPhoneCode),
     {
       preValidation: guard,
       schema: {
         tags,
         summary: "Sends a code by SMS to verify the phone number",
-        params: typeParams,
-        response: sentAnswer,
+        ...contractSchema(contract.sendOnboardingPhoneCode),
       },
     },
     async (request) => {
@@ -207,14 +184,13 @@ export async function onboardingRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/onboarding/:type/phone/get-code",
+    urlOf(contract.getOnboardingPhoneCode),
     {
       preValidation: guard,
       schema: {
         tags,
         summary: "The pending phone code: where it went (masked) and when another may be sent",
-        params: typeParams,
-        response: { 200: successEnvelope(codeSent.nullable()) },
+        ...contractSchema(contract.getOnboardingPhoneCode),
       },
     },
     async (request) => {
@@ -231,15 +207,13 @@ export async function onboardingRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/onboarding/:type/phone/verify-phone",
+    urlOf(contract.verifyOnboardingPhone),
     {
       preValidation: guard,
       schema: {
         tags,
         summary: "Verifies the phone number with its code",
-        params: typeParams,
-        body: codeRequest,
-        response: statusAnswer,
+        ...contractSchema(contract.verifyOnboardingPhone),
       },
     },
     async (request) => {

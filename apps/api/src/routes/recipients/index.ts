@@ -1,21 +1,16 @@
-import { recordId } from "@vela/shared/api";
-import { dynamicForm } from "@vela/shared/dynamic-form";
+import { pathOf } from "@vela/shared/contract/endpoint";
+import * as contract from "@vela/shared/contract/recipients";
 import {
-  addRecipientRequest,
-  beneficiaryFormQuery,
-  beneficiaryRequest,
-  quotationSelection,
+  type beneficiaryRequest,
   RECIPIENT_SERVICES,
-  recipientFormQuery,
-  recipientListQuery,
-  recipientRequest,
-  recipientSchema,
-  withdrawFormQuery,
+  type recipientListQuery,
+  type recipientRequest,
 } from "@vela/shared/recipients";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { ok, okSchema, page, pageSchema } from "../../http/envelope";
+import type { z } from "zod";
+import { contractSchema, filledContractSchema, urlOf } from "../../http/contract";
+import { ok, page } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
 import type { PricingContext } from "../../pricing/quotes";
@@ -37,8 +32,6 @@ import {
 import { WITHDRAW_MESSAGES } from "../../wallets/dw-messages";
 
 const TAGS = ["recipients"];
-const idParams = z.object({ id: recordId });
-const beneficiaryParams = z.object({ id: recordId, beneficiary_id: recordId });
 const SAVED = "Recipient saved.";
 /** A withdrawal account is the user's own (wallets/dw-messages.ts), not a recipient. */
 const savedMessage = (saved: { withdrawal_method: string | null }) =>
@@ -61,10 +54,6 @@ export async function recipientsRoutes(app: FastifyInstance) {
     rates: app.rates,
     language: request.ctx.language,
   });
-  const recipientAnswer = { 200: okSchema(recipientSchema) };
-  const createdAnswer = { 201: okSchema(recipientSchema) };
-  const formAnswer = { 200: okSchema(dynamicForm) };
-  const selectionAnswer = { 200: okSchema(quotationSelection) };
 
   async function listPage(
     request: FastifyRequest,
@@ -111,30 +100,28 @@ export async function recipientsRoutes(app: FastifyInstance) {
   });
 
   routes.get(
-    "/recipients",
+    urlOf(contract.getRecipients),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary:
           "The caller's recipients: e-mail (prefix, any case) and type filters, or those matching a quotation",
-        querystring: recipientListQuery,
-        response: { 200: pageSchema(recipientSchema) },
+        ...contractSchema(contract.getRecipients),
       },
     },
     async (request) => listPage(request, request.query),
   );
 
   routes.post(
-    "/recipients",
+    urlOf(contract.createRecipient),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary:
           "Adds a recipient: the corridor (or quotation, or withdrawal method) and its dynamic form's values",
-        body: recipientRequest,
-        response: createdAnswer,
+        ...contractSchema(contract.createRecipient),
       },
     },
     async (request, reply) => {
@@ -144,43 +131,40 @@ export async function recipientsRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/recipients/dynamic-form",
+    urlOf(contract.getRecipientForm),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary:
           "The fields a recipient needs: by type and quotation, by country, currency and delivery method, or a service's short form",
-        querystring: recipientFormQuery,
-        response: formAnswer,
+        ...contractSchema(contract.getRecipientForm),
       },
     },
     async (request) => ok((await resolveForm(contextOf(request), request.query)).form),
   );
 
   routes.get(
-    "/recipients/withdraw-form",
+    urlOf(contract.getWithdrawForm),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The fields of the account a wallet withdrawal pays into (bank deposit or mobile wallet)",
-        querystring: withdrawFormQuery,
-        response: formAnswer,
+        ...contractSchema(contract.getWithdrawForm),
       },
     },
     async (request) => ok((await resolveForm(contextOf(request), request.query)).form),
   );
 
   routes.get(
-    "/recipients/:id",
+    urlOf(contract.getRecipient),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "One of the caller's recipients",
-        params: idParams,
-        response: recipientAnswer,
+        ...contractSchema(contract.getRecipient),
       },
     },
     async (request) => {
@@ -191,15 +175,13 @@ export async function recipientsRoutes(app: FastifyInstance) {
   );
 
   routes.put(
-    "/recipients/:id",
+    urlOf(contract.updateRecipient),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Rewrites a recipient (same body as POST)",
-        params: idParams,
-        body: recipientRequest,
-        response: recipientAnswer,
+        ...contractSchema(contract.updateRecipient),
       },
     },
     async (request) => {
@@ -214,14 +196,13 @@ export async function recipientsRoutes(app: FastifyInstance) {
   );
 
   routes.patch(
-    "/recipients/:id",
+    urlOf(contract.toggleRecipient),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Toggles whether the recipient is active",
-        params: idParams,
-        response: recipientAnswer,
+        ...contractSchema(contract.toggleRecipient),
       },
     },
     async (request) => {
@@ -235,14 +216,13 @@ export async function recipientsRoutes(app: FastifyInstance) {
   );
 
   routes.delete(
-    "/recipients/:id",
+    urlOf(contract.deleteRecipient),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Deletes a recipient (kept for the orders that name it)",
-        params: idParams,
-        response: { 200: okSchema(z.null()) },
+        ...contractSchema(contract.deleteRecipient),
       },
     },
     async (request) => {
@@ -255,20 +235,19 @@ export async function recipientsRoutes(app: FastifyInstance) {
 
   for (const service of RECIPIENT_SERVICES) {
     routes.get(
-      `/${service}/recipients`,
+      pathOf(contract.getServiceRecipients, { service }),
       {
         preValidation: signedIn,
         schema: {
           tags: TAGS,
           summary: `The caller's ${service} recipients`,
-          querystring: recipientListQuery.omit({ service: true }),
-          response: { 200: pageSchema(recipientSchema) },
+          ...filledContractSchema(contract.getServiceRecipients),
         },
       },
       async (request) => listPage(request, request.query, { service }),
     );
     routes.post(
-      `/${service}/recipients`,
+      pathOf(contract.createServiceRecipient, { service }),
       {
         preValidation: signedIn,
         schema: {
@@ -277,8 +256,7 @@ export async function recipientsRoutes(app: FastifyInstance) {
             service === "consignments"
               ? "Adds a consignment recipient (the full form of its corridor)"
               : `Adds a ${service} recipient (its short form: names, contact, country)`,
-          body: recipientRequest,
-          response: createdAnswer,
+          ...filledContractSchema(contract.createServiceRecipient),
         },
       },
       async (request, reply) => {
@@ -291,30 +269,26 @@ export async function recipientsRoutes(app: FastifyInstance) {
   // ---- Beneficiaries of a consignment quotation: its corridor, its method ----
 
   routes.get(
-    "/consignments/quotation/:id/beneficiaries",
+    urlOf(contract.getBeneficiaries),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The caller's active recipients in the quotation's country, currency and delivery method",
-        params: idParams,
-        querystring: recipientListQuery.omit({ quotation_id: true, service: true }),
-        response: { 200: pageSchema(recipientSchema) },
+        ...contractSchema(contract.getBeneficiaries),
       },
     },
     async (request) => listPage(request, { ...request.query, quotation_id: request.params.id }),
   );
 
   routes.get(
-    "/consignments/quotation/:id/beneficiaries/dynamic-form",
+    urlOf(contract.getBeneficiaryForm),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The fields a beneficiary of this quotation needs",
-        params: idParams,
-        querystring: beneficiaryFormQuery,
-        response: formAnswer,
+        ...contractSchema(contract.getBeneficiaryForm),
       },
     },
     async (request) =>
@@ -322,15 +296,13 @@ export async function recipientsRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/consignments/quotation/:id/beneficiaries",
+    urlOf(contract.createBeneficiary),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Adds a beneficiary for the quotation's corridor (the dynamic form's values)",
-        params: idParams,
-        body: beneficiaryRequest,
-        response: createdAnswer,
+        ...contractSchema(contract.createBeneficiary),
       },
     },
     async (request, reply) => {
@@ -341,15 +313,13 @@ export async function recipientsRoutes(app: FastifyInstance) {
   );
 
   routes.put(
-    "/consignments/quotation/:id/beneficiaries/:beneficiary_id",
+    urlOf(contract.updateBeneficiary),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Rewrites a beneficiary with the quotation's form",
-        params: beneficiaryParams,
-        body: beneficiaryRequest,
-        response: recipientAnswer,
+        ...contractSchema(contract.updateBeneficiary),
       },
     },
     async (request) => {
@@ -363,49 +333,39 @@ export async function recipientsRoutes(app: FastifyInstance) {
 
   // ---- Choosing the recipient of a quotation (spec §4): answers sendData and the summary ----
 
+  const chooseQuotationRecipient = async (
+    request: FastifyRequest,
+    quotationId: number,
+    recipientId: number,
+  ) =>
+    ok(
+      await chooseRecipient(pricingOf(request), currentAuth(request).user.id, quotationId, recipientId),
+      "Recipient added.",
+    );
+
   routes.put(
-    "/consignments/quotation/:id/add-recipient",
+    urlOf(contract.addRecipientToQuotation),
     {
       preValidation: signedIn,
       schema: {
         tags: ["quotations"],
         summary: "Chooses the quotation's recipient; answers send_data and the summary",
-        params: idParams,
-        body: addRecipientRequest,
-        response: selectionAnswer,
+        ...contractSchema(contract.addRecipientToQuotation),
       },
     },
-    async (request) => {
-      const chosen = await chooseRecipient(
-        pricingOf(request),
-        currentAuth(request).user.id,
-        request.params.id,
-        request.body.recipient_id,
-      );
-      return ok(chosen, "Recipient added.");
-    },
+    async (request) => chooseQuotationRecipient(request, request.params.id, request.body.recipient_id),
   );
 
   routes.patch(
-    "/quotations/:id",
+    urlOf(contract.patchQuotationRecipient),
     {
       preValidation: signedIn,
       schema: {
         tags: ["quotations"],
         summary: "Patches the selected recipient of a quotation; answers send_data and the summary",
-        params: idParams,
-        body: addRecipientRequest,
-        response: selectionAnswer,
+        ...contractSchema(contract.patchQuotationRecipient),
       },
     },
-    async (request) => {
-      const chosen = await chooseRecipient(
-        pricingOf(request),
-        currentAuth(request).user.id,
-        request.params.id,
-        request.body.recipient_id,
-      );
-      return ok(chosen, "Recipient added.");
-    },
+    async (request) => chooseQuotationRecipient(request, request.params.id, request.body.recipient_id),
   );
 }

@@ -1,19 +1,12 @@
-import { type Language, recordId, successEnvelope } from "@vela/shared/api";
-import {
-  COUNTRY_DIRECTIONS,
-  COUNTRY_SERVICES,
-  city,
-  country,
-  currency,
-  locality,
-  phonePrefix,
-  state,
-} from "@vela/shared/reference";
+import type { Language } from "@vela/shared/api";
+import { pathOf } from "@vela/shared/contract/endpoint";
+import * as contract from "@vela/shared/contract/reference";
+import { COUNTRY_SERVICES } from "@vela/shared/reference";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { HOME_SERVICE } from "../../db/seed/service-availability";
 import { cacheable } from "../../http/cacheable";
+import { contractSchema, filledContractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { flagUrl } from "../../plugins/flags";
@@ -21,16 +14,7 @@ import { localizedCountryName } from "../../reference/country-names";
 import { type CountryFilter, referenceRepository } from "../../reference/repository";
 import { payoutNetworkRoutes } from "./payout-network";
 
-const id = recordId;
-const searchText = z.string().trim().min(1).max(100);
-const directionQuery = z.object({
-  direction: z
-    .enum(COUNTRY_DIRECTIONS)
-    .optional()
-    .describe("from: sending countries; to: receiving countries"),
-  search: searchText.optional(),
-});
-
+const TAGS = ["reference"];
 const MAX_LOCALITIES = 20;
 
 export async function referenceRoutes(app: FastifyInstance) {
@@ -55,17 +39,12 @@ export async function referenceRoutes(app: FastifyInstance) {
   }
 
   routes.get(
-    "/countries",
+    urlOf(contract.getCountries),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Countries (ISO 3166), optionally only where a service is offered",
-        querystring: z.object({
-          search: searchText.optional(),
-          service: z.enum(COUNTRY_SERVICES).optional(),
-          direction: z.enum(COUNTRY_DIRECTIONS).optional(),
-        }),
-        response: { 200: successEnvelope(z.array(country)) },
+        ...contractSchema(contract.getCountries),
       },
     },
     async (request, reply) => {
@@ -75,13 +54,12 @@ export async function referenceRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/home/countries",
+    urlOf(contract.getHomeCountries),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Countries the public home page prices transfers from or to",
-        querystring: directionQuery,
-        response: { 200: successEnvelope(z.array(country)) },
+        ...contractSchema(contract.getHomeCountries),
       },
     },
     async (request, reply) => {
@@ -92,13 +70,12 @@ export async function referenceRoutes(app: FastifyInstance) {
 
   for (const service of COUNTRY_SERVICES) {
     routes.get(
-      `/${service}/countries`,
+      pathOf(contract.getServiceCountries, { service }),
       {
         schema: {
-          tags: ["reference"],
+          tags: TAGS,
           summary: `Countries where the ${service} service is offered`,
-          querystring: directionQuery,
-          response: { 200: successEnvelope(z.array(country)) },
+          ...filledContractSchema(contract.getServiceCountries),
         },
       },
       async (request, reply) => {
@@ -109,13 +86,12 @@ export async function referenceRoutes(app: FastifyInstance) {
   }
 
   routes.get(
-    "/currencies",
+    urlOf(contract.getCurrencies),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Currencies (ISO 4217) with their minor-unit digits",
-        querystring: z.object({ search: searchText.optional() }),
-        response: { 200: successEnvelope(z.array(currency)) },
+        ...contractSchema(contract.getCurrencies),
       },
     },
     async (request, reply) => {
@@ -125,13 +101,12 @@ export async function referenceRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/states",
+    urlOf(contract.getStates),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "States, provinces and regions of a country",
-        querystring: z.object({ country_id: id }),
-        response: { 200: successEnvelope(z.array(state)) },
+        ...contractSchema(contract.getStates),
       },
     },
     async (request, reply) => {
@@ -143,13 +118,12 @@ export async function referenceRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/cities",
+    urlOf(contract.getCities),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Cities of a state",
-        querystring: z.object({ state_id: id }),
-        response: { 200: successEnvelope(z.array(city)) },
+        ...contractSchema(contract.getCities),
       },
     },
     async (request, reply) => {
@@ -161,13 +135,12 @@ export async function referenceRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/localities",
+    urlOf(contract.getLocalities),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: `Localities of a country whose name starts with the search text (at most ${MAX_LOCALITIES})`,
-        querystring: z.object({ country_id: id, search: searchText.optional() }),
-        response: { 200: successEnvelope(z.array(locality)) },
+        ...contractSchema(contract.getLocalities),
       },
     },
     async (request, reply) => {
@@ -179,12 +152,12 @@ export async function referenceRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/prefixes",
+    urlOf(contract.getPrefixes),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "International dialling prefixes by country",
-        response: { 200: successEnvelope(z.array(phonePrefix)) },
+        ...contractSchema(contract.getPrefixes),
       },
     },
     async (request, reply) => {

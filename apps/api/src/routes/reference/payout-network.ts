@@ -1,36 +1,15 @@
-import { type Language, paginationQuery, recordId, successEnvelope } from "@vela/shared/api";
-import {
-  bank,
-  branchOffice,
-  codeName,
-  documentType,
-  payoutPlace,
-  province,
-  serviceProvider,
-  serviceType,
-  town,
-} from "@vela/shared/reference";
+import type { Language } from "@vela/shared/api";
+import * as contract from "@vela/shared/contract/reference";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { cacheable } from "../../http/cacheable";
-import { ok, page, pageSchema } from "../../http/envelope";
+import { contractSchema, urlOf } from "../../http/contract";
+import { ok, page } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { payoutRepository } from "../../reference/payout-repository";
 import { referenceRepository } from "../../reference/repository";
 
-const id = recordId;
-/** An optional filter id: absent, or empty as a filter form sends an unset select, means no filter. */
-const optionalId = z.preprocess(
-  (value: unknown) =>
-    value === null || (typeof value === "string" && value.trim() === "") ? undefined : value,
-  recordId.optional(),
-);
-/** Filter forms send every field, so an empty search means no search (as an empty id means none). */
-const searchText = z.preprocess(
-  (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.string().trim().min(1).max(100).optional(),
-);
+const TAGS = ["reference"];
 
 /**
  * What recipient and sender forms offer (issue 8): identity documents, relationships, purposes of
@@ -53,13 +32,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   }
 
   routes.get(
-    "/documents",
+    urlOf(contract.getDocuments),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Identity documents accepted in a country (its own, then those valid everywhere)",
-        querystring: z.object({ country_id: optionalId }),
-        response: { 200: successEnvelope(z.array(documentType)) },
+        ...contractSchema(contract.getDocuments),
       },
     },
     async (request, reply) => {
@@ -70,12 +48,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/relationships",
+    urlOf(contract.getRelationships),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "How a recipient is related to the sender",
-        response: { 200: successEnvelope(z.array(codeName)) },
+        ...contractSchema(contract.getRelationships),
       },
     },
     async (request, reply) => {
@@ -85,12 +63,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/reasons",
+    urlOf(contract.getReasons),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Purposes of a transfer",
-        response: { 200: successEnvelope(z.array(codeName)) },
+        ...contractSchema(contract.getReasons),
       },
     },
     async (request, reply) => {
@@ -100,17 +78,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/banks",
+    urlOf(contract.getBanks),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Banks and e-wallets of a country, optionally those paying out by one shipping method",
-        querystring: z.object({
-          country_id: id,
-          shipping_method_id: optionalId,
-          search: searchText.describe("Part of the name, or the bank code or BIC"),
-        }),
-        response: { 200: successEnvelope(z.array(bank)) },
+        ...contractSchema(contract.getBanks),
       },
     },
     async (request, reply) => {
@@ -127,13 +100,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/provinces",
+    urlOf(contract.getProvinces),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Provinces of a country (its states, as /states lists them)",
-        querystring: z.object({ country_id: id }),
-        response: { 200: successEnvelope(z.array(province)) },
+        ...contractSchema(contract.getProvinces),
       },
     },
     async (request, reply) => {
@@ -144,13 +116,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/towns",
+    urlOf(contract.getTowns),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Towns of a province (its cities, as /cities lists them)",
-        querystring: z.object({ province_id: id }),
-        response: { 200: successEnvelope(z.array(town)) },
+        ...contractSchema(contract.getTowns),
       },
     },
     async (request, reply) => {
@@ -162,13 +133,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/branch-office",
+    urlOf(contract.getBranchOffices),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Branches of a bank, optionally in one town",
-        querystring: z.object({ bank_id: id, town_id: optionalId }),
-        response: { 200: successEnvelope(z.array(branchOffice)) },
+        ...contractSchema(contract.getBranchOffices),
       },
     },
     async (request, reply) => {
@@ -182,12 +152,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/type_places",
+    urlOf(contract.getPlaceTypes),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Kinds of cash-pickup place (bank branch, pawnshop, supermarket…)",
-        response: { 200: successEnvelope(z.array(codeName)) },
+        ...contractSchema(contract.getPlaceTypes),
       },
     },
     async (request, reply) => {
@@ -197,12 +167,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/service_types",
+    urlOf(contract.getServiceTypes),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Kinds of payout service, each with the shipping method it delivers",
-        response: { 200: successEnvelope(z.array(serviceType)) },
+        ...contractSchema(contract.getServiceTypes),
       },
     },
     async (request, reply) => {
@@ -212,13 +182,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/service_providers",
+    urlOf(contract.getServiceProviders),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Payer networks (cash pickup, mobile wallets), by country and service type",
-        querystring: z.object({ country_id: optionalId, service_type_id: optionalId }),
-        response: { 200: successEnvelope(z.array(serviceProvider)) },
+        ...contractSchema(contract.getServiceProviders),
       },
     },
     async (request, reply) => {
@@ -234,20 +203,12 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/places/filter",
+    urlOf(contract.getPayoutPlaces),
     {
       schema: {
-        tags: ["reference"],
+        tags: TAGS,
         summary: "Cash-pickup places, filtered and paginated",
-        querystring: paginationQuery.extend({
-          country_id: optionalId,
-          service_provider_id: optionalId,
-          type_place_id: optionalId,
-          province_id: optionalId,
-          town_id: optionalId,
-          search: searchText.describe("Part of the place's name or address"),
-        }),
-        response: { 200: pageSchema(payoutPlace) },
+        ...contractSchema(contract.getPayoutPlaces),
       },
     },
     async (request, reply) => {

@@ -1,19 +1,10 @@
-import { successEnvelope } from "@vela/shared/api";
-import {
-  addSenderRequest,
-  consignmentSenderRequest,
-  quotationSelection,
-  SENDER_SERVICES,
-  type SenderService,
-  sender,
-  senderIdParams,
-  senderListQuery,
-  senderRequestOf,
-} from "@vela/shared/senders";
+import { pathOf } from "@vela/shared/contract/endpoint";
+import * as contract from "@vela/shared/contract/senders";
+import { SENDER_SERVICES, type SenderListQuery } from "@vela/shared/senders";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { ok, page, pageSchema } from "../../http/envelope";
+import { contractSchema, filledContractSchema, urlOf } from "../../http/contract";
+import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import type { PricingContext } from "../../pricing/quotes";
 import { toSender } from "../../senders/repository";
@@ -27,9 +18,6 @@ import {
 } from "../../senders/service";
 
 const TAGS = ["senders"];
-const senderAnswer = { 200: successEnvelope(sender) };
-const createdSender = { 201: successEnvelope(sender) };
-const senderPage = { 200: pageSchema(sender) };
 
 /**
  * Senders (spec §7 Senders): the signed-in user's list, create, toggle and delete; each service's
@@ -40,34 +28,32 @@ export async function senderRoutes(app: FastifyInstance) {
   const signedIn = app.requireAuth();
   const userOf = (request: FastifyRequest) => currentAuth(request).user;
 
-  const list = async (request: FastifyRequest, query: z.infer<typeof senderListQuery>) => {
+  const list = async (request: FastifyRequest, query: SenderListQuery) => {
     const { rows, total } = await listUserSenders(app.db, userOf(request), query);
     return ok(page(rows.map(toSender), total, query.page, query.per_page));
   };
 
   routes.get(
-    "/senders",
+    urlOf(contract.getSenders),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The user's senders, 10 a page (a client's own profile first)",
-        querystring: senderListQuery,
-        response: senderPage,
+        ...contractSchema(contract.getSenders),
       },
     },
     async (request) => list(request, request.query),
   );
 
   routes.post(
-    "/senders",
+    urlOf(contract.createSender),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Adds a sender with the full identity form (as for consignments)",
-        body: consignmentSenderRequest,
-        response: createdSender,
+        ...contractSchema(contract.createSender),
       },
     },
     async (request, reply) => {
@@ -77,14 +63,13 @@ export async function senderRoutes(app: FastifyInstance) {
   );
 
   routes.patch(
-    "/senders/:id",
+    urlOf(contract.toggleSender),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Enables a disabled sender or disables an enabled one",
-        params: senderIdParams,
-        response: senderAnswer,
+        ...contractSchema(contract.toggleSender),
       },
     },
     async (request) => {
@@ -94,14 +79,13 @@ export async function senderRoutes(app: FastifyInstance) {
   );
 
   routes.delete(
-    "/senders/:id",
+    urlOf(contract.deleteSender),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Deletes a sender (orders that name it keep it)",
-        params: senderIdParams,
-        response: { 200: successEnvelope(z.null()) },
+        ...contractSchema(contract.deleteSender),
       },
     },
     async (request) => {
@@ -111,23 +95,26 @@ export async function senderRoutes(app: FastifyInstance) {
   );
 
   for (const service of SENDER_SERVICES) {
+    // Consignments' senders take the full identity form; the other services' the short one.
+    const [listed, created] =
+      service === "consignments"
+        ? [contract.getConsignmentSenders, contract.createConsignmentSender]
+        : [contract.getServiceSenders, contract.createServiceSender];
     routes.get(
-      `/${service}/senders`,
+      pathOf(listed, { service }),
       {
         preValidation: signedIn,
         schema: {
           tags: TAGS,
           summary: `The user's senders kept for the ${service} service`,
-          querystring: senderListQuery.omit({ service: true }),
-          response: senderPage,
+          ...filledContractSchema(listed),
         },
       },
       async (request) => list(request, { ...request.query, service }),
     );
 
-    const body = senderRequestOf(service as SenderService);
     routes.post(
-      `/${service}/senders`,
+      pathOf(created, { service }),
       {
         preValidation: signedIn,
         schema: {
@@ -136,8 +123,7 @@ export async function senderRoutes(app: FastifyInstance) {
             service === "consignments"
               ? "Adds a sender for consignments: identity document, date of birth (18+), address"
               : `Adds a sender for the ${service} service: name and an e-mail address or phone number`,
-          body,
-          response: createdSender,
+          ...filledContractSchema(created),
         },
       },
       async (request, reply) => {
@@ -148,15 +134,13 @@ export async function senderRoutes(app: FastifyInstance) {
   }
 
   routes.put(
-    "/consignments/senders/:id",
+    urlOf(contract.updateConsignmentSender),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Changes a sender's details with the consignments form",
-        params: senderIdParams,
-        body: consignmentSenderRequest,
-        response: senderAnswer,
+        ...contractSchema(contract.updateConsignmentSender),
       },
     },
     async (request) => {
@@ -166,29 +150,26 @@ export async function senderRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/agents/senders",
+    urlOf(contract.getAgentSenders),
     {
       preValidation: app.requireAuth(["agent"]),
       schema: {
         tags: TAGS,
         summary: "The agent's senders, paginated (spec §7 agent senders)",
-        querystring: senderListQuery.omit({ service: true }),
-        response: senderPage,
+        ...contractSchema(contract.getAgentSenders),
       },
     },
     async (request) => list(request, request.query),
   );
 
   routes.put(
-    "/consignments/quotation/:id/add-sender",
+    urlOf(contract.addSenderToQuotation),
     {
       preValidation: signedIn,
       schema: {
         tags: ["quotations"],
         summary: "Names the sender of an open consignment quotation; answers what the next steps send",
-        params: senderIdParams,
-        body: addSenderRequest,
-        response: { 200: successEnvelope(quotationSelection) },
+        ...contractSchema(contract.addSenderToQuotation),
       },
     },
     async (request) => {

@@ -1,21 +1,8 @@
-import {
-  authSession,
-  changeEmailRequest,
-  changePasswordRequest,
-  codeRequest,
-  codeSent,
-  emailSettings,
-  emailStatus,
-  paymentMethodOption,
-  phoneSettings,
-  securitySettings,
-  securitySettingsRequest,
-  totpSetup,
-} from "@vela/shared/auth";
+import * as contract from "@vela/shared/contract/auth";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { ok, okSchema } from "../../http/envelope";
+import { contractSchema, urlOf } from "../../http/contract";
+import { ok } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import { startEmailChange, toEmailSettings, verifyEmailChange } from "../../settings/email-change";
 import { changePassword } from "../../settings/password-change";
@@ -32,20 +19,20 @@ export async function settingsRoutes(app: FastifyInstance) {
   const signedIn = app.requireAuth();
 
   routes.get(
-    "/settings/security",
+    urlOf(contract.getSecuritySettings),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Two-factor settings",
-        response: { 200: okSchema(securitySettings) },
+        ...contractSchema(contract.getSecuritySettings),
       },
     },
     async (request) => ok(toSecuritySettings(currentAuth(request).user)),
   );
 
   routes.patch(
-    "/settings/security",
+    urlOf(contract.updateSecuritySettings),
     {
       preValidation: signedIn,
       schema: {
@@ -54,8 +41,7 @@ export async function settingsRoutes(app: FastifyInstance) {
         description:
           "send_code answers where the code went; totp_setup answers the secret and its QR code; " +
           "enable and disable answer the new settings and e-mail a notice.",
-        body: securitySettingsRequest,
-        response: { 200: okSchema(z.union([securitySettings, codeSent, totpSetup])) },
+        ...contractSchema(contract.updateSecuritySettings),
       },
     },
     async (request) => {
@@ -71,26 +57,26 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/settings/phone-settings",
+    urlOf(contract.getPhoneSettings),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The phone number, whether it is verified, and a change waiting for its code",
-        response: { 200: okSchema(phoneSettings) },
+        ...contractSchema(contract.getPhoneSettings),
       },
     },
     async (request) => ok(toPhoneSettings(currentAuth(request).user)),
   );
 
   routes.post(
-    "/settings/phone-settings/send-code",
+    urlOf(contract.sendPhoneCode),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Text a code to the new number of a pending change, otherwise to the current number",
-        response: { 200: okSchema(codeSent) },
+        ...contractSchema(contract.sendPhoneCode),
       },
     },
     async (request) =>
@@ -98,14 +84,13 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
 
   routes.put(
-    "/settings/phone-settings/verify-phone",
+    urlOf(contract.verifyPhone),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Confirm the pending new number, or verify the current one, with the texted code",
-        body: codeRequest,
-        response: { 200: okSchema(phoneSettings) },
+        ...contractSchema(contract.verifyPhone),
       },
     },
     async (request) =>
@@ -116,27 +101,26 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/settings/email-settings",
+    urlOf(contract.getEmailSettings),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The e-mail address, whether it is verified, and a change waiting for its code",
-        response: { 200: okSchema(emailSettings) },
+        ...contractSchema(contract.getEmailSettings),
       },
     },
     async (request) => ok(toEmailSettings(currentAuth(request).user)),
   );
 
   routes.post(
-    "/settings/email-settings/change-email",
+    urlOf(contract.changeEmail),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Start changing the e-mail address: the new address gets a code",
-        body: changeEmailRequest,
-        response: { 200: okSchema(codeSent) },
+        ...contractSchema(contract.changeEmail),
       },
     },
     async (request) =>
@@ -147,14 +131,13 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/settings/email-settings/verify-email",
+    urlOf(contract.verifyEmailChange),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Confirm the new e-mail address with its code",
-        body: codeRequest,
-        response: { 200: okSchema(emailSettings) },
+        ...contractSchema(contract.verifyEmailChange),
       },
     },
     async (request) =>
@@ -165,14 +148,13 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
 
   routes.put(
-    "/settings/password/change-password",
+    urlOf(contract.changePassword),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Change the password; every session ends and this device gets a new one",
-        body: changePasswordRequest,
-        response: { 200: okSchema(authSession) },
+        ...contractSchema(contract.changePassword),
       },
     },
     async (request) =>
@@ -183,13 +165,13 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/settings/email-status",
+    urlOf(contract.getEmailStatus),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Whether the e-mail address is verified",
-        response: { 200: okSchema(emailStatus) },
+        ...contractSchema(contract.getEmailStatus),
       },
     },
     async (request) => {
@@ -199,13 +181,13 @@ export async function settingsRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/settings/payment-method",
+    urlOf(contract.getSettingsPaymentMethods),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The ways of paying the account can use",
-        response: { 200: okSchema(z.array(paymentMethodOption)) },
+        ...contractSchema(contract.getSettingsPaymentMethods),
       },
     },
     async (request) => ok(paymentMethodOptions(request.ctx.language)),

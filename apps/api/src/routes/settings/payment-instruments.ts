@@ -1,16 +1,10 @@
-import { type Language, recordId, successEnvelope } from "@vela/shared/api";
-import { type DynamicForm, dynamicForm } from "@vela/shared/dynamic-form";
-import {
-  bankAccountPreparation,
-  createCardProfileRequest,
-  saveBankAccountRequest,
-  savedBank,
-  savedCard,
-  updateBankAccountRequest,
-} from "@vela/shared/payments";
+import type { Language } from "@vela/shared/api";
+import * as settings from "@vela/shared/contract/auth";
+import * as contract from "@vela/shared/contract/payments";
+import type { DynamicForm } from "@vela/shared/dynamic-form";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { contractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import {
   createBankProfile,
@@ -24,7 +18,6 @@ import {
 import { currentAuth } from "../../plugins/auth";
 
 const TAGS = ["settings"];
-const idParams = z.object({ id: recordId });
 
 type Text = { en: string; es: string };
 
@@ -125,26 +118,26 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
 
   routes.get(
-    "/settings/bank-accounts",
+    urlOf(contract.getSettingsBanks),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The user's saved bank accounts (numbers masked)",
-        response: { 200: successEnvelope(z.array(savedBank)) },
+        ...contractSchema(contract.getSettingsBanks),
       },
     },
     async (request) => ok((await listProfiles(app.db, userId(request), "bank")).map(toSavedBank)),
   );
 
   routes.get(
-    "/settings/bank-accounts/preparation",
+    urlOf(settings.getBankAccountPreparation),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "What the bank account form needs: account types and the number rules",
-        response: { 200: successEnvelope(bankAccountPreparation) },
+        ...contractSchema(settings.getBankAccountPreparation),
       },
     },
     async (request) =>
@@ -159,27 +152,26 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/settings/bank-accounts/form",
+    urlOf(settings.getBankAccountForm),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The bank account form's fields",
-        response: { 200: successEnvelope(dynamicForm) },
+        ...contractSchema(settings.getBankAccountForm),
       },
     },
     async (request) => ok(bankAccountForm(request.ctx.language)),
   );
 
   routes.post(
-    "/settings/bank-accounts",
+    urlOf(contract.createBankAccount),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Verifies (ABA routing checksum) and saves a US bank account for ACH debits",
-        body: saveBankAccountRequest,
-        response: { 201: successEnvelope(savedBank) },
+        ...contractSchema(contract.createBankAccount),
       },
     },
     async (request, reply) => {
@@ -193,15 +185,13 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
   );
 
   routes.patch(
-    "/settings/bank-accounts/:id",
+    urlOf(settings.updateBankAccount),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Changes a saved bank account's names or type (a new number is a new account)",
-        params: idParams,
-        body: updateBankAccountRequest,
-        response: { 200: successEnvelope(savedBank) },
+        ...contractSchema(settings.updateBankAccount),
       },
     },
     async (request) =>
@@ -212,14 +202,13 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
   );
 
   routes.delete(
-    "/settings/bank-accounts/:id",
+    urlOf(contract.deleteBankAccount),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Deletes a saved bank account",
-        params: idParams,
-        response: { 200: successEnvelope(z.null()) },
+        ...contractSchema(contract.deleteBankAccount),
       },
     },
     async (request) => {
@@ -229,27 +218,26 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/settings/credit-card-banks/payment-profiles",
+    urlOf(contract.getSettingsCards),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The user's saved cards (numbers masked)",
-        response: { 200: successEnvelope(z.array(savedCard)) },
+        ...contractSchema(contract.getSettingsCards),
       },
     },
     async (request) => ok((await listProfiles(app.db, userId(request), "card")).map(toSavedCard)),
   );
 
   routes.delete(
-    "/settings/credit-card-banks/payment-profiles/:id",
+    urlOf(contract.deleteSettingsCard),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Deletes a saved card",
-        params: idParams,
-        response: { 200: successEnvelope(z.null()) },
+        ...contractSchema(contract.deleteSettingsCard),
       },
     },
     async (request) => {
@@ -259,14 +247,13 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/settings/create-customer-payment-profile/card",
+    urlOf(contract.createCardProfile),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Saves a card from the card processor's single-use token",
-        body: createCardProfileRequest,
-        response: { 201: successEnvelope(savedCard) },
+        ...contractSchema(contract.createCardProfile),
       },
     },
     async (request, reply) => {

@@ -5,3 +5,6 @@ export type Corridor = {
   currency_from_id: number;
   currency_to_id: number;
 };
+
+/** A corridor with its delivery method: what limits and prices are asked for. */
+export type PricedCorridor = Corridor & { shipping_method_id: number };

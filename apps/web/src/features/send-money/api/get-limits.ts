@@ -1,9 +1,9 @@
 import { queryOptions, skipToken, useQuery } from "@tanstack/react-query";
 import * as contract from "@vela/shared/contract/pricing";
 import { api } from "@/shared/api/api-client";
-import type { Corridor } from "./corridor";
+import type { PricedCorridor } from "./corridor";
 
-export type LimitsRequest = Corridor & { shipping_method_id: number };
+export type LimitsRequest = PricedCorridor;
 
 /** GET /api/limits: the send and receiving limits (decimal strings) of a corridor's delivery method. */
 export const getLimits = (request: LimitsRequest, signal?: AbortSignal) =>

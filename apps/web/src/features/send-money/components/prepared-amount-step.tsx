@@ -2,7 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { startTransition, useEffect, useState } from "react";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { prepareAmountStep } from "../api/prepare-amount-step";
-import { AmountStep, AmountStepLoading, type AmountStepProps } from "./amount-step";
+import { AmountStep, type AmountStepProps } from "./amount-step";
+import { AmountStepLoading } from "./amount-step-loading";
 
 /**
  * The AMOUNT step for the home page: its loading state until the step's first answers are in the
@@ -12,8 +13,8 @@ import { AmountStep, AmountStepLoading, type AmountStepProps } from "./amount-st
  * while it works instead of blocking the main thread.
  *
  * The prerendered page holds the loading state, which is also this component's first render, so
- * hydration finds the same markup. The step itself is unchanged: it runs its own queries and
- * effects, which then find everything answered.
+ * hydration finds the same markup. The step itself is unchanged: it runs its own queries, which
+ * then find everything answered.
  */
 export const PreparedAmountStep = (props: AmountStepProps) => {
   const queryClient = useQueryClient();

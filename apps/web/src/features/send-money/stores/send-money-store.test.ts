@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { JAPAN, MEXICO, UNITED_STATES } from "@/test/fixtures";
 import { BANK_METHOD, CASH_METHOD, METHOD_LIMITS, METHODS, VELA_METHOD } from "@/test/send-money-api";
+import { pickListItem, selectedMethod } from "../utils/corridor-defaults";
+import { limitsInForce, priceRequestOf } from "../utils/price-request";
 import {
   INITIAL_SEND_MONEY_DATA,
   SEND_MONEY_STEPS,
@@ -8,6 +11,14 @@ import {
 } from "./send-money-store";
 
 const state = () => useSendMoneyStore.getState();
+
+/** The list item the AMOUNT step shows for what the store holds (spec §4: none chosen → the first). */
+const shown = (ids: readonly number[], chosenId: number | null) =>
+  pickListItem(
+    ids.map((id) => ({ id })),
+    chosenId,
+    null,
+  )?.id ?? null;
 
 const CALCULATION = {
   country_from_id: 1,
@@ -35,6 +46,14 @@ const CALCULATION = {
   promo_code: null,
 };
 
+const CORRIDOR = {
+  country_from_id: 1,
+  country_to_id: 4,
+  currency_from_id: 10,
+  currency_to_id: 12,
+  shipping_method_id: 1,
+};
+
 describe("send-money store", () => {
   beforeEach(() => {
     useSendMoneyStore.setState(INITIAL_SEND_MONEY_DATA);
@@ -43,16 +62,17 @@ describe("send-money store", () => {
   it("starts at step 0 with both send amounts '100.00', the vela method and the fallback limits (spec §4, §5, §9)", () => {
     expect(state()).toMatchObject({
       step: 0,
-      sendAmount: "100.00",
-      send_amount: "100.00",
-      receivingAmount: "",
-      receiving_amount: "",
-      shipping_method_slug: "vela",
+      amount: "100.00",
+      amountSide: "send",
       country_from_id: null,
       currency_from_id: null,
-      calculationData: null,
       quotation_id: null,
-      limits: { send: { min: "10", max: "10000" }, receiving: { min: "10", max: "10000" } },
+    });
+    expect(state()).not.toHaveProperty("calculationData");
+    expect(selectedMethod(METHODS, state().shipping_method_id)?.slug).toBe("vela");
+    expect(limitsInForce(undefined, undefined)).toEqual({
+      send: { min: "10", max: "10000" },
+      receiving: { min: "10", max: "10000" },
     });
     expect(SEND_MONEY_STEPS).toEqual(["AMOUNT", "SENDER", "RECIPIENT", "PAYMENT", "SEND", "CONFIRMATION"]);
   });
@@ -84,12 +104,8 @@ describe("send-money store", () => {
       currency_from_id: 10,
       currency_to_id: 12,
       shipping_method_id: 3,
-      sendAmount: "250.00",
-      send_amount: "250.00",
-      receivingAmount: "5000.00",
-      receiving_amount: "5000.00",
+      amount: "5000.00",
       amountSide: "receiving",
-      calculationData: CALCULATION,
       quotation_id: 12,
       limitNotice: { field: "send", message: "Min send amount is 10.00" },
     });
@@ -98,15 +114,11 @@ describe("send-money store", () => {
 
     expect(state()).toMatchObject({
       step: 0,
-      calculationData: null,
       quotation_id: null,
       quotationData: null,
       currency_from_id: null,
       currency_to_id: null,
-      sendAmount: "100",
-      send_amount: "100",
-      receivingAmount: "",
-      receiving_amount: "",
+      amount: "100",
       amountSide: "send",
       limitNotice: null,
       // The spec's reset list names neither the countries nor the delivery method: they stay.
@@ -117,101 +129,87 @@ describe("send-money store", () => {
   });
 
   it("selects the first item of a loaded list when none is selected, and keeps a selection the list has (spec §4)", () => {
-    state().countriesLoaded("from", [1, 2, 3]);
-    state().currenciesLoaded("from", [10, 11]);
-    expect(state()).toMatchObject({ country_from_id: 1, currency_from_id: 10 });
+    expect(shown([1, 2, 3], state().country_from_id)).toBe(1);
+    expect(shown([10, 11], state().currency_from_id)).toBe(10);
 
     state().setCurrencyFrom(11);
-    state().currenciesLoaded("from", [10, 11]);
-    expect(state().currency_from_id).toBe(11);
+    expect(shown([10, 11], state().currency_from_id)).toBe(11);
 
-    state().countriesLoaded("to", [4, 5]);
-    state().currenciesLoaded("to", [12]);
-    expect(state()).toMatchObject({ country_to_id: 4, currency_to_id: 12 });
+    expect(shown([4, 5], state().country_to_id)).toBe(4);
+    expect(shown([12], state().currency_to_id)).toBe(12);
+    // The person's default comes before the first row (shared/defaults).
+    expect(pickListItem([JAPAN, UNITED_STATES, MEXICO], null, UNITED_STATES.id)).toBe(UNITED_STATES);
   });
 
   it("clears a country's currency and the price when the country changes, so the new list selects its first", () => {
-    state().countriesLoaded("from", [1, 2]);
-    state().currenciesLoaded("from", [10]);
     useSendMoneyStore.setState({
-      calculationData: CALCULATION,
-      sendAmount: "100.00",
-      send_amount: "100.00",
-      receivingAmount: "2022.24",
-      receiving_amount: "2022.24",
+      country_from_id: 1,
+      currency_from_id: 10,
+      amount: "100.00",
+      limitNotice: { field: "send", message: "Min send amount is 10.00" },
     });
 
     state().setCountryFrom(2);
-    // The typed amount stays to be priced again; the one that followed the old price goes.
+    // The typed amount stays to be priced again (the price is keyed by the corridor); the old message goes.
     expect(state()).toMatchObject({
       country_from_id: 2,
       currency_from_id: null,
-      calculationData: null,
-      sendAmount: "100.00",
-      receivingAmount: "",
-      receiving_amount: "",
+      amount: "100.00",
+      limitNotice: null,
     });
-    state().currenciesLoaded("from", [11]);
-    expect(state().currency_from_id).toBe(11);
+    expect(shown([11], state().currency_from_id)).toBe(11);
 
     // A list that lacks the selected item counts as "none selected".
-    state().currenciesLoaded("from", [13, 14]);
-    expect(state().currency_from_id).toBe(13);
+    state().setCurrencyFrom(12);
+    expect(shown([13, 14], state().currency_from_id)).toBe(13);
   });
 
   it("chooses the vela method by default, keeps a chosen method the corridor offers, and otherwise falls back", () => {
-    state().shippingMethodsLoaded([BANK_METHOD, VELA_METHOD, CASH_METHOD]);
-    expect(state()).toMatchObject({
-      shipping_method_id: VELA_METHOD.id,
-      shipping_method_name: "Vela wallet",
-      shipping_method_slug: "vela",
+    const method = (methods: typeof METHODS) => selectedMethod(methods, state().shipping_method_id);
+    expect(method([BANK_METHOD, VELA_METHOD, CASH_METHOD])).toMatchObject({
+      id: VELA_METHOD.id,
+      name: "Vela wallet",
+      slug: "vela",
     });
 
-    state().setShippingMethod(CASH_METHOD);
-    state().shippingMethodsLoaded(METHODS);
-    expect(state()).toMatchObject({
-      shipping_method_id: CASH_METHOD.id,
-      shipping_method_slug: "cash-pickup",
-    });
+    state().setShippingMethod(CASH_METHOD.id);
+    expect(method(METHODS)).toMatchObject({ id: CASH_METHOD.id, slug: "cash-pickup" });
 
-    state().shippingMethodsLoaded([VELA_METHOD, BANK_METHOD]);
-    expect(state().shipping_method_id).toBe(VELA_METHOD.id);
+    expect(method([VELA_METHOD, BANK_METHOD])?.id).toBe(VELA_METHOD.id);
 
-    state().shippingMethodsLoaded([BANK_METHOD]);
-    expect(state().shipping_method_id).toBe(BANK_METHOD.id);
+    expect(method([BANK_METHOD])?.id).toBe(BANK_METHOD.id);
 
-    state().shippingMethodsLoaded([]);
-    expect(state()).toMatchObject({ shipping_method_id: null, shipping_method_name: null });
+    expect(method([])).toBeUndefined();
   });
 
   it("prices the side the person typed once it is committed, and lets the other side follow the calculation", () => {
     state().typeAmount("receiving", "5000");
-    // Typing alone changes the field, not what is priced.
-    expect(state()).toMatchObject({ receivingAmount: "5000", receiving_amount: "", amountSide: "send" });
-
-    state().commitAmount("receiving");
-    expect(state()).toMatchObject({ receiving_amount: "5000", amountSide: "receiving" });
-
-    state().calculationLoaded(CALCULATION);
-    expect(state()).toMatchObject({
-      sendAmount: "247.26",
-      send_amount: "247.26",
-      receivingAmount: "5000",
-      calculationData: CALCULATION,
-      limits: CALCULATION.limits,
-    });
+    expect(state()).toMatchObject({ amount: "5000", amountSide: "receiving" });
+    const priced = () =>
+      priceRequestOf({
+        corridor: CORRIDOR,
+        typed: { side: state().amountSide, amount: state().amount },
+        limits: CALCULATION.limits,
+        areLimitsSettled: true,
+        rate: CALCULATION.rate,
+        fromDecimals: 2,
+        toDecimals: 2,
+        locale: "en",
+      }).request;
+    // The calculator is asked with the typed side only; the send amount follows from its answer.
+    expect(priced()).toEqual({ ...CORRIDOR, receiving_amount: "5000.00" });
+    // The limits of the last price hold until the method's own arrive.
+    expect(limitsInForce(undefined, CALCULATION)).toEqual(CALCULATION.limits);
 
     state().typeAmount("send", "300");
-    state().commitAmount("send");
-    state().calculationLoaded({ ...CALCULATION, send_amount: "300.00", receiving_amount: "6066.73" });
-    expect(state()).toMatchObject({ sendAmount: "300", receivingAmount: "6066.73", amountSide: "send" });
+    expect(state()).toMatchObject({ amount: "300", amountSide: "send" });
+    expect(priced()).toEqual({ ...CORRIDOR, send_amount: "300.00" });
   });
 
   it("keeps a §5 replacement and its message until the person types again", () => {
     state().applyCorrection({ field: "send", amount: "10.00", message: "Min send amount is 10.00" });
     expect(state()).toMatchObject({
-      sendAmount: "10.00",
-      send_amount: "10.00",
+      amount: "10.00",
       amountSide: "send",
       limitNotice: { field: "send", message: "Min send amount is 10.00" },
     });
@@ -228,27 +226,30 @@ describe("send-money store", () => {
   });
 
   it("falls back to the spec's limits when none arrive", () => {
-    state().limitsLoaded(METHOD_LIMITS[CASH_METHOD.id] ?? null);
-    expect(state().limits.send.max).toBe("2500.00");
+    expect(limitsInForce(METHOD_LIMITS[CASH_METHOD.id], undefined).send.max).toBe("2500.00");
 
-    state().limitsLoaded(null);
-    expect(state().limits).toEqual({
+    expect(limitsInForce(undefined, undefined)).toEqual({
       send: { min: "10", max: "10000" },
       receiving: { min: "10", max: "10000" },
     });
   });
 
   it("writes every amount with its currency's digits", () => {
-    useSendMoneyStore.setState({ sendAmount: "12.5", send_amount: "12.5", receivingAmount: "1000.75" });
+    const pricedAmount = (side: "send" | "receiving", amount: string) =>
+      priceRequestOf({
+        corridor: CORRIDOR,
+        typed: { side, amount },
+        limits: undefined,
+        areLimitsSettled: false,
+        rate: null,
+        fromDecimals: 2,
+        toDecimals: 0,
+        locale: "en",
+      }).pricedAmount;
 
-    state().completeAmounts(2, 0);
-
-    expect(state()).toMatchObject({
-      sendAmount: "12.50",
-      send_amount: "12.50",
-      receivingAmount: "1000",
-      receiving_amount: "",
-    });
+    expect(pricedAmount("send", "12.5")).toBe("12.50");
+    expect(pricedAmount("receiving", "1000.75")).toBe("1000");
+    expect(pricedAmount("receiving", "")).toBe("");
   });
 
   it("keeps the person's choices in sessionStorage, not what the server answered", () => {
@@ -292,10 +293,8 @@ describe("send-money store", () => {
       country_to_id: 4,
       currency_to_id: 12,
       shipping_method_id: 2,
-      sendAmount: "250.00",
-      send_amount: "250.00",
+      amount: "250.00",
       amountSide: "send",
-      calculationData: null,
     });
   });
 });

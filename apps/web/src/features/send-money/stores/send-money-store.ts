@@ -1,7 +1,5 @@
-import { completeAmount } from "@vela/shared/amount-text";
-import { type CorridorLimits, DEFAULT_SHIPPING_METHOD, fallbackLimits } from "@vela/shared/limits";
 import { DEFAULT_SEND_AMOUNT, RESET_SEND_AMOUNT } from "@vela/shared/money";
-import type { Calculation, Quotation, ShippingMethod } from "@vela/shared/pricing";
+import type { Quotation } from "@vela/shared/pricing";
 import { createFlowStore, type FlowActions, type FlowData } from "@/shared/flow/flow-store";
 
 /** sessionStorage key of the flow's choices: a reload keeps the flow, a new tab starts afresh. */
@@ -14,6 +12,9 @@ export type SendMoneyStepName = (typeof SEND_MONEY_STEPS)[number];
 /** Which of the two amount fields a person fills in; the other one follows from the calculator. */
 export type AmountSide = "send" | "receiving";
 
+/** An amount as the person typed it, and in which field. */
+export type TypedAmount = { side: AmountSide; amount: string };
+
 /** The spec §5 message shown by a field after its amount was replaced by a limit. */
 export type LimitNotice = { field: AmountSide; message: string };
 
@@ -21,45 +22,28 @@ export type LimitNotice = { field: AmountSide; message: string };
 export type AmountCorrection = { field: AmountSide; amount: string; message: string };
 
 type SendMoneyData = FlowData & {
-  /** The country the money leaves from; null until chosen or until the list preselects its first. */
+  /**
+   * The chosen countries, currencies and delivery method (spec §3). The lists are server state
+   * (TanStack Query); null, or an id the loaded list lacks, means "none chosen", and the AMOUNT step
+   * shows the list's default (the person's country and currency, the `vela` method; spec §4).
+   */
   country_from_id: number | null;
-  /** The country the money goes to; null until chosen or preselected. */
   country_to_id: number | null;
-  /**
-   * The selected item of the from-currencies list (spec §3). The lists themselves are server state
-   * (TanStack Query); null means "none selected", so loading the list selects its first (spec §4).
-   */
   currency_from_id: number | null;
-  /** The selected item of the to-currencies list; same rule as currency_from_id. */
   currency_to_id: number | null;
-  /** The delivery ("shipping") method; null until the corridor's methods are loaded. */
   shipping_method_id: number | null;
-  /** The chosen method's display name, as the API sends it ("Vela wallet"). */
-  shipping_method_name: string | null;
-  /** The chosen method's slug; the spec's default is the product's own wallet delivery, `vela`. */
-  shipping_method_slug: string;
-  /** What the send amount field holds, as a decimal string while the person types ("12.5", "" when empty). */
-  sendAmount: string;
-  /** The send amount committed for pricing: what the calculator is (or was last) asked with. */
-  send_amount: string;
-  /** What the receiving amount field holds, as a decimal string. */
-  receivingAmount: string;
-  /** The receiving amount committed for pricing, or the one the calculator answered. */
-  receiving_amount: string;
   /**
-   * Which amount the person fixed by typing it (once committed): the calculator is asked with that
-   * one (send_amount or receiving_amount, never both) and the other field follows from its answer.
+   * The amount the person typed, as a decimal string ("12.5", "" when empty), on the side they typed
+   * it: the calculator is asked with that one (send or receiving, never both) and the other amount
+   * is what its answer says. The only copy of the amount: what is priced is derived from it.
    */
+  amount: string;
   amountSide: AmountSide;
-  /** Send and receiving limits of the corridor's delivery method; the spec's 10 / 10 000 until known. */
-  limits: CorridorLimits;
-  /** The calculator's last answer for the current selection; null while there is none. */
-  calculationData: Calculation | null;
+  /** The §5 message shown after the amount was replaced by its minimum or maximum. */
+  limitNotice: LimitNotice | null;
   /** The quotation created from the calculation when the flow continues; null before (no placeholder id). */
   quotation_id: number | null;
   quotationData: Quotation | null;
-  /** The §5 message shown after an amount was replaced by its minimum or maximum. */
-  limitNotice: LimitNotice | null;
   /** The recipient chosen for the quotation (spec §3 recipient_id, recipient_name); null until chosen. */
   recipient_id: number | null;
   recipient_name: string | null;
@@ -95,49 +79,17 @@ type SendMoneyActions = {
   setCountryTo: (countryId: number) => void;
   setCurrencyFrom: (currencyId: number) => void;
   setCurrencyTo: (currencyId: number) => void;
-  /**
-   * Spec §4: a loaded countries list selects an item when none (or one it lacks) is selected: the
-   * default the caller worked out (shared/defaults: the user's country, the browser's region, a
-   * served one), the first item only without one.
-   */
-  countriesLoaded: (
-    direction: "from" | "to",
-    countryIds: readonly number[],
-    defaultId?: number | null,
-  ) => void;
-  /** The same for a currencies list (the default: the selected country's own currency). */
-  currenciesLoaded: (
-    direction: "from" | "to",
-    currencyIds: readonly number[],
-    defaultId?: number | null,
-  ) => void;
-  setShippingMethod: (method: ShippingMethod) => void;
-  /**
-   * A corridor's methods arrived: a chosen method the corridor offers is kept, otherwise the
-   * default `vela` one is chosen, otherwise the first; an empty list clears the choice.
-   */
-  shippingMethodsLoaded: (methods: readonly ShippingMethod[]) => void;
-  /** The person typed into one amount field: the field changes and the old limit notice goes. */
+  setShippingMethod: (methodId: number) => void;
+  /** The person typed into one amount field: that side becomes the typed one and the old limit notice goes. */
   typeAmount: (side: AmountSide, amount: string) => void;
-  /**
-   * Commits a field for pricing (after the debounce, or when the field is left): that side becomes
-   * the fixed one and its typed amount is what the calculator is asked.
-   */
-  commitAmount: (side: AmountSide) => void;
-  /**
-   * The currencies' digits are known (or changed): every amount is written with them, so "100.00"
-   * becomes "100" in yen and "12.5" becomes "12.50" in dollars.
-   */
-  completeAmounts: (fromDecimals: number, toDecimals: number) => void;
-  /** Applies a §5 replacement: the amount is set and committed, its side fixed, and the message kept. */
+  /** Applies a §5 replacement: the amount is set on its side, and the message kept. */
   applyCorrection: (correction: AmountCorrection) => void;
-  /** The limits arrived; null (absent or failed) means the spec's fallback 10 / 10 000. */
-  limitsLoaded: (limits: CorridorLimits | null) => void;
-  /** A calculation for the current selection arrived: the amount not typed follows it. */
-  calculationLoaded: (calculation: Calculation) => void;
 };
 
-/** The shared `reset` is spec §4's: step 0; calculation, quotation and selected currencies cleared; amounts '100'. */
+/**
+ * The shared `reset` is spec §4's: step 0; quotation and selected currencies cleared; amounts '100'
+ * (the calculation lives in the query cache, keyed by the selection, so it follows).
+ */
 export type SendMoneyState = SendMoneyData & FlowActions & SendMoneyActions;
 
 /** A new quotation has no sender, recipient or transaction attempt yet: what a new flow starts with too. */
@@ -160,49 +112,21 @@ export const INITIAL_SEND_MONEY_DATA: SendMoneyData = {
   currency_from_id: null,
   currency_to_id: null,
   shipping_method_id: null,
-  shipping_method_name: null,
-  shipping_method_slug: DEFAULT_SHIPPING_METHOD,
-  sendAmount: DEFAULT_SEND_AMOUNT,
-  send_amount: DEFAULT_SEND_AMOUNT,
-  receivingAmount: "",
-  receiving_amount: "",
+  amount: DEFAULT_SEND_AMOUNT,
   amountSide: "send",
-  limits: fallbackLimits(),
-  calculationData: null,
   quotation_id: null,
   quotationData: null,
   limitNotice: null,
   ...NO_PARTIES_YET,
 };
 
-/**
- * Whatever was priced belongs to the old selection once any part of the corridor or the method
- * changes: the calculation, the limit message, and the amount that followed from the old price
- * (the amount the person typed stays, and is priced again).
- */
-const selectionChanged = (state: SendMoneyData): Partial<SendMoneyData> => ({
-  calculationData: null,
-  limitNotice: null,
-  ...(state.amountSide === "send"
-    ? { receivingAmount: "", receiving_amount: "" }
-    : { sendAmount: "", send_amount: "" }),
-});
-
-const pickListItem = (selected: number | null, ids: readonly number[], defaultId?: number | null) => {
-  if (selected !== null && ids.includes(selected)) return selected;
-  return defaultId != null && ids.includes(defaultId) ? defaultId : (ids[0] ?? null);
-};
-
-const isSameLimits = (a: CorridorLimits, b: CorridorLimits) =>
-  a.send.min === b.send.min &&
-  a.send.max === b.send.max &&
-  a.receiving.min === b.receiving.min &&
-  a.receiving.max === b.receiving.max;
+/** A limit message belongs to the old selection once any part of the corridor or the method changes. */
+const SELECTION_CHANGED = { limitNotice: null } as const satisfies Partial<SendMoneyData>;
 
 /**
  * The send-money flow's state (spec §3 send money fields, §4 transitions). One store for the flow,
- * read by its steps; the AMOUNT step also runs on the home page, so a price worked out there is
- * still here when the flow opens.
+ * read by its steps; the AMOUNT step also runs on the home page, so what the person chose there is
+ * still here when the flow opens (its price is in the query cache, keyed by that choice).
  */
 export const useSendMoneyStore = createFlowStore<SendMoneyData, SendMoneyActions>({
   name: SEND_MONEY_STORAGE_KEY,
@@ -217,12 +141,7 @@ export const useSendMoneyStore = createFlowStore<SendMoneyData, SendMoneyActions
     "currency_from_id",
     "currency_to_id",
     "shipping_method_id",
-    "shipping_method_name",
-    "shipping_method_slug",
-    "sendAmount",
-    "send_amount",
-    "receivingAmount",
-    "receiving_amount",
+    "amount",
     "amountSide",
     "quotation_id",
     "recipient_id",
@@ -275,21 +194,15 @@ export const useSendMoneyStore = createFlowStore<SendMoneyData, SendMoneyActions
         if (method !== null) next.shipping_method_id = method;
         const send = amount("send_amount");
         const receiving = amount("receiving_amount");
-        if (send) Object.assign(next, { sendAmount: send, send_amount: send, amountSide: "send" });
-        else if (receiving)
-          Object.assign(next, {
-            receivingAmount: receiving,
-            receiving_amount: receiving,
-            amountSide: "receiving",
-          });
+        if (send) Object.assign(next, { amount: send, amountSide: "send" });
+        else if (receiving) Object.assign(next, { amount: receiving, amountSide: "receiving" });
         if (Object.keys(next).length === 0) return state;
-        return { ...next, ...selectionChanged({ ...state, ...next }) };
+        return { ...next, ...SELECTION_CHANGED };
       }),
 
     reset: () =>
       set({
         step: 0,
-        calculationData: null,
         quotation_id: null,
         quotationData: null,
         recipient_id: null,
@@ -302,10 +215,7 @@ export const useSendMoneyStore = createFlowStore<SendMoneyData, SendMoneyActions
         currency_from_id: null,
         currency_to_id: null,
         // Spec §9: "after reset '100'" — written without decimals, as the spec writes it.
-        sendAmount: RESET_SEND_AMOUNT,
-        send_amount: RESET_SEND_AMOUNT,
-        receivingAmount: "",
-        receiving_amount: "",
+        amount: RESET_SEND_AMOUNT,
         amountSide: "send",
         limitNotice: null,
       }),
@@ -314,138 +224,33 @@ export const useSendMoneyStore = createFlowStore<SendMoneyData, SendMoneyActions
       set((state) =>
         state.country_from_id === countryId
           ? state
-          : { country_from_id: countryId, currency_from_id: null, ...selectionChanged(state) },
+          : { country_from_id: countryId, currency_from_id: null, ...SELECTION_CHANGED },
       ),
     setCountryTo: (countryId) =>
       set((state) =>
         state.country_to_id === countryId
           ? state
-          : { country_to_id: countryId, currency_to_id: null, ...selectionChanged(state) },
+          : { country_to_id: countryId, currency_to_id: null, ...SELECTION_CHANGED },
       ),
     setCurrencyFrom: (currencyId) =>
       set((state) =>
         state.currency_from_id === currencyId
           ? state
-          : { currency_from_id: currencyId, ...selectionChanged(state) },
+          : { currency_from_id: currencyId, ...SELECTION_CHANGED },
       ),
     setCurrencyTo: (currencyId) =>
       set((state) =>
-        state.currency_to_id === currencyId
-          ? state
-          : { currency_to_id: currencyId, ...selectionChanged(state) },
+        state.currency_to_id === currencyId ? state : { currency_to_id: currencyId, ...SELECTION_CHANGED },
       ),
-
-    countriesLoaded: (direction, countryIds, defaultId) =>
-      set((state) => {
-        const key = direction === "from" ? "country_from_id" : "country_to_id";
-        const picked = pickListItem(state[key], countryIds, defaultId);
-        if (picked === state[key]) return state;
-        const currencyKey = direction === "from" ? "currency_from_id" : "currency_to_id";
-        return { [key]: picked, [currencyKey]: null, ...selectionChanged(state) };
-      }),
-    currenciesLoaded: (direction, currencyIds, defaultId) =>
-      set((state) => {
-        const key = direction === "from" ? "currency_from_id" : "currency_to_id";
-        const picked = pickListItem(state[key], currencyIds, defaultId);
-        return picked === state[key] ? state : { [key]: picked, ...selectionChanged(state) };
-      }),
-
-    setShippingMethod: (method) =>
-      set((state) => ({
-        shipping_method_id: method.id,
-        shipping_method_name: method.name,
-        shipping_method_slug: method.slug,
-        ...(state.shipping_method_id === method.id ? {} : selectionChanged(state)),
-      })),
-    shippingMethodsLoaded: (methods) =>
-      set((state) => {
-        const method =
-          methods.find((candidate) => candidate.id === state.shipping_method_id) ??
-          methods.find((candidate) => candidate.slug === DEFAULT_SHIPPING_METHOD) ??
-          methods[0];
-        if (!method) {
-          return {
-            shipping_method_id: null,
-            shipping_method_name: null,
-            shipping_method_slug: DEFAULT_SHIPPING_METHOD,
-            ...selectionChanged(state),
-          };
-        }
-        // The same list again (the home page asks it before the AMOUNT step mounts) changes nothing.
-        if (
-          state.shipping_method_id === method.id &&
-          state.shipping_method_name === method.name &&
-          state.shipping_method_slug === method.slug
-        )
-          return state;
-        return {
-          shipping_method_id: method.id,
-          shipping_method_name: method.name,
-          shipping_method_slug: method.slug,
-          ...(state.shipping_method_id === method.id ? {} : selectionChanged(state)),
-        };
-      }),
-
-    typeAmount: (side, amount) =>
-      set(
-        side === "send"
-          ? { sendAmount: amount, limitNotice: null }
-          : { receivingAmount: amount, limitNotice: null },
-      ),
-    commitAmount: (side) =>
+    setShippingMethod: (methodId) =>
       set((state) =>
-        side === "send"
-          ? { amountSide: side, send_amount: state.sendAmount }
-          : { amountSide: side, receiving_amount: state.receivingAmount },
+        state.shipping_method_id === methodId
+          ? state
+          : { shipping_method_id: methodId, ...SELECTION_CHANGED },
       ),
-    completeAmounts: (fromDecimals, toDecimals) =>
-      set((state) => {
-        const completed = {
-          sendAmount: completeAmount(state.sendAmount, fromDecimals),
-          send_amount: completeAmount(state.send_amount, fromDecimals),
-          receivingAmount: completeAmount(state.receivingAmount, toDecimals),
-          receiving_amount: completeAmount(state.receiving_amount, toDecimals),
-        };
-        const isSame = (Object.keys(completed) as (keyof typeof completed)[]).every(
-          (key) => completed[key] === state[key],
-        );
-        return isSame ? state : completed;
-      }),
+
+    typeAmount: (side, amount) => set({ amount, amountSide: side, limitNotice: null }),
     applyCorrection: ({ field, amount, message }) =>
-      set(
-        field === "send"
-          ? { sendAmount: amount, send_amount: amount, amountSide: "send", limitNotice: { field, message } }
-          : {
-              receivingAmount: amount,
-              receiving_amount: amount,
-              amountSide: "receiving",
-              limitNotice: { field, message },
-            },
-      ),
-
-    // The same limits again (the step's effect after the home page has applied them, or the ones a
-    // price answer carried) change nothing, so the step does not render again for them.
-    limitsLoaded: (limits) =>
-      set((state) => {
-        const next = limits ?? fallbackLimits();
-        return isSameLimits(state.limits, next) ? state : { limits: next };
-      }),
-    calculationLoaded: (calculation) =>
-      set((state) =>
-        state.calculationData === calculation
-          ? state
-          : {
-              calculationData: calculation,
-              limits: calculation.limits,
-              shipping_method_name: calculation.shipping_method.name,
-              shipping_method_slug: calculation.shipping_method.slug,
-              ...(state.amountSide === "send"
-                ? {
-                    receivingAmount: calculation.receiving_amount,
-                    receiving_amount: calculation.receiving_amount,
-                  }
-                : { sendAmount: calculation.send_amount, send_amount: calculation.send_amount }),
-            },
-      ),
+      set({ amount, amountSide: field, limitNotice: { field, message } }),
   }),
 });

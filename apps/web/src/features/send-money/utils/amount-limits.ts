@@ -9,7 +9,7 @@ import {
 } from "@vela/shared/limits";
 import type { MoneyLocale } from "@vela/shared/money";
 import type { ApiError, FieldErrors } from "@/shared/api/api-error";
-import type { AmountCorrection, AmountSide } from "../stores/send-money-store";
+import type { AmountCorrection, AmountSide, TypedAmount } from "../stores/send-money-store";
 
 /** An empty or half-typed field ("", ".") holds nothing, so the rules read it as zero. */
 const amountOrZero = (amount: string) => (isDecimalString(amount) ? amount : "0");
@@ -58,6 +58,18 @@ export const limitCorrection = (check: LimitCheck): AmountCorrection | null => {
     message: breachMessage(breach, decimals[breach.field], locale),
   };
 };
+
+/** limitCorrection for the one amount the person typed (the other follows at the rate). */
+export const typedAmountCorrection = (
+  typed: TypedAmount,
+  check: Omit<LimitCheck, "side" | "sendAmount" | "receivingAmount">,
+): AmountCorrection | null =>
+  limitCorrection({
+    ...check,
+    side: typed.side,
+    sendAmount: typed.side === "send" ? typed.amount : "",
+    receivingAmount: typed.side === "receiving" ? typed.amount : "",
+  });
 
 /**
  * The calculator's 422 read as a §5 replacement: a limit refusal carries the limit as data

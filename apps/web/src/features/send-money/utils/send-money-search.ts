@@ -1,34 +1,21 @@
-import type { SendMoneyState } from "../stores/send-money-store";
+import type { PricedCorridor } from "../api/corridor";
+import type { AmountSide } from "../stores/send-money-store";
 
 /**
- * What the AMOUNT step hands on when the person continues: the corridor, the delivery method and
- * the amount they fixed (the send amount, or the receiving amount when they typed that one).
+ * What the AMOUNT step hands on when the person continues, and what the calculator is asked: the
+ * corridor, the delivery method and the amount they fixed (the send amount, or the receiving amount
+ * when they typed that one).
  */
-export type AmountSelection = {
-  country_from_id: number;
-  country_to_id: number;
-  currency_from_id: number;
-  currency_to_id: number;
-  shipping_method_id: number;
-} & ({ send_amount: string } | { receiving_amount: string });
+export type AmountSelection = PricedCorridor & ({ send_amount: string } | { receiving_amount: string });
 
-/** The selection in the store, or null while a part of it is still missing. */
-export const amountSelectionOf = (state: SendMoneyState): AmountSelection | null => {
-  const { country_from_id, country_to_id, currency_from_id, currency_to_id, shipping_method_id } = state;
-  if (
-    country_from_id === null ||
-    country_to_id === null ||
-    currency_from_id === null ||
-    currency_to_id === null ||
-    shipping_method_id === null
-  ) {
-    return null;
-  }
-  const ids = { country_from_id, country_to_id, currency_from_id, currency_to_id, shipping_method_id };
-  if (state.amountSide === "receiving") {
-    return state.receiving_amount ? { ...ids, receiving_amount: state.receiving_amount } : null;
-  }
-  return state.send_amount ? { ...ids, send_amount: state.send_amount } : null;
+/** The selection, or null while a part of it (the corridor, the method or an amount) is still missing. */
+export const amountSelectionOf = (
+  corridor: PricedCorridor | null,
+  side: AmountSide,
+  amount: string,
+): AmountSelection | null => {
+  if (!corridor || !amount) return null;
+  return side === "send" ? { ...corridor, send_amount: amount } : { ...corridor, receiving_amount: amount };
 };
 
 /**
