@@ -1,6 +1,6 @@
 import { successEnvelope } from "@vela/shared/api";
 import type { Endpoint } from "@vela/shared/contract/endpoint";
-import type { z } from "zod";
+import { z } from "zod";
 
 /** The route schema parts an endpoint of the contract declares, under Fastify's names. */
 type ContractSchema<E extends Endpoint> = (E["params"] extends z.ZodType
@@ -39,4 +39,28 @@ export function contractSchema<E extends Endpoint>(endpoint: E): ContractSchema<
 export function filledContractSchema<E extends Endpoint>(endpoint: E): Omit<ContractSchema<E>, "params"> {
   const { params: _filled, ...schema } = contractSchema(endpoint) as ContractSchema<E> & { params?: unknown };
   return schema;
+}
+
+type ParamsShape<E extends Endpoint> = E["params"] extends z.ZodObject<infer Shape> ? Shape : never;
+
+/** An endpoint with one of its path parameters fixed: its other parameters, if any are left. */
+type FixedEndpoint<E extends Endpoint, P extends PropertyKey> = Omit<E, "params"> &
+  (keyof Omit<ParamsShape<E>, P> extends never ? unknown : { params: z.ZodObject<Omit<ParamsShape<E>, P>> });
+
+/**
+ * One of the routes an endpoint with an enum path parameter stands for: where the contract says
+ * `/{service}/orders/{id}`, the API registers `/gift-cards/orders/:id`, `/reload-phones/orders/:id`...
+ * (each service its own handler). Give the result to `urlOf` and `contractSchema`.
+ */
+export function fixedEndpoint<E extends Endpoint, P extends keyof ParamsShape<E> & string>(
+  endpoint: E,
+  param: P,
+  value: z.output<ParamsShape<E>[P]> & string,
+): FixedEndpoint<E, P> {
+  const { params, ...rest } = endpoint;
+  const { [param]: _fixed, ...others } = (params as z.ZodObject).shape;
+  const path = endpoint.path.replace(`{${param}}`, value);
+  return (
+    Object.keys(others).length > 0 ? { ...rest, path, params: z.object(others) } : { ...rest, path }
+  ) as FixedEndpoint<E, P>;
 }

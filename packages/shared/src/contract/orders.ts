@@ -49,10 +49,15 @@ export const getTracking = endpoint({
   params: z.object({ tracking_number: z.string().trim().min(1).max(64) }),
   response: trackingAnswer,
 });
-export const createConsignmentTransaction = endpoint({
-  method: "POST",
-  path: "/consignments/transaction",
-  body: transactionRequest,
-  response: confirmationRecord,
-  status: 201,
+/** Places the transfer of a paid quotation: its confirmation record. */
+const transferPlacement = <const P extends `/${string}`>(path: P) =>
+  endpoint({ method: "POST", path, body: transactionRequest, response: confirmationRecord, status: 201 });
+export const createConsignmentTransaction = transferPlacement("/consignments/transaction");
+/** The same as /consignments/transaction. */
+export const createSendMoneyTransaction = transferPlacement("/send_money");
+/** The user's latest transfer (for send again), or null. */
+export const getLastTransaction = endpoint({
+  method: "GET",
+  path: "/consignments/last-transaction",
+  response: confirmationRecord.nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { recordId } from "../api";
 import {
+  addPaymentMethodRequest,
   authorizeCardRequest,
   bankTransferRequest,
   createCardProfileRequest,
@@ -34,6 +35,13 @@ export const setPaymentMethod = endpoint({
   body: setPaymentMethodRequest,
   response: quotationPaymentSummary,
 });
+/** Attaches one of the user's saved cards or bank accounts to a quotation. */
+export const addSavedPaymentMethod = endpoint({
+  method: "PUT",
+  path: "/payments/add-payment-method",
+  body: addPaymentMethodRequest,
+  response: quotationPaymentSummary,
+});
 
 /** What the card processor's tokenisation takes: the card, which never reaches our API. */
 export const cardTokenRequest = z.object({
@@ -58,46 +66,30 @@ export const tokenizeCard = endpoint({
   response: cardToken,
 });
 
-export const authorizeCard = endpoint({
-  method: "POST",
-  path: "/payments/authorize-credit-card",
-  body: authorizeCardRequest,
-  response: payment,
-});
-export const debitBankAccount = endpoint({
-  method: "POST",
-  path: "/payments/debit-bank-account",
-  body: debitBankRequest,
-  response: payment,
-});
-export const startBankTransfer = endpoint({
-  method: "POST",
-  path: "/payments/bank-transfer",
-  body: bankTransferRequest,
-  response: payment,
-});
-export const startPraxisPayment = endpoint({
-  method: "POST",
-  path: "/payments/praxis/get-payment-gateway",
-  body: gatewayPaymentRequest,
-  response: payment,
-});
-export const startD24Payment = endpoint({
-  method: "POST",
-  path: "/payments/d24/process-payment",
-  body: gatewayPaymentRequest,
-  response: payment,
-});
-export const startPaypalPayment = endpoint({
-  method: "POST",
-  path: "/payments/paypal/authorize",
-  body: gatewayPaymentRequest,
-  response: payment,
-});
+/*
+ * Starting a payment answers 201 with the new payment (the API also answers 200 to a retry it
+ * recognises after a lost claim, with Idempotency-Hit).
+ */
+const paymentStart = <const P extends `/${string}`, B extends z.ZodType>(path: P, body: B) =>
+  endpoint({ method: "POST", path, body, response: payment, status: 201 });
+
+export const authorizeCard = paymentStart("/payments/authorize-credit-card", authorizeCardRequest);
+export const debitBankAccount = paymentStart("/payments/debit-bank-account", debitBankRequest);
+export const startBankTransfer = paymentStart("/payments/bank-transfer", bankTransferRequest);
+export const startPraxisPayment = paymentStart("/payments/praxis/get-payment-gateway", gatewayPaymentRequest);
+export const startD24Payment = paymentStart("/payments/d24/process-payment", gatewayPaymentRequest);
+export const startPaypalPayment = paymentStart("/payments/paypal/authorize", gatewayPaymentRequest);
 export const getPayment = endpoint({
   method: "GET",
   path: "/payments/{id}",
   params: idParams,
+  response: payment,
+});
+/** A Praxis payment as it stands (the gateway is asked while it is pending). */
+export const getPraxisPaymentStatus = endpoint({
+  method: "GET",
+  path: "/payments/praxis/get-payment-status/{payment_id}",
+  params: z.object({ payment_id: recordId }),
   response: payment,
 });
 

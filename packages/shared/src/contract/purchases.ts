@@ -20,6 +20,8 @@ import {
   purchaseQuotation,
   purchaseTransactionRequest,
   redeemCode,
+  topupProduct,
+  topupProductsQuery,
   topupQuotationRequest,
 } from "../purchases";
 import { COUNTRY_DIRECTIONS, country } from "../reference";
@@ -43,6 +45,12 @@ export const getOperators = endpoint({
   path: "/reload-phones/operators",
   query: operatorsQuery,
   response: operatorsAnswer,
+});
+export const getTopupProducts = endpoint({
+  method: "GET",
+  path: "/reload-phones/products",
+  query: topupProductsQuery,
+  response: z.array(topupProduct),
 });
 export const getGiftCards = endpoint({
   method: "GET",
@@ -78,6 +86,13 @@ export const lookUpBill = endpoint({
   method: "POST",
   path: "/bills",
   body: billLookupRequest,
+  response: billPayer,
+});
+/** The same lookup as a query. */
+export const getBill = endpoint({
+  method: "GET",
+  path: "/prepaid-pay-bills/bill",
+  query: billLookupRequest,
   response: billPayer,
 });
 export const createPurchaseQuotation = endpoint({

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { paginated, recordId } from "../api";
 import { codeSent } from "../auth";
+import { dynamicForm } from "../dynamic-form";
 import { confirmationRecord } from "../orders";
 import { calculation, quotation, walletQuotationRequest } from "../pricing";
-import { recipientSchema } from "../recipients";
+import { recipientRequest, recipientSchema, withdrawFormQuery } from "../recipients";
 import {
   beneficiariesQuery,
   depositCalculatorRequest,
@@ -200,6 +201,20 @@ export const getWithdrawBeneficiaries = endpoint({
   path: "/wallets/withdraw-money/beneficiaries",
   query: beneficiariesQuery,
   response: paginated(recipientSchema),
+});
+/** A withdrawal account's form, by currency_to_id and withdrawal_method_id (the recipients' withdraw form). */
+export const getWithdrawAccountForm = endpoint({
+  method: "GET",
+  path: "/wallets/withdraw-money/recipients",
+  query: withdrawFormQuery,
+  response: dynamicForm,
+});
+export const createWithdrawAccount = endpoint({
+  method: "POST",
+  path: "/wallets/withdraw-money/recipients",
+  body: recipientRequest,
+  response: recipientSchema,
+  status: 201,
 });
 export const sendWithdrawCode = endpoint({
   method: "POST",

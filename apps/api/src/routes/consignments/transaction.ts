@@ -1,8 +1,9 @@
-import { successEnvelope } from "@vela/shared/api";
-import { confirmationRecord, transactionRequest } from "@vela/shared/orders";
+import * as contract from "@vela/shared/contract/orders";
+import type { transactionRequest } from "@vela/shared/orders";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import { contractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { registerOrderJobs } from "../../orders/jobs";
@@ -37,37 +38,35 @@ export async function consignmentTransactionRoutes(app: FastifyInstance) {
     return ok(toConfirmationRecord(order), "Transaction created.");
   };
 
-  for (const [path, summary] of [
+  for (const [endpoint, summary] of [
     [
-      "/consignments/transaction",
+      contract.createConsignmentTransaction,
       "Places the transfer of a quotation paid by a payment: the confirmation record",
     ],
-    ["/send_money", "Places the transfer of a quotation paid by a payment (as /consignments/transaction)"],
+    [
+      contract.createSendMoneyTransaction,
+      "Places the transfer of a quotation paid by a payment (as /consignments/transaction)",
+    ],
   ] as const) {
     routes.post(
-      path,
+      urlOf(endpoint),
       {
         config: { idempotent: true },
         preValidation: app.requireMoneyMover(),
-        schema: {
-          tags,
-          summary,
-          body: transactionRequest,
-          response: { 201: successEnvelope(confirmationRecord) },
-        },
+        schema: { tags, summary, ...contractSchema(endpoint) },
       },
       async (request, reply) => reply.status(201).send(await place(request, request.body)),
     );
   }
 
   routes.get(
-    "/consignments/last-transaction",
+    urlOf(contract.getLastTransaction),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags,
         summary: "The user's latest transfer (for send again), or null when there is none",
-        response: { 200: successEnvelope(confirmationRecord.nullable()) },
+        ...contractSchema(contract.getLastTransaction),
       },
     },
     async (request) => {

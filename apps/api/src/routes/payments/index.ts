@@ -1,21 +1,10 @@
-import { recordId, successEnvelope } from "@vela/shared/api";
-import {
-  addPaymentMethodRequest,
-  authorizeCardRequest,
-  bankTransferRequest,
-  debitBankRequest,
-  gatewayPaymentRequest,
-  payment,
-  paymentMethodOffer,
-  paymentProfilesQuery,
-  quotationPaymentSummary,
-  savedBank,
-  savedCard,
-  setPaymentMethodRequest,
-} from "@vela/shared/payments";
+import { successEnvelope } from "@vela/shared/api";
+import type { Endpoint } from "@vela/shared/contract/endpoint";
+import * as contract from "@vela/shared/contract/payments";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { contractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { AppError } from "../../http/errors";
 import { listProfiles, toSavedBank, toSavedCard } from "../../payments/instruments";
@@ -39,9 +28,11 @@ import { ownQuotation, type PricingContext } from "../../pricing/quotes";
 import { SIGNATURE_HEADER } from "../../providers/sandbox-webhooks";
 
 const TAGS = ["payments"];
-const idParams = z.object({ id: recordId });
-const paymentAnswer = { 200: successEnvelope(payment), 201: successEnvelope(payment) };
-const summaryAnswer = { 200: successEnvelope(quotationPaymentSummary) };
+/** A payment's start: 201 for a new payment, 200 for a retry the service recognises (see `answer`). */
+const paymentStartSchema = <E extends Endpoint & { status: 201 }>(endpoint: E) => {
+  const schema = contractSchema(endpoint);
+  return { ...schema, response: { 200: successEnvelope(endpoint.response), ...schema.response } };
+};
 const keyHeader = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z.string().optional().describe("Makes the payment safe to retry."),
 });
@@ -91,14 +82,13 @@ export async function paymentRoutes(app: FastifyInstance) {
   };
 
   routes.get(
-    "/payments/payment-methods/:quotation_id",
+    urlOf(contract.getPaymentMethods),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The payment methods offered for a quotation, each with its fee for it",
-        params: z.object({ quotation_id: recordId }),
-        response: { 200: successEnvelope(z.array(paymentMethodOffer)) },
+        ...contractSchema(contract.getPaymentMethods),
       },
     },
     async (request) => {
@@ -108,15 +98,13 @@ export async function paymentRoutes(app: FastifyInstance) {
   );
 
   routes.put(
-    "/quotations/payment-method/:id",
+    urlOf(contract.setPaymentMethod),
     {
       preValidation: signedIn,
       schema: {
         tags: ["quotations"],
         summary: "Chooses the quotation's payment method; answers the summary priced with its fee",
-        params: idParams,
-        body: setPaymentMethodRequest,
-        response: summaryAnswer,
+        ...contractSchema(contract.setPaymentMethod),
       },
     },
     async (request) =>
@@ -127,14 +115,13 @@ export async function paymentRoutes(app: FastifyInstance) {
   );
 
   routes.put(
-    "/payments/add-payment-method",
+    urlOf(contract.addSavedPaymentMethod),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Attaches one of the user's saved cards or bank accounts to a quotation",
-        body: addPaymentMethodRequest,
-        response: summaryAnswer,
+        ...contractSchema(contract.addSavedPaymentMethod),
       },
     },
     async (request) =>
@@ -145,7 +132,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/payments/authorize-credit-card",
+    urlOf(contract.authorizeCard),
     {
       config: { idempotent: OWN_TRANSACTIONS },
       preValidation: signedIn,
@@ -153,8 +140,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary: "Authorizes the quotation's amount on a saved card or a new card's token (402 on a decline)",
         headers: keyHeader,
-        body: authorizeCardRequest,
-        response: paymentAnswer,
+        ...paymentStartSchema(contract.authorizeCard),
       },
     },
     async (request, reply) => {
@@ -172,7 +158,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/payments/debit-bank-account",
+    urlOf(contract.debitBankAccount),
     {
       config: { idempotent: OWN_TRANSACTIONS },
       preValidation: signedIn,
@@ -180,8 +166,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary: "Starts an ACH debit of the quotation's amount from a saved or new US bank account",
         headers: keyHeader,
-        body: debitBankRequest,
-        response: paymentAnswer,
+        ...paymentStartSchema(contract.debitBankAccount),
       },
     },
     async (request, reply) =>
@@ -197,7 +182,7 @@ export async function paymentRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/payments/bank-transfer",
+    urlOf(contract.startBankTransfer),
     {
       config: { idempotent: OWN_TRANSACTIONS },
       preValidation: signedIn,
@@ -206,8 +191,7 @@ export async function paymentRoutes(app: FastifyInstance) {
         summary:
           "Opens a push transfer (wire, SWIFT, SEPA, EFT) and answers the instructions with our reference",
         headers: keyHeader,
-        body: bankTransferRequest,
-        response: paymentAnswer,
+        ...paymentStartSchema(contract.startBankTransfer),
       },
     },
     async (request, reply) =>
@@ -222,14 +206,14 @@ export async function paymentRoutes(app: FastifyInstance) {
       ),
   );
 
-  const gatewayPaths = [
-    ["praxis", "/payments/praxis/get-payment-gateway", "Opens a Praxis payment page"],
-    ["d24", "/payments/d24/process-payment", "Opens a d24 payment page"],
-    ["paypal", "/payments/paypal/authorize", "Opens a PayPal approval page"],
+  const gateways = [
+    ["praxis", contract.startPraxisPayment, "Opens a Praxis payment page"],
+    ["d24", contract.startD24Payment, "Opens a d24 payment page"],
+    ["paypal", contract.startPaypalPayment, "Opens a PayPal approval page"],
   ] as const;
-  for (const [gateway, path, summary] of gatewayPaths) {
+  for (const [gateway, endpoint, summary] of gateways) {
     routes.post(
-      path,
+      urlOf(endpoint),
       {
         config: { idempotent: OWN_TRANSACTIONS },
         preValidation: signedIn,
@@ -237,8 +221,7 @@ export async function paymentRoutes(app: FastifyInstance) {
           tags: TAGS,
           summary: `${summary}: the payment is pending and redirect_url is where the browser goes`,
           headers: keyHeader,
-          body: gatewayPaymentRequest,
-          response: paymentAnswer,
+          ...paymentStartSchema(endpoint),
         },
       },
       async (request, reply) =>
@@ -260,29 +243,31 @@ export async function paymentRoutes(app: FastifyInstance) {
   };
 
   routes.get(
-    "/payments/praxis/get-payment-status/:payment_id",
+    urlOf(contract.getPraxisPaymentStatus),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Where a Praxis payment stands (asks the gateway when it is still pending)",
-        params: z.object({ payment_id: recordId }),
-        response: { 200: successEnvelope(payment) },
+        ...contractSchema(contract.getPraxisPaymentStatus),
       },
     },
     async (request) => showPayment(request, request.params.payment_id),
   );
 
   routes.get(
-    "/payments/profiles",
+    urlOf(contract.getSavedCards),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary:
           "The user's saved cards (payment_method_id=3) or bank accounts (1), optionally of one sender",
-        querystring: paymentProfilesQuery,
-        response: { 200: successEnvelope(z.union([z.array(savedCard), z.array(savedBank)])) },
+        // One route answers both contract entries, by payment_method_id.
+        querystring: contract.getSavedCards.query,
+        response: {
+          200: successEnvelope(z.union([contract.getSavedCards.response, contract.getSavedBanks.response])),
+        },
       },
     },
     async (request) => {
@@ -293,14 +278,13 @@ export async function paymentRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/payments/:id",
+    urlOf(contract.getPayment),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "One of the user's payments as it stands (asks the provider when it is still pending)",
-        params: idParams,
-        response: { 200: successEnvelope(payment) },
+        ...contractSchema(contract.getPayment),
       },
     },
     async (request) => showPayment(request, request.params.id),

@@ -1,30 +1,22 @@
-import { recordId, successEnvelope } from "@vela/shared/api";
+import * as contract from "@vela/shared/contract/pricing";
+import * as walletContract from "@vela/shared/contract/wallets";
 import {
-  calculation,
-  calculatorRequest,
-  homeCalculatorQuery,
-  limitsAnswer,
-  limitsQuery,
-  promoCodeRequest,
-  promoCodeTerms,
-  quotation,
-  recalculateRequest,
-  shippingMethod,
+  type calculatorRequest,
+  type homeCalculatorQuery,
   walletQuotationRequest,
 } from "@vela/shared/pricing";
-import { currency } from "@vela/shared/reference";
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
 import { localizeDisplay } from "../../display/display-text";
+import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { validatorCompiler } from "../../http/input";
 import { currentAuth } from "../../plugins/auth";
-import { requestDb } from "../../plugins/idempotency";
 import { type AnswerVersion, createAnswerCache } from "../../pricing/answer-cache";
 import { corridorMethodsOf, corridorTermsVersion, limitsOf } from "../../pricing/corridors";
 import { plainCalculatorQuery } from "../../pricing/home-query";
@@ -42,6 +34,7 @@ import {
   updateQuotation,
   walletOffer,
 } from "../../pricing/quotes";
+import { pricingContextOf } from "./context";
 
 const tags = ["send money"];
 
@@ -58,20 +51,11 @@ const homeQueryValidator = <T>(route: FastifyRouteSchemaDef<T>): FastifyValidati
 export const HOME_ANSWER_TTL_MS = 5000;
 const HOME_ANSWER_MAX_ENTRIES = 5000;
 const quotationTags = ["quotations"];
-const idParams = z.object({ id: recordId });
 /**
- * Services whose quotations take promo codes (spec: PATCH /{service}/quotation/{id}/apply-promo-code),
- * each with the quotation services it names: a quotation is found only under its own service.
+ * The quotation services each promo code path names (spec: PATCH /{service}/quotation/{id}/apply-promo-code):
+ * a quotation is found only under its own service.
  */
-const PROMO_SERVICE_PATHS = [
-  "consignments",
-  "send_money",
-  "wallets",
-  "gift-cards",
-  "reload-phones",
-  "prepaid-pay-bills",
-] as const;
-const PROMO_SERVICES: Record<(typeof PROMO_SERVICE_PATHS)[number], readonly string[]> = {
+const PROMO_SERVICES: Record<(typeof contract.PROMO_SERVICE_PATHS)[number], readonly string[]> = {
   consignments: ["consignments"],
   send_money: ["send_money"],
   wallets: ["wallet-convert", "wallet-deposit"],
@@ -87,16 +71,7 @@ const PROMO_SERVICES: Record<(typeof PROMO_SERVICE_PATHS)[number], readonly stri
  */
 export async function pricingRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const contextOf = (request: FastifyRequest): PricingContext => ({
-    // A quotation created under an Idempotency-Key is saved in the key's transaction; rates come from
-    // memory (app.rates), so nothing here waits on a second connection.
-    db: requestDb(request),
-    rates: app.rates,
-    language: request.ctx.language,
-  });
-  const calculationAnswer = { 200: successEnvelope(calculation) };
-  const quotationAnswer = { 200: successEnvelope(quotation) };
-  const createdQuotation = { 201: successEnvelope(quotation) };
+  const contextOf = pricingContextOf(app);
 
   // The public calculator's answers, per language and query, for a few seconds: see
   // answer-cache.ts. Kept under the rate table and corridor terms they were built from, so a
@@ -139,13 +114,12 @@ export async function pricingRoutes(app: FastifyInstance) {
   };
 
   routes.get(
-    "/home/send-money/calculator",
+    urlOf(contract.getHomeCalculation),
     {
       schema: {
         tags,
         summary: "Public calculator of the home page: prices a transfer from either amount, no sign-in",
-        querystring: homeCalculatorQuery,
-        response: calculationAnswer,
+        ...contractSchema(contract.getHomeCalculation),
       },
       // The home page's own queries are recognised without zod (home-query.ts); any other goes
       // through the full validation and its messages.
@@ -173,31 +147,30 @@ export async function pricingRoutes(app: FastifyInstance) {
 
   // Spec §7 lists the calculators as POST; the GET above stays for caches and links.
   routes.post(
-    "/home/send-money/calculator",
+    urlOf(contract.calculateHomePrice),
     {
       schema: {
         tags,
         summary: "Public calculator of the home page (POST, as spec §7 lists it): same answer as the GET",
-        body: homeCalculatorQuery,
-        response: calculationAnswer,
+        ...contractSchema(contract.calculateHomePrice),
       },
     },
     async (request, reply) =>
       homeCalculator(request, reply, request.body, `${request.ctx.language}:${JSON.stringify(request.body)}`),
   );
 
-  for (const [path, summary] of [
+  for (const [endpoint, summary] of [
     [
-      "/calculator",
+      contract.calculatePrice,
       "Calculator of the signed-in dashboard: any corridor and delivery method, with promo codes",
     ],
-    ["/consignments/calculator", "Calculator of the send-money (consignment) flow, with promo codes"],
+    [contract.calculateConsignment, "Calculator of the send-money (consignment) flow, with promo codes"],
   ] as const) {
     routes.post(
-      path,
+      urlOf(endpoint),
       {
         preValidation: app.requireAuth(),
-        schema: { tags, summary, body: calculatorRequest, response: calculationAnswer },
+        schema: { tags, summary, ...contractSchema(endpoint) },
       },
       async (request) =>
         ok(await calculateConsignment(contextOf(request), request.body, currentAuth(request).user.id)),
@@ -205,14 +178,13 @@ export async function pricingRoutes(app: FastifyInstance) {
   }
 
   routes.post(
-    "/send_money/calculator",
+    urlOf(contract.calculateWalletToWallet),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags,
         summary: "Calculator of wallet-to-wallet sends: delivery into the recipient's Vela wallet only",
-        body: calculatorRequest,
-        response: calculationAnswer,
+        ...contractSchema(contract.calculateWalletToWallet),
       },
     },
     async (request) => {
@@ -238,13 +210,12 @@ export async function pricingRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/limits",
+    urlOf(contract.getLimits),
     {
       schema: {
         tags,
         summary: "Send and receiving limits of a corridor's delivery method (its default one unless named)",
-        querystring: limitsQuery,
-        response: { 200: successEnvelope(limitsAnswer) },
+        ...contractSchema(contract.getLimits),
       },
     },
     async (request) => {
@@ -262,19 +233,13 @@ export async function pricingRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/shipping-methods",
+    urlOf(contract.getShippingMethods),
     {
       schema: {
         tags,
         summary: "Delivery methods offered on a corridor",
         // Ids are PostgreSQL integers: a larger one is a 422 here, not a 500 from the database.
-        querystring: z.object({
-          country_from_id: recordId.optional(),
-          country_to_id: recordId,
-          currency_from_id: recordId,
-          currency_to_id: recordId,
-        }),
-        response: { 200: successEnvelope(z.array(shippingMethod)) },
+        ...contractSchema(contract.getShippingMethods),
       },
     },
     async (request) => {
@@ -312,26 +277,24 @@ export async function pricingRoutes(app: FastifyInstance) {
   }
 
   routes.get(
-    "/consignments/currencies",
+    urlOf(contract.getCurrenciesTo),
     {
       schema: {
         tags,
         summary: "Currencies a country can receive in",
-        querystring: z.object({ country_to_id: recordId }),
-        response: { 200: successEnvelope(z.array(currency)) },
+        ...contractSchema(contract.getCurrenciesTo),
       },
     },
     async (request) => ok(await corridorCurrencies("to", request.query.country_to_id)),
   );
 
   routes.get(
-    "/consignments/currencies-from",
+    urlOf(contract.getCurrenciesFrom),
     {
       schema: {
         tags,
         summary: "Currencies a country can send in",
-        querystring: z.object({ country_from_id: recordId }),
-        response: { 200: successEnvelope(z.array(currency)) },
+        ...contractSchema(contract.getCurrenciesFrom),
       },
     },
     async (request) => ok(await corridorCurrencies("from", request.query.country_from_id)),
@@ -352,15 +315,14 @@ export async function pricingRoutes(app: FastifyInstance) {
   }
 
   routes.post(
-    "/consignments/quotation",
+    urlOf(contract.createQuotation),
     {
       config: { idempotent: true },
       preValidation: app.requireMoneyMover(),
       schema: {
         tags: quotationTags,
         summary: "Creates a quotation for a consignment: the rate is held until it expires",
-        body: calculatorRequest,
-        response: createdQuotation,
+        ...contractSchema(contract.createQuotation),
       },
     },
     async (request, reply) =>
@@ -372,15 +334,14 @@ export async function pricingRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/quotations",
+    urlOf(contract.createAnyQuotation),
     {
       config: { idempotent: true },
       preValidation: app.requireMoneyMover(),
       schema: {
         tags: quotationTags,
         summary: "Creates a quotation (the generic entry point; priced as a consignment)",
-        body: calculatorRequest,
-        response: createdQuotation,
+        ...contractSchema(contract.createAnyQuotation),
       },
     },
     async (request, reply) =>
@@ -392,8 +353,9 @@ export async function pricingRoutes(app: FastifyInstance) {
   );
 
   for (const kind of ["convert", "deposit"] as const) {
+    const quotationEndpoint = fixedEndpoint(walletContract.createWalletQuotation, "service", `${kind}-money`);
     routes.post(
-      `/wallets/${kind}-money/quotation/create`,
+      urlOf(quotationEndpoint),
       {
         config: { idempotent: true },
         preValidation: app.requireMoneyMover(),
@@ -403,8 +365,8 @@ export async function pricingRoutes(app: FastifyInstance) {
             kind === "convert"
               ? "Quotation to convert between two wallet currencies"
               : "Quotation to deposit into a wallet",
+          ...contractSchema(quotationEndpoint),
           body: walletQuotationRequest,
-          response: createdQuotation,
         },
       },
       async (request, reply) => {
@@ -432,14 +394,13 @@ export async function pricingRoutes(app: FastifyInstance) {
   }
 
   routes.get(
-    "/quotations/:id",
+    urlOf(contract.getQuotation),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags: quotationTags,
         summary: "One of the user's quotations",
-        params: idParams,
-        response: quotationAnswer,
+        ...contractSchema(contract.getQuotation),
       },
     },
     async (request) => {
@@ -449,16 +410,14 @@ export async function pricingRoutes(app: FastifyInstance) {
   );
 
   routes.put(
-    "/quotations/:id",
+    urlOf(contract.recalculateQuotation),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags: quotationTags,
         summary:
           "Recalculates a quotation at today's rate (new amounts or payment method optional); the rate lock starts again",
-        params: idParams,
-        body: recalculateRequest,
-        response: quotationAnswer,
+        ...contractSchema(contract.recalculateQuotation),
       },
     },
     async (request) => {
@@ -478,16 +437,14 @@ export async function pricingRoutes(app: FastifyInstance) {
   );
 
   routes.patch(
-    "/:service/quotation/:id/apply-promo-code",
+    urlOf(contract.applyPromoCode),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags: quotationTags,
         summary:
           "Applies a promo code to an open quotation of this service; its amounts, rate and expiry stay locked",
-        params: idParams.extend({ service: z.enum(PROMO_SERVICE_PATHS) }),
-        body: promoCodeRequest,
-        response: quotationAnswer,
+        ...contractSchema(contract.applyPromoCode),
       },
     },
     async (request) => {
@@ -502,14 +459,13 @@ export async function pricingRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/promo_code",
+    urlOf(contract.getPromoCode),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags: quotationTags,
         summary: "The terms of a promo code",
-        querystring: promoCodeRequest,
-        response: { 200: successEnvelope(promoCodeTerms) },
+        ...contractSchema(contract.getPromoCode),
       },
     },
     async (request) => ok(await promoTerms(app.db, await findPromoCode(app.db, request.query.code))),

@@ -1,30 +1,17 @@
-import { type Language, recordId, successEnvelope } from "@vela/shared/api";
+import type { Language } from "@vela/shared/api";
+import * as contract from "@vela/shared/contract/purchases";
 import {
   type BillPayer,
   type BillService,
-  billLookupRequest,
-  billPayer,
-  billPlan,
-  billPlansQuery,
-  billProvider,
-  billProvidersQuery,
-  billService,
-  billServicesQuery,
   type DetectedPhone,
-  giftCardProduct,
-  giftCardProductsQuery,
   type Operator,
-  operatorsAnswer,
-  operatorsQuery,
   PURCHASE_MESSAGES,
   type TopupProduct,
-  topupProduct,
-  topupProductsQuery,
 } from "@vela/shared/purchases";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { maskPersonName } from "../../auth/masking";
+import { contractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -157,15 +144,14 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   // Phone top-ups
 
   routes.get(
-    "/reload-phones/operators",
+    urlOf(contract.getOperators),
     {
       preValidation: requirePurchaseService(app, "reload-phones"),
       schema: {
         tags: ["reload phones"],
         summary:
           "Operators of a country (country_id=), or of a phone number's country with the operator its prefix belongs to (phone=+52 55 1234 5678)",
-        querystring: operatorsQuery,
-        response: { 200: successEnvelope(operatorsAnswer) },
+        ...contractSchema(contract.getOperators),
       },
     },
     async (request) => {
@@ -203,14 +189,13 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/reload-phones/products",
+    urlOf(contract.getTopupProducts),
     {
       preValidation: requirePurchaseService(app, "reload-phones"),
       schema: {
         tags: ["reload phones"],
         summary: "The airtime and data bundles of an operator, in its currency",
-        querystring: topupProductsQuery,
-        response: { 200: successEnvelope(z.array(topupProduct)) },
+        ...contractSchema(contract.getTopupProducts),
       },
     },
     async (request) => {
@@ -224,14 +209,13 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   // Gift cards
 
   routes.get(
-    "/gift-cards/products",
+    urlOf(contract.getGiftCards),
     {
       preValidation: requirePurchaseService(app, "gift-cards"),
       schema: {
         tags: ["gift cards"],
         summary: "Gift cards on offer: by the country they are redeemed in, searched by name, by category",
-        querystring: giftCardProductsQuery,
-        response: { 200: successEnvelope(z.array(giftCardProduct)) },
+        ...contractSchema(contract.getGiftCards),
       },
     },
     async (request) => {
@@ -248,14 +232,13 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/gift-cards/products/:id",
+    urlOf(contract.getGiftCard),
     {
       preValidation: requirePurchaseService(app, "gift-cards"),
       schema: {
         tags: ["gift cards"],
         summary: "One gift card: its values, redeem instructions, terms and where it is sold",
-        params: z.object({ id: recordId }),
-        response: { 200: successEnvelope(giftCardProduct) },
+        ...contractSchema(contract.getGiftCard),
       },
     },
     async (request) => {
@@ -269,14 +252,13 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   // Bills
 
   routes.get(
-    "/prepaid-pay-bills/services",
+    urlOf(contract.getBillServices),
     {
       preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
       schema: {
         tags: ["pay bills"],
         summary: "The bill services of a country (electricity, water, internet, TV, phone, gas)",
-        querystring: billServicesQuery,
-        response: { 200: successEnvelope(z.array(billService)) },
+        ...contractSchema(contract.getBillServices),
       },
     },
     async (request) => {
@@ -304,14 +286,13 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/prepaid-pay-bills/providers",
+    urlOf(contract.getBillProviders),
     {
       preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
       schema: {
         tags: ["pay bills"],
         summary: "The billers of a service in a country, with the reference each asks for",
-        querystring: billProvidersQuery,
-        response: { 200: successEnvelope(z.array(billProvider)) },
+        ...contractSchema(contract.getBillProviders),
       },
     },
     async (request) => {
@@ -332,15 +313,14 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/prepaid-pay-bills/products",
+    urlOf(contract.getBillPlans),
     {
       preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
       schema: {
         tags: ["pay bills"],
         summary:
           "The plans of a biller (the Plan step): prepaid packs with their amount, or paying the bill (amount null)",
-        querystring: billPlansQuery,
-        response: { 200: successEnvelope(z.array(billPlan)) },
+        ...contractSchema(contract.getBillPlans),
       },
     },
     async (request) => {
@@ -390,29 +370,27 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   };
 
   routes.post(
-    "/bills",
+    urlOf(contract.lookUpBill),
     {
       preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
       schema: {
         tags: ["pay bills"],
         summary:
           "Looks up the bill of a reference with a biller: its balance, due date and masked account holder",
-        body: billLookupRequest,
-        response: { 200: successEnvelope(billPayer) },
+        ...contractSchema(contract.lookUpBill),
       },
     },
     async (request) => ok(await lookupBill(request, request.body)),
   );
 
   routes.get(
-    "/prepaid-pay-bills/bill",
+    urlOf(contract.getBill),
     {
       preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
       schema: {
         tags: ["pay bills"],
         summary: "The bill of a reference with a biller (the same lookup as POST /bills)",
-        querystring: billLookupRequest,
-        response: { 200: successEnvelope(billPayer) },
+        ...contractSchema(contract.getBill),
       },
     },
     async (request) => ok(await lookupBill(request, request.query)),

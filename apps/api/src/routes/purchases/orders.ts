@@ -1,18 +1,14 @@
-import { successEnvelope } from "@vela/shared/api";
+import * as contract from "@vela/shared/contract/purchases";
 import {
   billQuotationRequest,
   giftCardQuotationRequest,
   PURCHASE_SERVICES,
   type PurchaseService,
-  purchaseConfirmation,
-  purchaseQuotation,
-  purchaseTransactionRequest,
-  redeemCode,
   topupQuotationRequest,
 } from "@vela/shared/purchases";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
@@ -26,6 +22,7 @@ import {
   toPurchaseConfirmation,
 } from "../../purchases/service";
 
+/** What each service prices (the contract's quotation body is any of them). */
 const QUOTATION_BODIES = {
   "reload-phones": topupQuotationRequest,
   "gift-cards": giftCardQuotationRequest,
@@ -59,23 +56,25 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
     jobs: app.jobs,
     providers: app.providers,
   });
-  const orderParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 
   for (const service of PURCHASE_SERVICES) {
     const tags = [TAGS[service]];
     const guard = requirePurchaseService(app, service);
     const moneyGuard = requirePurchaseService(app, service, { movesMoney: true });
+    const quotationEndpoint = fixedEndpoint(contract.createPurchaseQuotation, "service", service);
+    const transactionEndpoint = fixedEndpoint(contract.createPurchaseTransaction, "service", service);
+    const orderEndpoint = fixedEndpoint(contract.getPurchaseOrder, "service", service);
 
     routes.post(
-      `/${service}/quotation`,
+      urlOf(quotationEndpoint),
       {
         config: { idempotent: true },
         preValidation: moneyGuard,
         schema: {
           tags,
           summary: `Prices a ${NAMES[service]} and keeps the quotation (rate locked for 10 minutes)`,
+          ...contractSchema(quotationEndpoint),
           body: QUOTATION_BODIES[service],
-          response: { 201: successEnvelope(purchaseQuotation) },
         },
       },
       async (request, reply) => {
@@ -88,15 +87,14 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
     );
 
     routes.post(
-      `/${service}/transaction`,
+      urlOf(transactionEndpoint),
       {
         config: { idempotent: true },
         preValidation: moneyGuard,
         schema: {
           tags,
           summary: `Places the ${NAMES[service]} of a quotation, paid by its payment or from the wallet`,
-          body: purchaseTransactionRequest,
-          response: { 201: successEnvelope(purchaseConfirmation) },
+          ...contractSchema(transactionEndpoint),
         },
       },
       async (request, reply) => {
@@ -114,14 +112,13 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
     );
 
     routes.get(
-      `/${service}/orders/:id`,
+      urlOf(orderEndpoint),
       {
         preValidation: guard,
         schema: {
           tags,
           summary: `A ${NAMES[service]} order as it stands now (the confirmation step polls it)`,
-          params: orderParams,
-          response: { 200: successEnvelope(purchaseConfirmation) },
+          ...contractSchema(orderEndpoint),
         },
       },
       async (request) => {
@@ -137,14 +134,13 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
   }
 
   routes.post(
-    "/gift-cards/orders/:id/redeem-code",
+    urlOf(contract.revealRedeemCode),
     {
       preValidation: requirePurchaseService(app, "gift-cards"),
       schema: {
         tags: [TAGS["gift-cards"]],
         summary: "A delivered gift card's redeem code and PIN, answered once (it was also e-mailed)",
-        params: orderParams,
-        response: { 200: successEnvelope(redeemCode) },
+        ...contractSchema(contract.revealRedeemCode),
       },
     },
     async (request) =>

@@ -1,24 +1,21 @@
-import { successEnvelope } from "@vela/shared/api";
-import { confirmationRecord } from "@vela/shared/orders";
-import { calculation } from "@vela/shared/pricing";
-import {
-  depositCalculatorRequest,
-  depositTransactionRequest,
-  walletCurrenciesQuery,
-  walletCurrencyOption,
-} from "@vela/shared/wallet-dw";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import * as contract from "@vela/shared/contract/wallets";
+import { depositCalculatorRequest, depositTransactionRequest } from "@vela/shared/wallet-dw";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
-import { type PricingContext, priceOffer, walletOffer } from "../../pricing/quotes";
+import { priceOffer, walletOffer } from "../../pricing/quotes";
 import { DEPOSIT_MESSAGES, placeDeposit } from "../../wallets/deposit";
 import { depositSourceCurrencies, ownWalletCurrencies } from "../../wallets/dw-currencies";
+import { pricingContextOf } from "../pricing/context";
 
 const tags = ["wallets"];
+const currenciesEndpoint = fixedEndpoint(contract.getWalletServiceCurrencies, "service", "deposit-money");
+const calculatorEndpoint = fixedEndpoint(contract.calculateWalletPrice, "service", "deposit-money");
+const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "service", "deposit-money");
 
 /**
  * Wallet deposits (issue 10 point 2, spec §7 Wallets deposit-money): the currencies, the calculator
@@ -30,22 +27,17 @@ const tags = ["wallets"];
 export async function walletDepositRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
-  const pricingOf = (request: FastifyRequest): PricingContext => ({
-    db: requestDb(request),
-    rates: app.rates,
-    language: request.ctx.language,
-  });
+  const pricingOf = pricingContextOf(app);
 
   routes.get(
-    "/wallets/deposit-money/currencies",
+    urlOf(currenciesEndpoint),
     {
       preValidation: signedIn,
       schema: {
         tags,
         summary:
           "Deposit currencies: is_from=1 what a deposit can be paid in, is_from=0 the caller's wallets it can go into",
-        querystring: walletCurrenciesQuery,
-        response: { 200: successEnvelope(z.array(walletCurrencyOption)) },
+        ...contractSchema(currenciesEndpoint),
       },
     },
     async (request) => {
@@ -59,14 +51,14 @@ export async function walletDepositRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/wallets/deposit-money/calculator",
+    urlOf(calculatorEndpoint),
     {
       preValidation: signedIn,
       schema: {
         tags,
         summary: "Prices a deposit: what is paid, in which currency and how, for what lands in the wallet",
+        ...contractSchema(calculatorEndpoint),
         body: depositCalculatorRequest,
-        response: { 200: successEnvelope(calculation) },
       },
     },
     async (request) => {
@@ -89,7 +81,7 @@ export async function walletDepositRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/wallets/deposit-money/transaction",
+    urlOf(transactionEndpoint),
     {
       config: { idempotent: true },
       preValidation: app.requireMoneyMover(),
@@ -97,8 +89,8 @@ export async function walletDepositRoutes(app: FastifyInstance) {
         tags,
         summary:
           "Places the deposit of a quotation paid by a payment: the wallet is credited once the payment succeeds",
+        ...contractSchema(transactionEndpoint),
         body: depositTransactionRequest,
-        response: { 201: successEnvelope(confirmationRecord) },
       },
     },
     async (request, reply) => {

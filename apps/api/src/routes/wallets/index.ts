@@ -1,27 +1,9 @@
-import { recordId, successEnvelope } from "@vela/shared/api";
-import { calculation } from "@vela/shared/pricing";
-import {
-  balanceAndShares as balanceAndSharesSchema,
-  balanceHistoryQuery,
-  balanceHistory as balanceHistorySchema,
-  convertCalculatorRequest,
-  convertCurrenciesQuery,
-  convertCurrency,
-  convertTransactionRequest,
-  newWalletRequest,
-  WALLET_PAGE_SIZE,
-  wallet,
-  walletCurrency,
-  walletDashboard,
-  walletOrderAnswer,
-  walletSelectOption,
-  walletTransaction,
-  walletTransactionsQuery,
-} from "@vela/shared/wallets";
+import * as contract from "@vela/shared/contract/wallets";
+import { convertCalculatorRequest, WALLET_PAGE_SIZE } from "@vela/shared/wallets";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { ok, page, pageSchema } from "../../http/envelope";
+import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import {
@@ -43,7 +25,7 @@ import {
 } from "../../wallets/service";
 
 const TAGS = ["wallets"];
-const walletParams = z.object({ id: recordId });
+const convertPricing = fixedEndpoint(contract.calculateWalletPrice, "service", "convert-money");
 
 /**
  * The multi-currency wallet (issue 10, spec §7 Wallets), the core of it: the dashboard, the user's
@@ -64,21 +46,21 @@ export async function walletRoutes(app: FastifyInstance) {
   });
 
   routes.get(
-    "/wallets/dashboard",
+    urlOf(contract.getWalletDashboard),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary:
           "The wallet dashboard: the user's wallets with their balances, the service buttons, the statuses",
-        response: { 200: successEnvelope(walletDashboard) },
+        ...contractSchema(contract.getWalletDashboard),
       },
     },
     async (request) => ok(await dashboard(depsOf(request), userId(request))),
   );
 
   routes.get(
-    "/wallets/u-wallets",
+    urlOf(contract.getUserWallets),
     {
       preValidation: signedIn,
       schema: {
@@ -86,27 +68,27 @@ export async function walletRoutes(app: FastifyInstance) {
         // Derived, it would read getWalletsUWallets.
         operationId: "getUserWallets",
         summary: "The user's wallets with balance, available and on hold, oldest first",
-        response: { 200: successEnvelope(z.array(wallet)) },
+        ...contractSchema(contract.getUserWallets),
       },
     },
     async (request) => ok(await userWallets(depsOf(request), userId(request))),
   );
 
   routes.get(
-    "/wallets/new-wallet/currencies",
+    urlOf(contract.getNewWalletCurrencies),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The currencies the user can open a wallet in (those they have none in yet)",
-        response: { 200: successEnvelope(z.array(walletCurrency)) },
+        ...contractSchema(contract.getNewWalletCurrencies),
       },
     },
     async (request) => ok(await newWalletCurrencies(depsOf(request), userId(request))),
   );
 
   routes.post(
-    "/wallets/new-wallet",
+    urlOf(contract.openWallet),
     {
       config: { idempotent: true },
       preValidation: signedIn,
@@ -114,8 +96,7 @@ export async function walletRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary:
           "Opens the user's wallet in a currency: one per currency (a second is refused on currency_id)",
-        body: newWalletRequest,
-        response: { 201: successEnvelope(wallet) },
+        ...contractSchema(contract.openWallet),
       },
     },
     async (request, reply) =>
@@ -130,22 +111,21 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/wallets/:id/balance-and-shares",
+    urlOf(contract.getBalanceAndShares),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary:
           "A wallet's balance (available, on hold), currency with flag, and shares: public id, link, QR code",
-        params: walletParams,
-        response: { 200: successEnvelope(balanceAndSharesSchema) },
+        ...contractSchema(contract.getBalanceAndShares),
       },
     },
     async (request) => ok(await balanceAndShares(depsOf(request), userId(request), request.params.id)),
   );
 
   routes.post(
-    "/wallets/:id/close",
+    urlOf(contract.closeWallet),
     {
       // A repeat with the same key (a retried click) answers the first close instead of "already closed".
       config: { idempotent: true },
@@ -154,8 +134,7 @@ export async function walletRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary:
           "Closes the user's empty wallet (no balance, nothing on hold, no order in flight; 422 otherwise): it leaves the lists, its history stays, a new wallet may be opened in its currency",
-        params: walletParams,
-        response: { 200: successEnvelope(wallet) },
+        ...contractSchema(contract.closeWallet),
       },
     },
     async (request) =>
@@ -166,16 +145,14 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/wallets/:id/transactions",
+    urlOf(contract.getWalletTransactions),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary:
           "The orders that moved money out of or into a wallet, newest first, 10 a page, by service, status, days",
-        params: walletParams,
-        querystring: walletTransactionsQuery,
-        response: { 200: pageSchema(walletTransaction) },
+        ...contractSchema(contract.getWalletTransactions),
       },
     },
     async (request) => {
@@ -190,16 +167,14 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/wallets/:id/balance-history",
+    urlOf(contract.getBalanceHistory),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary:
           "A wallet's end-of-day balance (UTC) for the last `days` days, from the ledger: the balance chart",
-        params: walletParams,
-        querystring: balanceHistoryQuery,
-        response: { 200: successEnvelope(balanceHistorySchema) },
+        ...contractSchema(contract.getBalanceHistory),
       },
     },
     async (request) =>
@@ -207,41 +182,40 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/wallets/selects/services",
+    urlOf(contract.getWalletServices),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The services a wallet's transactions can be filtered by",
-        response: { 200: successEnvelope(z.array(walletSelectOption)) },
+        ...contractSchema(contract.getWalletServices),
       },
     },
     async (request) => ok(walletServiceOptions(request.ctx.language)),
   );
 
   routes.get(
-    "/wallets/selects/statuses",
+    urlOf(contract.getWalletStatuses),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "The statuses a wallet's transactions can be filtered by",
-        response: { 200: successEnvelope(z.array(walletSelectOption)) },
+        ...contractSchema(contract.getWalletStatuses),
       },
     },
     async () => ok(WALLET_STATUS_OPTIONS),
   );
 
   routes.get(
-    "/wallets/convert-money/currencies",
+    urlOf(contract.getConvertCurrencies),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary:
           "Currencies to convert from (is_from=1: the user's open wallets) or to (is_from=0: every wallet currency, with the user's wallet or null)",
-        querystring: convertCurrenciesQuery,
-        response: { 200: successEnvelope(z.array(convertCurrency)) },
+        ...contractSchema(contract.getConvertCurrencies),
       },
     },
     async (request) =>
@@ -256,21 +230,21 @@ export async function walletRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/wallets/convert-money/calculator",
+    urlOf(convertPricing),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "Prices a conversion between two wallet currencies at today's rate (nothing is kept)",
+        ...contractSchema(convertPricing),
         body: convertCalculatorRequest,
-        response: { 200: successEnvelope(calculation) },
       },
     },
     async (request) => ok(await convertCalculator(depsOf(request), userId(request), request.body)),
   );
 
   routes.post(
-    "/wallets/convert-money/transaction",
+    urlOf(contract.createConvertTransaction),
     {
       config: { idempotent: true },
       preValidation: app.requireMoneyMover(),
@@ -278,8 +252,7 @@ export async function walletRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary:
           "Converts between two of the user's wallets at the quotation's locked rate, at once: the confirmation record and both wallets",
-        body: convertTransactionRequest,
-        response: { 201: successEnvelope(walletOrderAnswer) },
+        ...contractSchema(contract.createConvertTransaction),
       },
     },
     async (request, reply) =>

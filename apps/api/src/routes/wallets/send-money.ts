@@ -1,31 +1,20 @@
-import { successEnvelope } from "@vela/shared/api";
-import { confirmationRecord } from "@vela/shared/orders";
-import {
-  recentRecipient,
-  searchUserQuery,
-  sendCurrenciesQuery,
-  sendCurrency,
-  WALLET_SEND_MESSAGES,
-  walletRecipient,
-  walletSendCalculation,
-  walletSendQuotation,
-  walletSendRequest,
-  walletSendTransactionRequest,
-} from "@vela/shared/wallet-send";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import * as contract from "@vela/shared/contract/wallets";
+import { WALLET_SEND_MESSAGES, walletSendTransactionRequest } from "@vela/shared/wallet-send";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
-import type { PricingContext } from "../../pricing/quotes";
 import { sendingWallets } from "../../wallets/repository";
 import { calculateSend, createSendQuotation, sendFromWallet } from "../../wallets/send";
 import { recentRecipients, recipientByWalletId, searchWalletUser } from "../../wallets/send-recipients";
+import { pricingContextOf } from "../pricing/context";
 
 const tags = ["wallets"];
+const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "service", "send-money");
 
 /**
  * Sending money to another user's wallet (spec §7 Wallets, send-money; issue 10 point 4): find the
@@ -33,22 +22,17 @@ const tags = ["wallets"];
  */
 export async function walletSendRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const contextOf = (request: FastifyRequest): PricingContext => ({
-    db: requestDb(request),
-    rates: app.rates,
-    language: request.ctx.language,
-  });
+  const contextOf = pricingContextOf(app);
 
   routes.get(
-    "/wallets/send-money/currencies",
+    urlOf(contract.getSendCurrencies),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags,
         summary:
           "Currencies of a send: your open wallets and what each can spend (is_from=1), or what a recipient's wallets receive in (is_from=0&wallet_id=)",
-        querystring: sendCurrenciesQuery,
-        response: { 200: successEnvelope(z.array(sendCurrency)) },
+        ...contractSchema(contract.getSendCurrencies),
       },
     },
     async (request) => {
@@ -66,15 +50,14 @@ export async function walletSendRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/wallets/send-money/search-user",
+    urlOf(contract.searchWalletUser),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags,
         summary:
           "The person an exact e-mail, phone number or wallet id names, if they have an open wallet: a masked name, a wallet id and their currencies (rate-limited per user)",
-        querystring: searchUserQuery,
-        response: { 200: successEnvelope(walletRecipient) },
+        ...contractSchema(contract.searchWalletUser),
       },
     },
     async (request, reply) => {
@@ -87,13 +70,13 @@ export async function walletSendRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/wallets/send-money/recent-recipients",
+    urlOf(contract.getRecentWalletRecipients),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags,
         summary: "The people you last sent to from your wallets, newest first (at most 10)",
-        response: { 200: successEnvelope(z.array(recentRecipient)) },
+        ...contractSchema(contract.getRecentWalletRecipients),
       },
     },
     async (request, reply) => {
@@ -103,14 +86,13 @@ export async function walletSendRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/wallets/send-money/calculator",
+    urlOf(contract.calculateWalletSend),
     {
       preValidation: app.requireAuth(),
       schema: {
         tags,
         summary: "Prices a send from your wallet to another user's wallet (free in one currency)",
-        body: walletSendRequest,
-        response: { 200: successEnvelope(walletSendCalculation) },
+        ...contractSchema(contract.calculateWalletSend),
       },
     },
     async (request) =>
@@ -118,15 +100,14 @@ export async function walletSendRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/wallets/send-money/quotation/create",
+    urlOf(contract.createWalletSendQuotation),
     {
       config: { idempotent: true },
       preValidation: app.requireMoneyMover(),
       schema: {
         tags: ["quotations"],
         summary: "Quotation of a send to another user's wallet: the rate is held until it expires",
-        body: walletSendRequest,
-        response: { 201: successEnvelope(walletSendQuotation) },
+        ...contractSchema(contract.createWalletSendQuotation),
       },
     },
     async (request, reply) => {
@@ -140,7 +121,7 @@ export async function walletSendRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/wallets/send-money/transaction",
+    urlOf(transactionEndpoint),
     {
       config: { idempotent: true },
       preValidation: app.requireMoneyMover(),
@@ -148,8 +129,8 @@ export async function walletSendRoutes(app: FastifyInstance) {
         tags,
         summary:
           "Sends a wallet-send quotation at once: both wallets move in one transaction, or nothing does (the confirmation record)",
+        ...contractSchema(transactionEndpoint),
         body: walletSendTransactionRequest,
-        response: { 201: successEnvelope(confirmationRecord) },
       },
     },
     async (request, reply) => {

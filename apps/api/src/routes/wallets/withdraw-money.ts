@@ -1,26 +1,15 @@
-import { successEnvelope } from "@vela/shared/api";
-import { codeSent } from "@vela/shared/auth";
-import { dynamicForm } from "@vela/shared/dynamic-form";
-import { confirmationRecord } from "@vela/shared/orders";
-import { calculation, quotation } from "@vela/shared/pricing";
-import { recipientRequest, recipientSchema, withdrawFormQuery } from "@vela/shared/recipients";
+import * as contract from "@vela/shared/contract/wallets";
 import {
-  beneficiariesQuery,
-  walletCurrenciesQuery,
-  walletCurrencyOption,
   withdrawCalculatorRequest,
-  withdrawConfirmationRequest,
-  withdrawMethod,
-  withdrawMethodsQuery,
   withdrawQuotationRequest,
   withdrawTransactionRequest,
 } from "@vela/shared/wallet-dw";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Db } from "../../db/client";
 import { isTransaction } from "../../db/transactions";
-import { ok, page, pageSchema } from "../../http/envelope";
+import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { ok, page } from "../../http/envelope";
 import { InvalidDataError } from "../../http/errors";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
@@ -32,7 +21,7 @@ import {
   requestDb,
 } from "../../plugins/idempotency";
 import { shareCorridorCache } from "../../pricing/corridors";
-import { assertQuotationOpen, type PricingContext } from "../../pricing/quotes";
+import { assertQuotationOpen } from "../../pricing/quotes";
 import { listRecipients } from "../../recipients/repository";
 import { type RecipientContext, resolveForm, saveRecipient } from "../../recipients/service";
 import { shippingMethodSlug } from "../../reference/repository";
@@ -51,8 +40,13 @@ import {
   sendWithdrawalCode,
   settleWithdrawalTry,
 } from "../../wallets/withdrawal-code";
+import { pricingContextOf } from "../pricing/context";
 
 const tags = ["wallets"];
+const currenciesEndpoint = fixedEndpoint(contract.getWalletServiceCurrencies, "service", "withdraw-money");
+const calculatorEndpoint = fixedEndpoint(contract.calculateWalletPrice, "service", "withdraw-money");
+const quotationEndpoint = fixedEndpoint(contract.createWalletQuotation, "service", "withdraw-money");
+const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "service", "withdraw-money");
 
 /**
  * Wallet withdrawals (issue 10 point 5, spec §7 Wallets withdraw-money, §4 "withdrawals have an extra
@@ -63,11 +57,7 @@ const tags = ["wallets"];
 export async function walletWithdrawRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
-  const pricingOf = (request: FastifyRequest): PricingContext => ({
-    db: requestDb(request),
-    rates: app.rates,
-    language: request.ctx.language,
-  });
+  const pricingOf = pricingContextOf(app);
   const recipientContext = (request: FastifyRequest): RecipientContext => {
     const { user } = currentAuth(request);
     return { db: app.db, language: request.ctx.language, ownerId: user.id, ownerCountryId: user.countryId };
@@ -75,28 +65,26 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
 
   routes.get(
-    "/wallets/withdraw-money/methods",
+    urlOf(contract.getWithdrawMethods),
     {
       preValidation: signedIn,
       schema: {
         tags,
         summary: "How a withdrawal can be paid out (in a currency, when given): bank account, mobile wallet",
-        querystring: withdrawMethodsQuery,
-        response: { 200: successEnvelope(z.array(withdrawMethod)) },
+        ...contractSchema(contract.getWithdrawMethods),
       },
     },
     async (request) => ok(await withdrawMethods(app.db, request.ctx.language, request.query.currency_id)),
   );
 
   routes.get(
-    "/wallets/withdraw-money/beneficiaries",
+    urlOf(contract.getWithdrawBeneficiaries),
     {
       preValidation: signedIn,
       schema: {
         tags,
         summary: "The caller's active withdrawal accounts, by currency and withdrawal method, 10 a page",
-        querystring: beneficiariesQuery,
-        response: { 200: pageSchema(recipientSchema) },
+        ...contractSchema(contract.getWithdrawBeneficiaries),
       },
     },
     async (request) => {
@@ -124,30 +112,28 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/wallets/withdraw-money/recipients",
+    urlOf(contract.getWithdrawAccountForm),
     {
       preValidation: signedIn,
       schema: {
         tags,
         summary:
           "The form of a withdrawal account: by currency_to_id and withdrawal_method_id (the recipients' withdraw form)",
-        querystring: withdrawFormQuery,
-        response: { 200: successEnvelope(dynamicForm) },
+        ...contractSchema(contract.getWithdrawAccountForm),
       },
     },
     async (request) => ok((await resolveForm(recipientContext(request), request.query)).form),
   );
 
   routes.post(
-    "/wallets/withdraw-money/recipients",
+    urlOf(contract.createWithdrawAccount),
     {
       preValidation: signedIn,
       schema: {
         tags,
         summary:
           "Saves a withdrawal account: currency_to_id, withdrawal_method_id and the withdraw form's values (flat)",
-        body: recipientRequest,
-        response: { 201: successEnvelope(recipientSchema) },
+        ...contractSchema(contract.createWithdrawAccount),
       },
     },
     async (request, reply) => {
@@ -172,15 +158,14 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/wallets/withdraw-money/currencies",
+    urlOf(currenciesEndpoint),
     {
       preValidation: signedIn,
       schema: {
         tags,
         summary:
           "Withdraw currencies: is_from=1 the caller's wallets, is_from=0 the currencies an account can be paid in",
-        querystring: walletCurrenciesQuery,
-        response: { 200: successEnvelope(z.array(walletCurrencyOption)) },
+        ...contractSchema(currenciesEndpoint),
       },
     },
     async (request) =>
@@ -192,29 +177,29 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/wallets/withdraw-money/calculator",
+    urlOf(calculatorEndpoint),
     {
       preValidation: signedIn,
       schema: {
         tags,
         summary: "Prices a withdrawal from a wallet currency into an account currency",
+        ...contractSchema(calculatorEndpoint),
         body: withdrawCalculatorRequest,
-        response: { 200: successEnvelope(calculation) },
       },
     },
     async (request) => ok(await calculateWithdrawal(pricingOf(request), userId(request), request.body)),
   );
 
   routes.post(
-    "/wallets/withdraw-money/quotation/create",
+    urlOf(quotationEndpoint),
     {
       config: { idempotent: true },
       preValidation: app.requireMoneyMover(),
       schema: {
         tags: ["quotations"],
         summary: "Quotation to withdraw from a wallet to one of the caller's withdrawal accounts",
+        ...contractSchema(quotationEndpoint),
         body: withdrawQuotationRequest,
-        response: { 201: successEnvelope(quotation) },
       },
     },
     async (request, reply) => {
@@ -224,14 +209,13 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/wallets/withdraw-money/confirmation",
+    urlOf(contract.sendWithdrawCode),
     {
       preValidation: signedIn,
       schema: {
         tags,
         summary: "Sends the code that confirms a withdrawal (by e-mail), bound to its quotation",
-        body: withdrawConfirmationRequest,
-        response: { 200: successEnvelope(codeSent) },
+        ...contractSchema(contract.sendWithdrawCode),
       },
     },
     async (request) =>
@@ -242,7 +226,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   );
 
   routes.post(
-    "/wallets/withdraw-money/transaction",
+    urlOf(transactionEndpoint),
     {
       config: { idempotent: true },
       preValidation: [
@@ -270,8 +254,8 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
         tags,
         summary:
           "Withdraws with the confirmation code: the amount goes on hold at once, the payout settles or returns it",
+        ...contractSchema(transactionEndpoint),
         body: withdrawTransactionRequest,
-        response: { 201: successEnvelope(confirmationRecord) },
       },
     },
     async (request, reply) => {
