@@ -1,13 +1,6 @@
 import { type HttpHandler, http } from "msw";
 import { setupServer } from "msw/node";
 
-/**
- * The API as the SPA's tests see it: an MSW server that answers `fetch` with the handlers a test
- * gives it (`server.use(...)`, see `contract-handlers.ts`). `setup.ts` starts it, resets its
- * handlers and the records below after each test, and fails a test that left a contract violation.
- */
-export const server = setupServer();
-
 /** A request as a handler received it: the URL as the SPA wrote it (path and query), and the body. */
 export type RecordedRequest = { url: string; method: string; headers: Headers; body: unknown };
 
@@ -72,3 +65,16 @@ export const handleOutsideContract = (
     const answer = resolve({ url: new URL(request.url), body });
     return Response.json(answer.body, { status: answer.status ?? 200, headers: answer.headers });
   });
+
+/** GET /app-info (outside the contract): what every page's shell asks the server at run time. */
+export const appInfoHandler = (answer: RawAnswer) => handleOutsideContract("GET", "/app-info", () => answer);
+
+/**
+ * The API as the SPA's tests see it: an MSW server that answers `fetch` with the handlers a test
+ * gives it (`server.use(...)`, see `contract-handlers.ts`); between tests it answers only the shell's
+ * app info (a development server's: no sandbox banner). `setup.ts` starts it, resets its handlers
+ * and the records above after each test, and fails a test that left a contract violation.
+ */
+export const server = setupServer(
+  appInfoHandler({ body: { success: true, message: null, data: { sandbox: false } } }),
+);

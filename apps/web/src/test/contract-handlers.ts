@@ -89,7 +89,7 @@ const issuesText = (error: z.ZodError) =>
     .map((issue) => `${issue.path.join(".") || "(data)"}: ${issue.message}`)
     .join("; ");
 
-/** The API's 422 for parameters or a query its schema refuses, keyed by field. */
+/** The API's 422 for a query its schema refuses, keyed by field. */
 const refused = (error: z.ZodError) => {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
@@ -114,8 +114,8 @@ const answer = (spec: Endpoint, reply: unknown): Response => {
 
 /**
  * Answers `spec` with `resolve` (or always with the same reply). The parameters and the query are
- * parsed with the endpoint's schemas (a refusal answers the API's 422); every request is recorded in
- * `requests` (`api-server.ts`).
+ * parsed with the endpoint's schemas (a query refused answers the API's 422); every request is
+ * recorded in `requests` (`api-server.ts`).
  */
 export const handle = <E extends Endpoint>(
   spec: E,
@@ -125,13 +125,15 @@ export const handle = <E extends Endpoint>(
   http[spec.method.toLowerCase() as Lowercase<Endpoint["method"]>](
     apiPattern(spec.path),
     async ({ request, params }) => {
+      // Parameters outside the schema are another endpoint's path (`/{service}/quotation` and
+      // `/consignments/quotation`): leave the request to the next handler.
+      const parsedParams = spec.params ? spec.params.safeParse(params) : undefined;
+      if (parsedParams && !parsedParams.success) return undefined;
       const body = await recordRequest(request);
       // No answer data is a function, so a function is a resolver.
       if (typeof resolve !== "function") return answer(spec, resolve);
       const resolver = resolve as Resolver<E>;
       const url = new URL(request.url);
-      const parsedParams = spec.params ? spec.params.safeParse(params) : undefined;
-      if (parsedParams && !parsedParams.success) return answer(spec, refused(parsedParams.error));
       const parsedQuery = spec.query ? spec.query.safeParse(queryObject(url.searchParams)) : undefined;
       if (parsedQuery && !parsedQuery.success) return answer(spec, refused(parsedQuery.error));
       const reply = await resolver({

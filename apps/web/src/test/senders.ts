@@ -40,3 +40,12 @@ export const DOCUMENTS = [
     example: "GOMLRS80010109H400",
   },
 ];
+
+/** A page of senders as the lists answer it, ten a page. */
+export const sendersPage = (rows: Sender[], currentPage = 1, total = rows.length) => ({
+  data: rows,
+  current_page: currentPage,
+  per_page: 10,
+  last_page: Math.max(1, Math.ceil(total / 10)),
+  total,
+});

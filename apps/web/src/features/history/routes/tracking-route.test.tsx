@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getTracking } from "@vela/shared/contract/orders";
+import type { TrackingAnswer } from "@vela/shared/orders";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import { requests, server } from "@/test/api-server";
@@ -12,7 +13,7 @@ import { TrackingRoute } from "./tracking-route";
 // status, expected arrival and timeline are shown; asked without session headers; an unknown
 // number says so; an empty form asks for a number.
 
-const ANSWER = {
+const ANSWER: TrackingAnswer = {
   tracking_number: "VT00000007",
   status: "available_for_pickup",
   status_label: "Available for pickup",
