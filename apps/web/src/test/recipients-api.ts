@@ -12,7 +12,7 @@ import { type DynamicForm, defineField, dynamicFormSchema } from "@vela/shared/d
 import type { Recipient } from "@/features/recipients/api/types";
 import { handleOutsideContract } from "./api-server";
 import { failure, handle, invalid, success } from "./contract-handlers";
-import { MEXICO, MXN, PHILIPPINES, PHP, quotationFixture, quotationSelectionOf } from "./fixtures";
+import { MEXICO, MXN, PHILIPPINES, PHP, pageOf, quotationFixture, quotationSelectionOf } from "./fixtures";
 import { ok } from "./render";
 import { BANK_METHOD, CASH_METHOD, METHODS, VELA_METHOD } from "./send-money-api";
 
@@ -246,13 +246,7 @@ export const recipientsBackend = (initial: Recipient[]) => {
           (!quotation ||
             (recipient.country_id === MEXICO.id && recipient.shipping_method_id === BANK_METHOD.id)),
       );
-      return {
-        data: matching.slice((page - 1) * perPage, page * perPage),
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(matching.length / perPage)),
-        per_page: perPage,
-        total: matching.length,
-      };
+      return pageOf(matching, page, perPage);
     }),
     handle(createRecipient, ({ body }) => save(null, body)),
     handle(getRecipientForm, ({ url }) => {

@@ -24,10 +24,12 @@ import {
   FROM_COUNTRIES,
   JAPAN,
   MEXICO,
+  MXN,
   PHILIPPINES,
   SPAIN,
   TO_COUNTRIES,
   UNITED_STATES,
+  USD,
 } from "./fixtures";
 
 /**
@@ -74,6 +76,16 @@ export const METHOD_RATES: Record<number, string> = {
 };
 
 export const FEE = "2.99";
+
+/** What the AMOUNT step prices first for a visitor in the United States: 100 USD to Mexico by Vela wallet. */
+export const FIRST_SELECTION = {
+  country_from_id: UNITED_STATES.id,
+  country_to_id: MEXICO.id,
+  currency_from_id: USD.id,
+  currency_to_id: MXN.id,
+  shipping_method_id: VELA_METHOD.id,
+  send_amount: "100.00",
+};
 
 const currencyOfCountry: Record<number, Currency | undefined> = Object.fromEntries(
   [UNITED_STATES, SPAIN, JAPAN, MEXICO, PHILIPPINES].map((country) => [

@@ -32,7 +32,7 @@ import {
 } from "@/test/fixtures";
 import { QUOTATION_ID, recipientFixture, recipientsBackend } from "@/test/recipients-api";
 import { renderWithApp } from "@/test/render";
-import { priceOf, sendMoneyHandlers } from "@/test/send-money-api";
+import { FIRST_SELECTION, priceOf, sendMoneyHandlers } from "@/test/send-money-api";
 import { makeSender } from "@/test/senders";
 import { SendMoneyFlowRoute } from "./send-money-flow-route";
 
@@ -160,19 +160,7 @@ const renderFlow = (route: string, { declineCards = false }: { declineCards?: bo
       quotationData = answer;
       return success(answer, "Quotation created.");
     }),
-    handle(
-      getQuotation,
-      () =>
-        quotationData ??
-        quotationOf({
-          country_from_id: 1,
-          country_to_id: 4,
-          currency_from_id: 10,
-          currency_to_id: 12,
-          shipping_method_id: 1,
-          send_amount: "100.00",
-        }),
-    ),
+    handle(getQuotation, () => quotationData ?? quotationOf(FIRST_SELECTION)),
     handle(getPaymentMethods, PAYMENT_METHODS),
     handle(setPaymentMethod, () => {
       const base = quotationData ?? quotationFixture({ id: QUOTATION_ID });

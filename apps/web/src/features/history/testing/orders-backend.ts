@@ -2,6 +2,7 @@ import { getOrderDetails, getOrderServices, getOrderStatuses, getOrders } from "
 import type { OrderDetails, OrderListItem } from "@vela/shared/orders";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "@vela/shared/orders";
 import { failure, handle } from "@/test/contract-handlers";
+import { pageOf } from "@/test/fixtures";
 
 /** An order as GET /orders lists it; `index` 1 is the newest. */
 export const orderFixture = (index: number, overrides: Partial<OrderListItem> = {}): OrderListItem => ({
@@ -97,13 +98,7 @@ export const ordersBackend = (orders: OrderListItem[]) => [
         (!query.service || order.service === query.service) &&
         (!query.status || order.status === query.status),
     );
-    return {
-      data: matching.slice((page - 1) * limit, page * limit),
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(matching.length / limit)),
-      per_page: limit,
-      total: matching.length,
-    };
+    return pageOf(matching, page, limit);
   }),
   handle(getOrderServices, [
     { id: "consignments", name: "Send money" },

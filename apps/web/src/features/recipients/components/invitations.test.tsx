@@ -7,7 +7,7 @@ import { sendLinkRequest } from "@vela/shared/external-recipients";
 import { beforeEach, describe, expect, it } from "vitest";
 import { type RecordedRequest, requests, server } from "@/test/api-server";
 import { failure, handle, invalid, success } from "@/test/contract-handlers";
-import { MEXICO } from "@/test/fixtures";
+import { MEXICO, pageOf } from "@/test/fixtures";
 import { recipientFixture, recipientsBackend } from "@/test/recipients-api";
 import { renderWithApp } from "@/test/render";
 import { sendMoneyHandlers } from "@/test/send-money-api";
@@ -53,14 +53,11 @@ const invitationsBackend = (recipients: Recipient[], initial: RecipientInvitatio
     handle(getInvitations, ({ url }) => {
       const page = Number(url.searchParams.get("page") ?? 1);
       const perPage = Number(url.searchParams.get("per_page") ?? 10);
-      const sorted = [...invitations].sort((a, b) => b.id - a.id);
-      return {
-        data: sorted.slice((page - 1) * perPage, page * perPage),
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(sorted.length / perPage)),
-        per_page: perPage,
-        total: sorted.length,
-      };
+      return pageOf(
+        [...invitations].sort((a, b) => b.id - a.id),
+        page,
+        perPage,
+      );
     }),
     handle(sendInvitationLinks, ({ body }) => {
       const parsed = sendLinkRequest.safeParse(body);

@@ -8,7 +8,7 @@ import { requests, server } from "@/test/api-server";
 import { failure } from "@/test/contract-handlers";
 import { JAPAN, MEXICO, PHILIPPINES, SPAIN, UNITED_STATES } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
-import { sendMoneyHandlers } from "@/test/send-money-api";
+import { FIRST_SELECTION, sendMoneyHandlers } from "@/test/send-money-api";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "../stores/send-money-store";
 import { AmountStep } from "./amount-step";
 
@@ -328,14 +328,7 @@ describe("AmountStep", () => {
 
     await user.click(screen.getByRole("button", { name: "Get started" }));
 
-    expect(onContinue).toHaveBeenCalledWith({
-      country_from_id: 1,
-      country_to_id: 4,
-      currency_from_id: 10,
-      currency_to_id: 12,
-      shipping_method_id: 1,
-      send_amount: "100.00",
-    });
+    expect(onContinue).toHaveBeenCalledWith(FIRST_SELECTION);
   });
 
   it("shows the failure with a retry button when the lists cannot be loaded", async () => {

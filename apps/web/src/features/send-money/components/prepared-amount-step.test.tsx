@@ -5,7 +5,7 @@ import { changeLanguage } from "@/shared/i18n/i18n";
 import { requests, server } from "@/test/api-server";
 import { failure } from "@/test/contract-handlers";
 import { renderWithApp } from "@/test/render";
-import { sendMoneyHandlers } from "@/test/send-money-api";
+import { FIRST_SELECTION, sendMoneyHandlers } from "@/test/send-money-api";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "../stores/send-money-store";
 import { PreparedAmountStep } from "./prepared-amount-step";
 
@@ -60,14 +60,7 @@ describe("PreparedAmountStep", () => {
     );
 
     await user.click(screen.getByRole("button", { name: "Get started" }));
-    expect(onContinue).toHaveBeenCalledWith({
-      country_from_id: 1,
-      country_to_id: 4,
-      currency_from_id: 10,
-      currency_to_id: 12,
-      shipping_method_id: 1,
-      send_amount: "100.00",
-    });
+    expect(onContinue).toHaveBeenCalledWith(FIRST_SELECTION);
   });
 
   it("leaves a failed list to the step, which shows it with a retry button", async () => {
