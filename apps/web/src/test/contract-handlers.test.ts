@@ -50,6 +50,18 @@ describe("contract handlers", () => {
     );
   });
 
+  it("fails the test when a handler throws", async () => {
+    server.use(
+      handle(getOrderServices, () => {
+        throw new Error("a bug in the backend");
+      }),
+    );
+    await expect(api.call(getOrderServices)).rejects.toMatchObject({ status: 500 });
+    expect(() => assertNoViolations()).toThrow(
+      "GET /orders/selects/services threw: Error: a bug in the backend",
+    );
+  });
+
   it("fails the test when a request reaches no handler", async () => {
     await expect(api.call(getOrderServices)).rejects.toMatchObject({ status: 0 });
     expect(() => assertNoViolations()).toThrow("No handler for GET /api/orders/selects/services");

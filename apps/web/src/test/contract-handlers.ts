@@ -136,14 +136,20 @@ export const handle = <E extends Endpoint>(
       const url = new URL(request.url);
       const parsedQuery = spec.query ? spec.query.safeParse(queryObject(url.searchParams)) : undefined;
       if (parsedQuery && !parsedQuery.success) return answer(spec, refused(parsedQuery.error));
-      const reply = await resolver({
-        params: parsedParams?.data,
-        query: parsedQuery?.data,
-        body,
-        headers: request.headers,
-        url,
-      } as HandledRequest<E>);
-      return answer(spec, reply);
+      try {
+        const reply = await resolver({
+          params: parsedParams?.data,
+          query: parsedQuery?.data,
+          body,
+          headers: request.headers,
+          url,
+        } as HandledRequest<E>);
+        return answer(spec, reply);
+      } catch (error) {
+        // A backend that throws is a broken test, not a server failure the page may shrug off.
+        recordViolation(`${endpointName(spec)} threw: ${String(error)}`);
+        throw error;
+      }
     },
     options,
   );

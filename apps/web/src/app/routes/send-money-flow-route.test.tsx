@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createConsignmentTransaction } from "@vela/shared/contract/orders";
+import { createConsignmentTransaction, getOrderDetails } from "@vela/shared/contract/orders";
 import {
   authorizeCard,
   getPayment,
@@ -178,6 +178,8 @@ const renderFlow = (route: string, { declineCards = false }: { declineCards?: bo
     handle(authorizeCard, declineCards ? failure(402, "Your card was declined.") : PAYMENT),
     handle(getPayment, PAYMENT),
     handle(createConsignmentTransaction, confirmationFixture),
+    // The confirmation shows the transaction's own record; the order's details are not kept here.
+    handle(getOrderDetails, failure(404, "Order not found.")),
     handle(getConsignmentSenders, { data: [self], current_page: 1, per_page: 10, last_page: 1, total: 1 }),
     handle(addSenderToQuotation, () =>
       success(
