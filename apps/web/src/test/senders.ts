@@ -1,5 +1,5 @@
 import type { Sender } from "@vela/shared/senders";
-import { MEXICO } from "./fixtures";
+import { MEXICO, pageOf } from "./fixtures";
 
 /** A sender as the API lists it: an agent's walk-in customer in Mexico with a passport. */
 export const makeSender = (id: number, overrides: Partial<Sender> = {}): Sender => ({
@@ -41,11 +41,5 @@ export const DOCUMENTS = [
   },
 ];
 
-/** A page of senders as the lists answer it, ten a page. */
-export const sendersPage = (rows: Sender[], currentPage = 1, total = rows.length) => ({
-  data: rows,
-  current_page: currentPage,
-  per_page: 10,
-  last_page: Math.max(1, Math.ceil(total / 10)),
-  total,
-});
+/** One page of senders as the lists answer it. */
+export const sendersPage = (rows: Sender[]) => pageOf(rows, 1, 10);

@@ -9,11 +9,13 @@ import {
   getSettingsCards,
   tokenizeCard,
 } from "@vela/shared/contract/payments";
+import { getCountries } from "@vela/shared/contract/reference";
 import type { SavedBank, SavedCard } from "@vela/shared/payments";
 import { describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { requests, server } from "@/test/api-server";
 import { failure, handle, success } from "@/test/contract-handlers";
+import { UNITED_STATES } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { SavedBanksRoute } from "./saved-banks-route";
 import { SavedCardsRoute } from "./saved-cards-route";
@@ -42,6 +44,8 @@ describe("saved payment instruments settings", () => {
         return success(null, "Deleted.");
       }),
       handle(tokenizeCard, { token: "tok_1", brand: "Visa", last4: "4242", exp_month: 12, exp_year: 2034 }),
+      // The billing address picks its country from the list.
+      handle(getCountries, [UNITED_STATES]),
       handle(createCardProfile, () => {
         cards = [
           ...cards,
