@@ -169,3 +169,12 @@ export const quotationSelectionOf = (
     summary: { ...quotation, ...named },
   };
 };
+
+/** Page `page` of `rows`, `perPage` a page, as the API's paginated lists answer it. */
+export const pageOf = <T>(rows: T[], page: number, perPage: number) => ({
+  data: rows.slice((page - 1) * perPage, page * perPage),
+  current_page: page,
+  last_page: Math.max(1, Math.ceil(rows.length / perPage)),
+  per_page: perPage,
+  total: rows.length,
+});

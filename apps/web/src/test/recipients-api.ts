@@ -1,7 +1,19 @@
+import {
+  addRecipientToQuotation,
+  createRecipient,
+  deleteRecipient,
+  getRecipient,
+  getRecipientForm,
+  getRecipients,
+  toggleRecipient,
+  updateRecipient,
+} from "@vela/shared/contract/recipients";
 import { type DynamicForm, defineField, dynamicFormSchema } from "@vela/shared/dynamic-form";
 import type { Recipient } from "@/features/recipients/api/types";
-import { MEXICO, MXN, PHILIPPINES, PHP, quotationFixture, quotationSelectionOf } from "./fixtures";
-import { ok, type StubHandler, type StubRoute } from "./render";
+import { handleOutsideContract } from "./api-server";
+import { failure, handle, invalid, success } from "./contract-handlers";
+import { MEXICO, MXN, PHILIPPINES, PHP, pageOf, quotationFixture, quotationSelectionOf } from "./fixtures";
+import { ok } from "./render";
 import { BANK_METHOD, CASH_METHOD, METHODS, VELA_METHOD } from "./send-money-api";
 
 /**
@@ -98,6 +110,13 @@ export const PAYER_NETWORKS = [
   { id: 53, name: "Palawan Express" },
 ];
 
+/** GET /banks (a dynamic form's option list, outside the contract): `banks` whose name has the search. */
+export const banksHandler = (banks: { id: number; name: string }[] = BANKS) =>
+  handleOutsideContract("GET", "/banks", ({ url }) => {
+    const search = (url.searchParams.get("search") ?? "").toLowerCase();
+    return ok(banks.filter((bank) => bank.name.toLowerCase().includes(search)));
+  });
+
 const NOW = "2026-11-20T10:00:00.000Z";
 
 export const recipientFixture = (id: number, overrides: Partial<Recipient> = {}): Recipient => {
@@ -149,13 +168,6 @@ export const recipientFixture = (id: number, overrides: Partial<Recipient> = {})
 /** A quotation to Mexico by bank deposit, as POST /consignments/quotation answers it. */
 export const QUOTATION_ID = 900;
 
-const invalid = (errors: Record<string, string[]>): StubRoute => ({
-  status: 422,
-  body: { success: false, message: "The given data was invalid.", errors },
-});
-
-const notFound: StubRoute = { status: 404, body: { success: false, message: "Recipient not found." } };
-
 const formFor = (url: URL): DynamicForm | null => {
   if (url.searchParams.get("quotation_id") === String(QUOTATION_ID)) return MX_BANK_FORM;
   const country = Number(url.searchParams.get("country_to_id"));
@@ -167,36 +179,12 @@ const formFor = (url: URL): DynamicForm | null => {
   return null;
 };
 
-/** The recipients backend: `recipients` is its state, `routes` its endpoints for `stubApi`. */
+/** The recipients backend: `recipients` is its state, `handlers` its endpoints. */
 export const recipientsBackend = (initial: Recipient[]) => {
   const recipients = [...initial];
   let nextId = Math.max(0, ...initial.map((recipient) => recipient.id)) + 1;
 
-  const list: StubHandler = ({ url, method, body }) => {
-    if (method === "POST") return save(null, body);
-    const email = (url.searchParams.get("email") ?? "").toLowerCase();
-    const type = url.searchParams.get("type") ?? "";
-    const quotation = url.searchParams.get("quotation_id");
-    const page = Number(url.searchParams.get("page") ?? 1);
-    const perPage = Number(url.searchParams.get("per_page") ?? 10);
-    const matching = recipients.filter(
-      (recipient) =>
-        (!email || (recipient.email ?? "").toLowerCase().includes(email)) &&
-        (!type || recipient.type === type) &&
-        (!quotation ||
-          (recipient.country_id === MEXICO.id && recipient.shipping_method_id === BANK_METHOD.id)),
-    );
-    const lastPage = Math.max(1, Math.ceil(matching.length / perPage));
-    return ok({
-      data: matching.slice((page - 1) * perPage, page * perPage),
-      current_page: page,
-      last_page: lastPage,
-      per_page: perPage,
-      total: matching.length,
-    });
-  };
-
-  const save = (id: number | null, body: unknown): StubRoute => {
+  const save = (id: number | null, body: unknown) => {
     const { type, country_to_id, currency_to_id, shipping_method_id, quotation_id, ...values } =
       body as Record<string, unknown>;
     const url = new URL("http://localhost/api/recipients/dynamic-form");
@@ -233,43 +221,61 @@ export const recipientsBackend = (initial: Recipient[]) => {
     const index = recipients.findIndex((recipient) => recipient.id === saved.id);
     if (index >= 0) recipients[index] = saved;
     else recipients.push(saved);
-    return {
-      status: id === null ? 201 : 200,
-      body: { success: true, message: "Recipient saved.", data: saved },
+    return success(saved, "Recipient saved.", id === null ? 201 : 200);
+  };
+
+  /** Runs `answer` on the recipient of the path's id, or answers 404. */
+  const withRecipient =
+    <T>(answer: (recipient: Recipient, index: number) => T) =>
+    ({ params }: { params: { id: number } }) => {
+      const index = recipients.findIndex((recipient) => recipient.id === params.id);
+      return index < 0 ? failure(404, "Recipient not found.") : answer(recipients[index]!, index);
     };
-  };
 
-  const one: StubHandler = ({ url, method, body }) => {
-    const id = Number(url.pathname.split("/").pop());
-    const index = recipients.findIndex((recipient) => recipient.id === id);
-    if (index < 0) return notFound;
-    const recipient = recipients[index]!;
-    if (method === "DELETE") {
-      recipients.splice(index, 1);
-      return ok(null, "Recipient deleted.");
-    }
-    if (method === "PATCH") {
-      recipients[index] = { ...recipient, is_active: !recipient.is_active };
-      return ok(recipients[index]);
-    }
-    if (method === "PUT") return save(id, body);
-    return ok(recipient);
-  };
-
-  const routes: Record<string, StubRoute | StubHandler> = {
-    "/api/recipients": list,
-    "/api/recipients/dynamic-form": ({ url }) => {
+  const handlers = [
+    handle(getRecipients, ({ url }) => {
+      const email = (url.searchParams.get("email") ?? "").toLowerCase();
+      const type = url.searchParams.get("type") ?? "";
+      const quotation = url.searchParams.get("quotation_id");
+      const page = Number(url.searchParams.get("page") ?? 1);
+      const perPage = Number(url.searchParams.get("per_page") ?? 10);
+      const matching = recipients.filter(
+        (recipient) =>
+          (!email || (recipient.email ?? "").toLowerCase().includes(email)) &&
+          (!type || recipient.type === type) &&
+          (!quotation ||
+            (recipient.country_id === MEXICO.id && recipient.shipping_method_id === BANK_METHOD.id)),
+      );
+      return pageOf(matching, page, perPage);
+    }),
+    handle(createRecipient, ({ body }) => save(null, body)),
+    handle(getRecipientForm, ({ url }) => {
       const form = formFor(url);
-      return form
-        ? ok(form)
-        : invalid({ shipping_method_id: ["No recipient form for this delivery method."] });
-    },
-    "/api/banks": ({ url }) => {
-      const search = (url.searchParams.get("search") ?? "").toLowerCase();
-      return ok(BANKS.filter((bank) => bank.name.toLowerCase().includes(search)));
-    },
-    "/api/service_providers": ok(PAYER_NETWORKS),
-    [`/api/consignments/quotation/${QUOTATION_ID}/add-recipient`]: ({ body }) => {
+      return form ?? invalid({ shipping_method_id: ["No recipient form for this delivery method."] });
+    }),
+    handle(
+      getRecipient,
+      withRecipient((recipient) => recipient),
+    ),
+    handle(updateRecipient, ({ params, body }) => withRecipient(() => save(params.id, body))({ params })),
+    handle(
+      toggleRecipient,
+      withRecipient((recipient, index) => {
+        recipients[index] = { ...recipient, is_active: !recipient.is_active };
+        return recipients[index]!;
+      }),
+    ),
+    handle(
+      deleteRecipient,
+      withRecipient((_recipient, index) => {
+        recipients.splice(index, 1);
+        return success(null, "Recipient deleted.");
+      }),
+    ),
+    banksHandler(),
+    handleOutsideContract("GET", "/service_providers", () => ok(PAYER_NETWORKS)),
+    handle(addRecipientToQuotation, ({ params, body }) => {
+      if (params.id !== QUOTATION_ID) return failure(404, "Quotation not found.");
       const id = Number((body as { recipient_id?: unknown }).recipient_id);
       const recipient = recipients.find((candidate) => candidate.id === id);
       if (!recipient) return invalid({ recipient_id: ["This recipient cannot receive this transfer."] });
@@ -279,17 +285,8 @@ export const recipientsBackend = (initial: Recipient[]) => {
         send_amount: "100.00",
         amount_paid: "100.00",
       });
-      return ok(quotationSelectionOf(quotation, { recipient_id: id, recipient_name: recipient.name }));
-    },
-  };
-  /** Every route for `stubApi`, with `others` (pricing, reference) under them; `/api/recipients/{id}` too. */
-  const routesWith = (others: Record<string, StubRoute | StubHandler> = {}) =>
-    new Proxy(
-      { ...others, ...routes },
-      {
-        get: (target: Record<string, StubRoute | StubHandler>, key: string) =>
-          target[key] ?? (/^\/api\/recipients\/\d+$/.test(key) ? one : undefined),
-      },
-    );
-  return { recipients, routesWith };
+      return quotationSelectionOf(quotation, { recipient_id: id, recipient_name: recipient.name });
+    }),
+  ];
+  return { recipients, handlers };
 };

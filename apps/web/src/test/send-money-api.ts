@@ -1,4 +1,12 @@
 import {
+  getCurrenciesFrom,
+  getCurrenciesTo,
+  getHomeCalculation,
+  getLimits,
+  getShippingMethods,
+} from "@vela/shared/contract/pricing";
+import { getHomeCountries } from "@vela/shared/contract/reference";
+import {
   addAmounts,
   convertAmount,
   roundFeeUp,
@@ -6,27 +14,23 @@ import {
   sendAmountForReceiving,
   toCurrencyAmount,
 } from "@vela/shared/decimal";
-import {
-  type AmountLimitData,
-  breachMessage,
-  type CorridorLimits,
-  LIMIT_FIELD_KEYS,
-  limitBreach,
-} from "@vela/shared/limits";
+import { breachMessage, type CorridorLimits, LIMIT_FIELD_KEYS, limitBreach } from "@vela/shared/limits";
 import type { MoneyLocale } from "@vela/shared/money";
 import type { Calculation, ShippingMethod } from "@vela/shared/pricing";
 import type { Currency } from "@vela/shared/reference";
+import { handle, invalid, type Reply } from "./contract-handlers";
 import {
   CURRENCIES,
   FROM_COUNTRIES,
   JAPAN,
   MEXICO,
+  MXN,
   PHILIPPINES,
   SPAIN,
   TO_COUNTRIES,
   UNITED_STATES,
+  USD,
 } from "./fixtures";
-import { ok, type StubHandler, type StubRoute } from "./render";
 
 /**
  * A small stand-in for the pricing API the AMOUNT step calls, answering from the query the way the
@@ -73,6 +77,16 @@ export const METHOD_RATES: Record<number, string> = {
 
 export const FEE = "2.99";
 
+/** What the AMOUNT step prices first for a visitor in the United States: 100 USD to Mexico by Vela wallet. */
+export const FIRST_SELECTION = {
+  country_from_id: UNITED_STATES.id,
+  country_to_id: MEXICO.id,
+  currency_from_id: USD.id,
+  currency_to_id: MXN.id,
+  shipping_method_id: VELA_METHOD.id,
+  send_amount: "100.00",
+};
+
 const currencyOfCountry: Record<number, Currency | undefined> = Object.fromEntries(
   [UNITED_STATES, SPAIN, JAPAN, MEXICO, PHILIPPINES].map((country) => [
     country.id,
@@ -82,11 +96,6 @@ const currencyOfCountry: Record<number, Currency | undefined> = Object.fromEntri
 
 const isOffered = (countryFromId: number, countryToId: number) =>
   !(countryFromId === JAPAN.id && countryToId === PHILIPPINES.id);
-
-const invalid = (errors: Record<string, string[]>, limit?: AmountLimitData): StubRoute => ({
-  status: 422,
-  body: { success: false, message: "The given data was invalid.", errors, ...(limit ? { limit } : {}) },
-});
 
 const numberParam = (url: URL, name: string) => Number(url.searchParams.get(name));
 
@@ -104,7 +113,7 @@ const offeredMethods = (url: URL): ShippingMethod[] => {
 };
 
 /** GET /home/send-money/calculator, priced like the API: fee up, receiving down, limits checked. */
-export const calculatorHandler: StubHandler = ({ url }) => {
+export const priceOf = (url: URL) => {
   const methods = offeredMethods(url);
   if (methods.length === 0) {
     return invalid({ country_to_id: ["We do not send to this country in these currencies from there yet."] });
@@ -165,7 +174,16 @@ export const calculatorHandler: StubHandler = ({ url }) => {
     estimated_fee_currency: from.iso,
     promo_code: null,
   };
-  return ok(calculation);
+  return calculation;
+};
+
+/** GET /limits: the corridor's limits for the chosen method. */
+const limitsOf = (url: URL) => {
+  const method = offeredMethods(url).find(
+    (candidate) => candidate.id === numberParam(url, "shipping_method_id"),
+  );
+  const limits = method && METHOD_LIMITS[method.id];
+  return limits ?? invalid({ country_to_id: ["We do not send to this country in these currencies yet."] });
 };
 
 const currenciesOf = (countryId: number): Currency[] => {
@@ -173,23 +191,19 @@ const currenciesOf = (countryId: number): Currency[] => {
   return currency ? [currency] : [];
 };
 
-/** Every endpoint the AMOUNT step calls; spread `overrides` over it to change one answer. */
-export const sendMoneyRoutes = (
-  overrides: Record<string, StubRoute | StubHandler> = {},
-): Record<string, StubRoute | StubHandler> => ({
-  "/api/home/countries?direction=from": ok(FROM_COUNTRIES),
-  "/api/home/countries?direction=to": ok(TO_COUNTRIES),
-  "/api/consignments/currencies-from": ({ url }) => ok(currenciesOf(numberParam(url, "country_from_id"))),
-  "/api/consignments/currencies": ({ url }) => ok(currenciesOf(numberParam(url, "country_to_id"))),
-  "/api/shipping-methods": ({ url }) => ok(offeredMethods(url)),
-  "/api/limits": ({ url }) => {
-    const method = offeredMethods(url).find(
-      (candidate) => candidate.id === numberParam(url, "shipping_method_id"),
-    );
-    return method
-      ? ok(METHOD_LIMITS[method.id])
-      : invalid({ country_to_id: ["We do not send to this country in these currencies yet."] });
-  },
-  "/api/home/send-money/calculator": calculatorHandler,
-  ...overrides,
-});
+type CountriesReply = () => Reply<typeof getHomeCountries>;
+
+/**
+ * Every endpoint the AMOUNT step calls, the country lists answered by `countries` when given; put
+ * handlers before them to change another answer.
+ */
+export const sendMoneyHandlers = (countries: { from?: CountriesReply; to?: CountriesReply } = {}) => [
+  handle(getHomeCountries, ({ query }) =>
+    query.direction === "to" ? (countries.to?.() ?? TO_COUNTRIES) : (countries.from?.() ?? FROM_COUNTRIES),
+  ),
+  handle(getCurrenciesFrom, ({ query }) => currenciesOf(query.country_from_id)),
+  handle(getCurrenciesTo, ({ query }) => currenciesOf(query.country_to_id)),
+  handle(getShippingMethods, ({ url }) => offeredMethods(url)),
+  handle(getLimits, ({ url }) => limitsOf(url)),
+  handle(getHomeCalculation, ({ url }) => priceOf(url)),
+];

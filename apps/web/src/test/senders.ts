@@ -1,5 +1,5 @@
 import type { Sender } from "@vela/shared/senders";
-import { MEXICO } from "./fixtures";
+import { MEXICO, pageOf } from "./fixtures";
 
 /** A sender as the API lists it: an agent's walk-in customer in Mexico with a passport. */
 export const makeSender = (id: number, overrides: Partial<Sender> = {}): Sender => ({
@@ -40,3 +40,6 @@ export const DOCUMENTS = [
     example: "GOMLRS80010109H400",
   },
 ];
+
+/** One page of senders as the lists answer it. */
+export const sendersPage = (rows: Sender[]) => pageOf(rows, 1, 10);

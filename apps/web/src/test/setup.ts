@@ -1,5 +1,6 @@
 import { cleanup, configure } from "@testing-library/react";
-import { afterEach, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, vi } from "vitest";
+import { assertNoViolations, recordViolation, resetRecords, server } from "./api-server";
 
 // findBy*/waitFor give up after 1 s by default, which a loaded CI machine can exceed while React
 // and Mantine render; a genuine miss still fails, only later.
@@ -34,8 +35,26 @@ if (!("ResizeObserver" in window)) {
 Element.prototype.scrollIntoView ??= () => {};
 window.scrollTo = () => {};
 
+// A request no handler answers is a gap in the test's backend: it errors, and the test fails.
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      recordViolation(`No handler for ${request.method} ${new URL(request.url).pathname}`);
+      print.error();
+    },
+  }),
+);
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  server.resetHandlers();
+  try {
+    assertNoViolations();
+  } finally {
+    resetRecords();
+  }
 });
+
+afterAll(() => server.close());

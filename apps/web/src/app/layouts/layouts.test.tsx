@@ -8,34 +8,19 @@ import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { changeLanguage, LANGUAGE_STORAGE_KEY } from "@/shared/i18n/i18n";
 import { useLayoutStore } from "@/shared/layout/layout-store";
 import { RightPanelContent, SummaryPanelContent } from "@/shared/layout/panel-slots";
-import { CLIENT_USER, sessionFor } from "@/test/fixtures";
-import { ok, renderWithApp, stubApi } from "@/test/render";
-import { sendMoneyRoutes } from "@/test/send-money-api";
+import { requests, server } from "@/test/api-server";
+import { CLIENT_USER } from "@/test/fixtures";
+import { renderWithApp } from "@/test/render";
+import { sendMoneyHandlers } from "@/test/send-money-api";
+import { signIn } from "@/test/session-api";
 import { AppRoutes } from "../router";
 import { AccountLayout } from "./account-layout";
 import { navLinksFor } from "./account-nav-links";
 
-const stubHomeApi = () => vi.stubGlobal("fetch", stubApi(sendMoneyRoutes()).fetchStub);
+const stubHomeApi = () => server.use(...sendMoneyHandlers());
 
 /** Signs `user` in, with the calls the account area makes on the way in answered. */
-const signInAs = (user: AuthUser = CLIENT_USER) => {
-  const session = sessionFor(user);
-  useAuthStore.getState().setAuthSession(session);
-  const stub = stubApi({
-    "/api/authentication/me": ok({
-      role: session.role,
-      user_type: session.user_type,
-      user,
-      permissions: session.permissions,
-      onboarding: session.onboarding,
-    }),
-    "/api/examine-rules": ok({ allowed: true, hide_modal: true, modal: null }),
-    "/api/authentication/logout": ok(null),
-    ...sendMoneyRoutes(),
-  });
-  vi.stubGlobal("fetch", stub.fetchStub);
-  return stub;
-};
+const signInAs = (user: AuthUser = CLIENT_USER) => server.use(...signIn(user), ...sendMoneyHandlers());
 
 const sidebarLinks = () =>
   within(screen.getByRole("navigation", { name: "Account" }))
@@ -87,8 +72,7 @@ describe("public layout", () => {
   });
 
   it("links the development mailbox without asking the server, and not at all in a production build", async () => {
-    const stub = stubApi(sendMoneyRoutes());
-    vi.stubGlobal("fetch", stub.fetchStub);
+    stubHomeApi();
     const footer = async () => {
       await screen.findByRole("heading", { level: 1, name: "This page is on its way" });
       return within(screen.getByRole("contentinfo"));
@@ -111,7 +95,7 @@ describe("public layout", () => {
     }
     // Neither asked the server whether it keeps a mailbox (a production server answers 404).
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(stub.requests.filter((request) => request.url.includes("/dev/outbox"))).toEqual([]);
+    expect(requests.filter((request) => request.url.includes("/dev/outbox"))).toEqual([]);
   });
 
   it("switches the whole page to Spanish, remembers it and updates <html lang>", async () => {
@@ -300,7 +284,7 @@ describe("account layout", () => {
   });
 
   it("logs out from the sidebar: ends the session on the server, forgets it here and goes home", async () => {
-    const { requests } = signInAs();
+    signInAs();
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/account" });
 

@@ -3,9 +3,10 @@ import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { changeLanguage } from "@/shared/i18n/i18n";
-import { CLIENT_USER, sessionFor } from "@/test/fixtures";
-import { ok, renderWithApp, type StubRoute, stubApi } from "@/test/render";
-import { sendMoneyRoutes } from "@/test/send-money-api";
+import { appInfoHandler, requests, server } from "@/test/api-server";
+import { renderWithApp } from "@/test/render";
+import { sendMoneyHandlers } from "@/test/send-money-api";
+import { signIn } from "@/test/session-api";
 import { AppRoutes } from "../router";
 import { AccountLayout } from "./account-layout";
 
@@ -14,11 +15,13 @@ import { AccountLayout } from "./account-layout";
 // the public pages and of the signed-in area; anywhere else (development, test, an API that does not
 // answer) nothing is shown and nobody is told of the failed question.
 
-const stubAppInfo = (appInfo: StubRoute) => {
-  const stub = stubApi({ ...sendMoneyRoutes(), "/api/app-info": appInfo });
-  vi.stubGlobal("fetch", stub.fetchStub);
-  return stub;
-};
+type AppInfoAnswer = Parameters<typeof appInfoHandler>[0];
+
+const stubAppInfo = (answer: AppInfoAnswer) => server.use(appInfoHandler(answer), ...sendMoneyHandlers());
+
+const appInfo = (sandbox: boolean): AppInfoAnswer => ({
+  body: { success: true, message: null, data: { sandbox } },
+});
 
 const banner = () => screen.findByRole("region", { name: "Sandbox notice" });
 
@@ -29,7 +32,7 @@ afterEach(async () => {
 
 describe("the sandbox banner", () => {
   it("shows on a public page of a sandboxed production server, as a status, in English and Spanish", async () => {
-    const stub = stubAppInfo(ok({ sandbox: true }));
+    stubAppInfo(appInfo(true));
     renderWithApp(<AppRoutes />, { route: "/help" });
 
     const region = await banner();
@@ -37,7 +40,7 @@ describe("the sandbox banner", () => {
     // Above the header, the first thing on the page after the skip link.
     expect(region.compareDocumentPosition(screen.getByRole("banner"))).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     // Asked without session headers, once.
-    const asked = stub.requests.filter((request) => request.url === "/api/app-info");
+    const asked = requests.filter((request) => request.url === "/api/app-info");
     expect(asked).toHaveLength(1);
     expect(asked[0]?.headers.has("authorization")).toBe(false);
 
@@ -47,8 +50,8 @@ describe("the sandbox banner", () => {
   });
 
   it("shows in the signed-in area's header", async () => {
-    useAuthStore.getState().setAuthSession(sessionFor(CLIENT_USER));
-    stubAppInfo(ok({ sandbox: true }));
+    server.use(...signIn());
+    stubAppInfo(appInfo(true));
     renderWithApp(
       <Routes>
         <Route path="account" element={<AccountLayout />}>
@@ -63,16 +66,14 @@ describe("the sandbox banner", () => {
   });
 
   it.each([
-    ["the server runs no sandbox in production (or is a development server)", ok({ sandbox: false })],
+    ["the server runs no sandbox in production (or is a development server)", appInfo(false)],
     ["the server does not answer", { status: 503, body: { success: false, message: "Down" } }],
   ])("stays hidden, without a notice, when %s", async (_case, appInfo) => {
-    const stub = stubAppInfo(appInfo);
+    stubAppInfo(appInfo);
     renderWithApp(<AppRoutes />, { route: "/help" });
 
     await screen.findByRole("heading", { level: 1, name: "This page is on its way" });
-    await vi.waitFor(() =>
-      expect(stub.requests.some((request) => request.url === "/api/app-info")).toBe(true),
-    );
+    await vi.waitFor(() => expect(requests.some((request) => request.url === "/api/app-info")).toBe(true));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole("region", { name: "Sandbox notice" })).toBeNull();
     expect(screen.queryByRole("alert")).toBeNull();

@@ -1,10 +1,11 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "@/features/send-money/stores/send-money-store";
-import { renderWithApp, stubApi } from "@/test/render";
-import { sendMoneyRoutes } from "@/test/send-money-api";
+import { server } from "@/test/api-server";
+import { renderWithApp } from "@/test/render";
+import { sendMoneyHandlers } from "@/test/send-money-api";
 import { HomePageRoute } from "./home-page-route";
 
 const LocationProbe = () => {
@@ -20,7 +21,7 @@ describe("HomePageRoute", () => {
   });
 
   it("opens the account flow's AMOUNT step with the selection in the query string", async () => {
-    vi.stubGlobal("fetch", stubApi(sendMoneyRoutes()).fetchStub);
+    server.use(...sendMoneyHandlers());
     const user = userEvent.setup();
     renderWithApp(
       <Routes>

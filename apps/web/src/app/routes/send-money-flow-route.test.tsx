@@ -1,53 +1,61 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { createConsignmentTransaction, getOrderDetails } from "@vela/shared/contract/orders";
+import {
+  authorizeCard,
+  getPayment,
+  getPaymentMethods,
+  getSavedCards,
+  setPaymentMethod,
+  tokenizeCard,
+} from "@vela/shared/contract/payments";
+import { createQuotation, getQuotation } from "@vela/shared/contract/pricing";
+import { getCountries } from "@vela/shared/contract/reference";
+import { addSenderToQuotation, getConsignmentSenders } from "@vela/shared/contract/senders";
+import type { ConfirmationRecord } from "@vela/shared/orders";
+import type { Payment, PaymentMethodOffer } from "@vela/shared/payments";
 import type { Quotation } from "@vela/shared/pricing";
 import { Route, Routes, useLocation } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "@/features/send-money/stores/send-money-store";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { usePanelSlots } from "@/shared/layout/panel-slots";
-import { paymentSummaryOf, quotationFixture, quotationSelectionOf } from "@/test/fixtures";
+import { requests, server } from "@/test/api-server";
+import { failure, handle, type Reply, success } from "@/test/contract-handlers";
+import {
+  FROM_COUNTRIES,
+  paymentSummaryOf,
+  quotationFixture,
+  quotationSelectionOf,
+  TO_COUNTRIES,
+} from "@/test/fixtures";
 import { QUOTATION_ID, recipientFixture, recipientsBackend } from "@/test/recipients-api";
-import { ok, renderWithApp, type StubHandler, stubApi } from "@/test/render";
-import { calculatorHandler, sendMoneyRoutes } from "@/test/send-money-api";
+import { renderWithApp } from "@/test/render";
+import { FIRST_SELECTION, priceOf, sendMoneyHandlers } from "@/test/send-money-api";
 import { makeSender } from "@/test/senders";
 import { SendMoneyFlowRoute } from "./send-money-flow-route";
 
 /** POST /consignments/quotation: the calculator's price of the body, held as quotation 900. */
-const createQuotation: StubHandler = ({ body }) => {
-  const query = new URLSearchParams(
-    Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
-  );
-  const priced = calculatorHandler({
-    url: new URL(`http://localhost/?${query}`),
-    method: "GET",
-    body: undefined,
-  });
-  if ((priced.status ?? 200) !== 200) return priced;
-  const calculation = (priced.body as { data: Record<string, unknown> }).data;
+const quotationOf = (body: object): Reply<typeof createQuotation> => {
+  const query = new URLSearchParams(Object.entries(body).map(([key, value]) => [key, String(value)]));
+  const priced = priceOf(new URL(`http://localhost/?${query}`));
+  if (!("rate" in priced)) return priced;
   return {
-    status: 201,
-    body: {
-      success: true,
-      message: "Quotation created.",
-      data: {
-        ...calculation,
-        id: QUOTATION_ID,
-        service: "consignments",
-        status: "open",
-        expires_at: "2026-11-20T10:15:00.000Z",
-        expires_in: 900,
-        created_at: "2026-11-20T10:00:00.000Z",
-      },
-    },
+    ...priced,
+    id: QUOTATION_ID,
+    service: "consignments",
+    status: "open",
+    expires_at: "2026-11-20T10:15:00.000Z",
+    expires_in: 900,
+    created_at: "2026-11-20T10:00:00.000Z",
   };
 };
 
 const Address = () => <output aria-label="address">{useLocation().pathname}</output>;
 
 /** PUT /quotations/payment-method: the created quotation again, with the card's 3.99 fee. */
-const PAYMENT_METHODS = [
+const PAYMENT_METHODS: PaymentMethodOffer[] = [
   {
     id: 31,
     slug: "credit-and-debit-card-methods",
@@ -76,7 +84,7 @@ const PAYMENT_METHODS = [
   },
 ];
 
-const PAYMENT = {
+const PAYMENT: Payment = {
   id: 77,
   quotation_id: QUOTATION_ID,
   method: "card",
@@ -91,7 +99,7 @@ const PAYMENT = {
   created_at: "2026-11-20T10:05:00.000Z",
 };
 
-const confirmationFixture = {
+const confirmationFixture: ConfirmationRecord = {
   id: 501,
   order_id: 501,
   ref: "VL-000501",
@@ -136,11 +144,6 @@ const confirmationFixture = {
 
 const renderFlow = (route: string, { declineCards = false }: { declineCards?: boolean } = {}) => {
   let quotationData: Quotation | null = null;
-  const quotationAnswer: StubHandler = (request) => {
-    const answer = createQuotation(request);
-    quotationData = (answer.body as { data: Quotation }).data;
-    return answer;
-  };
   const backend = recipientsBackend([recipientFixture(1), recipientFixture(2)]);
   // A client: the SENDER step shows their own profile and names it on the quotation.
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
@@ -150,66 +153,48 @@ const renderFlow = (route: string, { declineCards = false }: { declineCards?: bo
     last_name: "García",
     full_name: "Ana García",
   });
-  const stub = stubApi(
-    backend.routesWith(
-      sendMoneyRoutes({
-        "/api/consignments/quotation": quotationAnswer,
-        [`/api/quotations/${QUOTATION_ID}`]: () =>
-          quotationData
-            ? ok(quotationData)
-            : createQuotation({
-                url: new URL("http://localhost"),
-                method: "POST",
-                body: {
-                  country_from_id: 1,
-                  country_to_id: 4,
-                  currency_from_id: 10,
-                  currency_to_id: 12,
-                  shipping_method_id: 1,
-                  send_amount: "100.00",
-                },
-              }),
-        [`/api/payments/payment-methods/${QUOTATION_ID}`]: ok(PAYMENT_METHODS),
-        [`/api/quotations/payment-method/${QUOTATION_ID}`]: () => {
-          const base = quotationData ?? quotationFixture({ id: QUOTATION_ID });
-          quotationData = { ...base, vela_fee_amount: "3.99", amount_paid: "103.99" };
-          return ok(paymentSummaryOf(quotationData));
-        },
-        "/api/payments/profiles": { status: 500, body: { success: false, message: "Boom" } },
-        "/api/sandbox/cards/tokens": ok({
-          token: "tok_test_4242",
-          brand: "Visa",
-          last4: "4242",
-          exp_month: 12,
-          exp_year: 2034,
+  server.use(
+    handle(createQuotation, ({ body }) => {
+      const answer = quotationOf(body);
+      if (!("id" in answer)) return answer;
+      quotationData = answer;
+      return success(answer, "Quotation created.");
+    }),
+    handle(getQuotation, () => quotationData ?? quotationOf(FIRST_SELECTION)),
+    handle(getPaymentMethods, PAYMENT_METHODS),
+    handle(setPaymentMethod, () => {
+      const base = quotationData ?? quotationFixture({ id: QUOTATION_ID });
+      quotationData = { ...base, vela_fee_amount: "3.99", amount_paid: "103.99" };
+      return paymentSummaryOf(quotationData);
+    }),
+    handle(getSavedCards, failure(500, "Boom")),
+    handle(tokenizeCard, {
+      token: "tok_test_4242",
+      brand: "Visa",
+      last4: "4242",
+      exp_month: 12,
+      exp_year: 2034,
+    }),
+    handle(authorizeCard, declineCards ? failure(402, "Your card was declined.") : PAYMENT),
+    handle(getPayment, PAYMENT),
+    handle(createConsignmentTransaction, confirmationFixture),
+    // The confirmation shows the transaction's own record; the order's details are not kept here.
+    handle(getOrderDetails, failure(404, "Order not found.")),
+    handle(getConsignmentSenders, { data: [self], current_page: 1, per_page: 10, last_page: 1, total: 1 }),
+    handle(addSenderToQuotation, () =>
+      success(
+        quotationSelectionOf(quotationData ?? quotationFixture({ id: QUOTATION_ID }), {
+          sender_id: 9,
+          sender_name: "Ana García",
         }),
-        "/api/payments/authorize-credit-card": declineCards
-          ? { status: 402, body: { success: false, message: "Your card was declined." } }
-          : ok(PAYMENT),
-        "/api/payments/77": ok(PAYMENT),
-        "/api/consignments/transaction": {
-          status: 201,
-          body: { success: true, message: null, data: confirmationFixture },
-        },
-        "/api/consignments/senders": ok({
-          data: [self],
-          current_page: 1,
-          per_page: 10,
-          last_page: 1,
-          total: 1,
-        }),
-        [`/api/consignments/quotation/${QUOTATION_ID}/add-sender`]: () =>
-          ok(
-            quotationSelectionOf(quotationData ?? quotationFixture({ id: QUOTATION_ID }), {
-              sender_id: 9,
-              sender_name: "Ana García",
-            }),
-            "Sender added.",
-          ),
-      }),
+        "Sender added.",
+      ),
     ),
+    // The card form's billing address picks its country from the list.
+    handle(getCountries, [...FROM_COUNTRIES, ...TO_COUNTRIES]),
+    ...backend.handlers,
+    ...sendMoneyHandlers(),
   );
-  vi.stubGlobal("fetch", stub.fetchStub);
   renderWithApp(
     <>
       <Routes>
@@ -219,7 +204,7 @@ const renderFlow = (route: string, { declineCards = false }: { declineCards?: bo
     </>,
     { route },
   );
-  return { ...stub, user: userEvent.setup() };
+  return { requests, user: userEvent.setup() };
 };
 
 const address = () => screen.getByLabelText("address").textContent;

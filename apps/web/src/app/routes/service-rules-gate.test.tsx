@@ -1,11 +1,15 @@
 import { screen, waitFor } from "@testing-library/react";
 import type { AuthUser } from "@vela/shared/auth";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { examineServiceRules } from "@vela/shared/contract/auth";
+import { afterEach, describe, expect, it } from "vitest";
 import { useAuthModalStore } from "@/features/auth/stores/auth-modal-store";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { CLIENT_USER, sessionFor } from "@/test/fixtures";
-import { ok, renderWithApp, type StubHandler, stubApi } from "@/test/render";
-import { sendMoneyRoutes } from "@/test/send-money-api";
+import { requests, server } from "@/test/api-server";
+import { handle } from "@/test/contract-handlers";
+import { CLIENT_USER } from "@/test/fixtures";
+import { renderWithApp } from "@/test/render";
+import { sendMoneyHandlers } from "@/test/send-money-api";
+import { signIn } from "@/test/session-api";
 import { AppRoutes } from "../router";
 
 const VERIFY_PHONE = {
@@ -26,26 +30,8 @@ const VERIFY_PHONE = {
 };
 
 /** A client whose phone is not verified, in the account area: every service's rules say VERIFY_PHONE. */
-const signInUnverified = (user: AuthUser = CLIENT_USER) => {
-  const session = sessionFor(user);
-  useAuthStore.getState().setAuthSession(session);
-  const rules: StubHandler = () => ok(VERIFY_PHONE);
-  const stub = stubApi({
-    ...sendMoneyRoutes(),
-    "/api/authentication/me": ok({
-      role: session.role,
-      user_type: session.user_type,
-      user,
-      permissions: session.permissions,
-      onboarding: session.onboarding,
-    }),
-    "/api/examine-rules": ok({ allowed: true, hide_modal: true, modal: null }),
-    "/api/sendmoney/examine-rules": rules,
-    "/api/wallet/examine-rules": rules,
-  });
-  vi.stubGlobal("fetch", stub.fetchStub);
-  return stub;
-};
+const signInUnverified = (user: AuthUser = CLIENT_USER) =>
+  server.use(...signIn(user), handle(examineServiceRules, VERIFY_PHONE), ...sendMoneyHandlers());
 
 afterEach(() => {
   useAuthStore.getState().logout();
@@ -62,7 +48,7 @@ describe("the money-moving flows' rule check", () => {
     ["/account/wallets/send/recipient", "wallet"],
     ["/account/wallets/withdraw/method", "wallet"],
   ])("%s stops at the phone verification before the flow starts", async (route, service) => {
-    const { requests } = signInUnverified();
+    signInUnverified();
     renderWithApp(<AppRoutes />, { route });
 
     expect(await screen.findByRole("alert", { name: "Verify your phone number" })).toBeTruthy();

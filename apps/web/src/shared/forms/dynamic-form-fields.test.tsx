@@ -1,11 +1,15 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { getDocuments } from "@vela/shared/contract/reference";
 import { type DynamicForm, defineField, type FormValues } from "@vela/shared/dynamic-form";
 import { useForm } from "react-hook-form";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/shared/api/api-error";
 import { changeLanguage } from "@/shared/i18n/i18n";
-import { ok, renderWithApp, stubApi } from "@/test/render";
+import { requests, server } from "@/test/api-server";
+import { handle } from "@/test/contract-handlers";
+import { banksHandler } from "@/test/recipients-api";
+import { renderWithApp } from "@/test/render";
 import { DynamicFormFields } from "./dynamic-form-fields";
 import { dynamicFormResolver, dynamicFormValues, setDynamicFormErrors } from "./dynamic-form-resolver";
 
@@ -88,20 +92,14 @@ const Harness = ({
   );
 };
 
-const stubOptions = () => {
-  const stub = stubApi({
-    "/api/banks": ({ url }) => {
-      const search = (url.searchParams.get("search") ?? "").toLowerCase();
-      return ok(BANKS.filter((bank) => bank.name.toLowerCase().includes(search)));
-    },
-    "/api/documents": ok([
-      { id: 1, code: "PASSPORT", name: "Passport", country_id: 5 },
-      { id: 2, code: "UMID", name: "UMID card", country_id: 5 },
+const stubOptions = () =>
+  server.use(
+    banksHandler(BANKS),
+    handle(getDocuments, [
+      { id: 1, code: "PASSPORT", name: "Passport", country_id: 5, number_pattern: null, example: null },
+      { id: 2, code: "UMID", name: "UMID card", country_id: 5, number_pattern: null, example: null },
     ]),
-  });
-  vi.stubGlobal("fetch", stub.fetchStub);
-  return stub;
-};
+  );
 
 /** Mantine's combobox options (the listbox is portalled and hidden from the accessibility tree in jsdom). */
 const option = (name: string | RegExp) =>
@@ -118,7 +116,7 @@ describe("DynamicFormFields", () => {
   });
 
   it("draws every field kind, loads endpoint options, and submits the values the contract expects", async () => {
-    const stub = stubOptions();
+    stubOptions();
     const onSubmit = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<Harness form={EVERY_KIND} onSubmit={onSubmit} />);
@@ -146,7 +144,7 @@ describe("DynamicFormFields", () => {
     await user.type(input(/Bank/), "metro");
     await waitFor(() =>
       expect(
-        stub.requests.some(
+        requests.some(
           (request) =>
             request.url.startsWith("/api/banks?") &&
             request.url.includes("country_id=5") &&
@@ -218,7 +216,6 @@ describe("DynamicFormFields", () => {
         }),
       ],
     };
-    vi.stubGlobal("fetch", stubApi({}).fetchStub);
     const onSubmit = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<Harness form={clabe} onSubmit={onSubmit} />);
@@ -256,7 +253,6 @@ describe("DynamicFormFields", () => {
         defineField({ key: "wallet_number", label: "Wallet number", kind: "text", refresh_on_change: true }),
       ],
     };
-    vi.stubGlobal("fetch", stubApi({}).fetchStub);
     const onRefreshField = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<Harness form={form} onSubmit={vi.fn()} onRefreshField={onRefreshField} />);

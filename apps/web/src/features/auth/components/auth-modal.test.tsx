@@ -1,8 +1,20 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import {
+  examineDashboardRules,
+  forgotPasswordMasking,
+  forgotPasswordSendCode,
+  login,
+  registerClient,
+  tfaVerifyAndLogin,
+} from "@vela/shared/contract/auth";
+import { getCountries, getPrefixes } from "@vela/shared/contract/reference";
 import type { PhonePrefix } from "@vela/shared/reference";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { HttpHandler } from "msw";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppRoutes } from "@/app/router";
+import { requests, server } from "@/test/api-server";
+import { failure, handle } from "@/test/contract-handlers";
 import {
   CLIENT_USER,
   EMAIL_CHALLENGE,
@@ -11,8 +23,9 @@ import {
   sessionFor,
   TO_COUNTRIES,
 } from "@/test/fixtures";
-import { ok, renderWithApp, stubApi } from "@/test/render";
-import { sendMoneyRoutes } from "@/test/send-money-api";
+import { renderWithApp } from "@/test/render";
+import { sendMoneyHandlers } from "@/test/send-money-api";
+import { sessionCheckOf } from "@/test/session-api";
 import { useAuthModalStore } from "../stores/auth-modal-store";
 import { useAuthStore } from "../stores/auth-store";
 
@@ -25,21 +38,17 @@ const MX_PREFIX: PhonePrefix = {
   prefix: "+52",
 };
 
-type Routes = Parameters<typeof stubApi>[0];
-
-/** The home page's calls plus whatever a test adds. */
-const stubHome = (routes: Routes = {}) => {
-  const stub = stubApi({
-    ...sendMoneyRoutes(),
-    "/api/countries": ok(
+/** The home page's calls plus whatever a test adds (first, so that they answer first). */
+const stubHome = (...handlers: HttpHandler[]) =>
+  server.use(
+    ...handlers,
+    ...sendMoneyHandlers(),
+    handle(
+      getCountries,
       [...FROM_COUNTRIES, ...TO_COUNTRIES].map((country) => ({ ...country, phone_prefix: "+52" })),
     ),
-    "/api/prefixes": ok([MX_PREFIX]),
-    ...routes,
-  });
-  vi.stubGlobal("fetch", stub.fetchStub);
-  return stub;
-};
+    handle(getPrefixes, [MX_PREFIX]),
+  );
 
 // The modal's code is a lazy chunk: the first test to open it waits for it to compile.
 const dialog = () => screen.findByRole("dialog", {}, { timeout: 10_000 });
@@ -95,7 +104,7 @@ describe("auth modal", () => {
   });
 
   it("validates with the contract's schema before calling the API", async () => {
-    const { requests } = stubHome();
+    stubHome();
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/" });
     const modal = await openLogin(user);
@@ -109,12 +118,7 @@ describe("auth modal", () => {
   });
 
   it("shows the server's message in the modal after a wrong password", async () => {
-    stubHome({
-      "/api/authentication/login": {
-        status: 401,
-        body: { success: false, message: "The e-mail or password is not right." },
-      },
-    });
+    stubHome(handle(login, failure(401, "The e-mail or password is not right.")));
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/" });
     const modal = await openLogin(user);
@@ -130,7 +134,7 @@ describe("auth modal", () => {
   });
 
   it("moves to the two-step step on a challenge, and back to the form", async () => {
-    const { requests } = stubHome({ "/api/authentication/login": ok(EMAIL_CHALLENGE) });
+    stubHome(handle(login, EMAIL_CHALLENGE));
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/" });
     const modal = await openLogin(user);
@@ -154,11 +158,11 @@ describe("auth modal", () => {
   });
 
   it("signs in with the second factor and goes to the account", async () => {
-    stubHome({
-      "/api/authentication/login": ok(EMAIL_CHALLENGE),
-      "/api/authentication/tfa/verify-code-and-login": ok(sessionFor()),
-      "/api/examine-rules": ok({ allowed: true, hide_modal: true, modal: null }),
-    });
+    stubHome(
+      handle(login, EMAIL_CHALLENGE),
+      handle(tfaVerifyAndLogin, sessionFor()),
+      handle(examineDashboardRules, { allowed: true, hide_modal: true, modal: null }),
+    );
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/" });
     const modal = await openLogin(user);
@@ -175,18 +179,12 @@ describe("auth modal", () => {
   });
 
   it("locks the form behind the abuser message after a 429, with the Retry-After countdown", async () => {
-    stubHome({
-      "/api/authentication/login": {
-        status: 429,
-        body: { success: false, message: "Too many attempts. Try again in 5 minutes." },
-      },
-    });
-    const fetchStub = vi.mocked(globalThis.fetch);
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const response = await fetchStub(input, init);
-      if (String(input) !== "/api/authentication/login") return response;
-      return new Response(await response.text(), { status: 429, headers: { "Retry-After": "300" } });
-    });
+    stubHome(
+      handle(
+        login,
+        failure(429, "Too many attempts. Try again in 5 minutes.", { headers: { "Retry-After": "300" } }),
+      ),
+    );
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/" });
     const modal = await openLogin(user);
@@ -203,10 +201,10 @@ describe("auth modal", () => {
   });
 
   it("walks through password recovery: masking, channel, code", async () => {
-    stubHome({
-      "/api/authentication/forgot-password/masking": ok({ email: "an•••@ex•••.com", phone: "+52 •••• 5678" }),
-      "/api/authentication/forgot-password/send-code": ok({ seconds: 60, expires_in: 600 }),
-    });
+    stubHome(
+      handle(forgotPasswordMasking, { email: "an•••@ex•••.com", phone: "+52 •••• 5678" }),
+      handle(forgotPasswordSendCode, { seconds: 60, expires_in: 600 }),
+    );
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/" });
     const modal = await openLogin(user);
@@ -229,12 +227,7 @@ describe("auth modal", () => {
   });
 
   it("signs a new client in and moves to e-mail verification after registering", async () => {
-    const { requests } = stubHome({
-      "/api/onboarding/client/register": {
-        status: 201,
-        body: { success: true, message: null, data: sessionFor() },
-      },
-    });
+    stubHome(handle(registerClient, sessionFor()));
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/" });
     await user.click((await screen.findAllByRole("button", { name: "Sign up" }))[0]!);
@@ -274,7 +267,7 @@ describe("auth modal", () => {
   }, 20_000);
 
   it("refuses a number the country's plan does not have, on the phone field, before asking the server", async () => {
-    const { requests } = stubHome({});
+    stubHome();
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/" });
     await user.click((await screen.findAllByRole("button", { name: "Sign up" }))[0]!);
@@ -303,15 +296,7 @@ describe("auth modal", () => {
 
   it("shows a rule's limit modal, whose VERIFY_EMAIL button leads to e-mail verification", async () => {
     const session = sessionFor();
-    stubHome({
-      "/api/authentication/me": ok({
-        role: session.role,
-        user_type: session.user_type,
-        user: session.user,
-        permissions: session.permissions,
-        onboarding: session.onboarding,
-      }),
-    });
+    stubHome(sessionCheckOf(session.user));
     useAuthStore.getState().setAuthSession(session);
     renderWithApp(<AppRoutes />, { route: "/help" });
     const user = userEvent.setup();

@@ -1,7 +1,10 @@
 import { screen, within } from "@testing-library/react";
+import { getWalletDashboard } from "@vela/shared/contract/wallets";
 import type { Wallet, WalletDashboard } from "@vela/shared/wallets";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { ok, renderWithApp, stubApi } from "@/test/render";
+import { describe, expect, it } from "vitest";
+import { server } from "@/test/api-server";
+import { handle } from "@/test/contract-handlers";
+import { renderWithApp } from "@/test/render";
 import { BalancesCard } from "./balances-card";
 
 // The dashboard's balances: one row per wallet from GET /wallets/dashboard (on hold shown when there
@@ -29,18 +32,16 @@ const walletFixture = (id: number, iso: string, amounts: Partial<Wallet> = {}): 
 const dashboard = (wallets: Wallet[]): WalletDashboard => ({ wallets, services: [], statuses: [] });
 
 describe("the balances card", () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("lists each wallet's balance, with what is on hold, each leading to the wallets page", async () => {
-    const stub = stubApi({
-      "/api/wallets/dashboard": ok(
+    server.use(
+      handle(
+        getWalletDashboard,
         dashboard([
           walletFixture(1, "USD", { balance: "400.00", available: "300.00", on_hold: "100.00" }),
           walletFixture(2, "EUR", { balance: "125.50", available: "125.50" }),
         ]),
       ),
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    );
     renderWithApp(<BalancesCard />, { route: "/account" });
     const list = await screen.findByRole("list", { name: "Balances" });
     const rows = within(list).getAllByRole("listitem");
@@ -55,8 +56,7 @@ describe("the balances card", () => {
   });
 
   it("offers to open a wallet when there is none", async () => {
-    const stub = stubApi({ "/api/wallets/dashboard": ok(dashboard([])) });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(handle(getWalletDashboard, dashboard([])));
     renderWithApp(<BalancesCard />, { route: "/account" });
     expect(
       await screen.findByText("You don't have a wallet yet. Your balances will appear here."),

@@ -1,7 +1,10 @@
 import { screen, within } from "@testing-library/react";
+import { getRecentActivity } from "@vela/shared/contract/orders";
 import type { OrderListItem } from "@vela/shared/orders";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { ok, renderWithApp, stubApi } from "@/test/render";
+import { describe, expect, it } from "vitest";
+import { server } from "@/test/api-server";
+import { handle } from "@/test/contract-handlers";
+import { renderWithApp } from "@/test/render";
 import { RecentActivityCard } from "./recent-activity-card";
 
 // The dashboard's recent activity: the latest orders with their status, each linking to its
@@ -28,14 +31,11 @@ const orderFixture = (index: number, overrides: Partial<OrderListItem> = {}): Or
 });
 
 describe("the recent activity card", () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("lists the latest orders, each opening its details", async () => {
     const orders = [1, 2, 3].map((index) =>
       orderFixture(index, index === 1 ? { status: "completed", status_label: "Completed" } : {}),
     );
-    const stub = stubApi({ "/api/dashboard/recent-activity": ok(orders) });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(handle(getRecentActivity, orders));
     renderWithApp(<RecentActivityCard />, { route: "/account" });
     const list = await screen.findByRole("list", { name: "Latest transfers" });
     expect(within(list).getAllByRole("listitem")).toHaveLength(3);
@@ -47,8 +47,7 @@ describe("the recent activity card", () => {
   });
 
   it("says so when there are no transfers yet", async () => {
-    const stub = stubApi({ "/api/dashboard/recent-activity": ok([]) });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(handle(getRecentActivity, []));
     renderWithApp(<RecentActivityCard />, { route: "/account" });
     expect(await screen.findByText(/No transfers yet/)).toBeTruthy();
   });

@@ -1,9 +1,12 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { getOrders } from "@vela/shared/contract/orders";
 import { Route, Routes } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { changeLanguage } from "@/shared/i18n/i18n";
-import { renderWithApp, stubApi } from "@/test/render";
+import { type RecordedRequest, requests, server } from "@/test/api-server";
+import { failure, handle } from "@/test/contract-handlers";
+import { renderWithApp } from "@/test/render";
 import { orderFixture, ordersBackend } from "../testing/orders-backend";
 import { HistoryRoute } from "./history-route";
 
@@ -15,8 +18,7 @@ const TWELVE = Array.from({ length: 12 }, (_, index) =>
 );
 
 const renderPage = (orders = TWELVE, route = "/account/history") => {
-  const stub = stubApi(ordersBackend(orders));
-  vi.stubGlobal("fetch", stub.fetchStub);
+  server.use(...ordersBackend(orders));
   renderWithApp(
     <Routes>
       <Route path="/account/history" element={<HistoryRoute />} />
@@ -24,10 +26,10 @@ const renderPage = (orders = TWELVE, route = "/account/history") => {
     </Routes>,
     { route },
   );
-  return { ...stub, user: userEvent.setup() };
+  return { requests, user: userEvent.setup() };
 };
 
-const listQueries = (requests: { url: string; method: string }[]) =>
+const listQueries = (requests: RecordedRequest[]) =>
   requests
     .filter((request) => request.url.split("?")[0] === "/api/orders")
     .map((request) => new URL(request.url, "http://localhost").searchParams);
@@ -174,11 +176,8 @@ describe("the order history", () => {
   });
 
   it("offers a retry when the list fails to load", async () => {
-    const stub = stubApi({
-      ...ordersBackend(TWELVE),
-      "/api/orders": { status: 500, body: { success: false, message: "Server error." } },
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    // Handlers given first answer first.
+    server.use(handle(getOrders, failure(500, "Server error.")), ...ordersBackend(TWELVE));
     renderWithApp(<HistoryRoute />, { route: "/account/history" });
     expect(await screen.findByText("We couldn't load your orders.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();

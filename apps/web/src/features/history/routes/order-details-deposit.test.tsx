@@ -2,8 +2,9 @@ import { screen } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "@/shared/i18n/i18n";
-import { ok, renderWithApp, stubApi } from "@/test/render";
-import { detailsFixture } from "../testing/orders-backend";
+import { server } from "@/test/api-server";
+import { renderWithApp } from "@/test/render";
+import { detailsFixture, detailsOf } from "../testing/orders-backend";
 import { OrderDetailsRoute } from "./order-details-route";
 
 // A deposit paid by a push transfer: its details give the bank details and VLT- reference again
@@ -52,7 +53,7 @@ const transferDeposit = (inReview: boolean) =>
   });
 
 const renderDetails = (details: ReturnType<typeof detailsFixture>) => {
-  vi.stubGlobal("fetch", stubApi({ "/api/orders/7/details": ok(details) }).fetchStub);
+  server.use(detailsOf(details));
   renderWithApp(
     <Routes>
       <Route path="/account/history/:id" element={<OrderDetailsRoute />} />

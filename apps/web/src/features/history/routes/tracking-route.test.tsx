@@ -1,15 +1,19 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { getTracking } from "@vela/shared/contract/orders";
+import type { TrackingAnswer } from "@vela/shared/orders";
 import { Route, Routes } from "react-router";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { ok, renderWithApp, stubApi } from "@/test/render";
+import { describe, expect, it } from "vitest";
+import { requests, server } from "@/test/api-server";
+import { failure, handle } from "@/test/contract-handlers";
+import { renderWithApp } from "@/test/render";
 import { TrackingRoute } from "./tracking-route";
 
 // The public tracking page: a form for the number that leads to /tracking/:number, where the
 // status, expected arrival and timeline are shown; asked without session headers; an unknown
 // number says so; an empty form asks for a number.
 
-const ANSWER = {
+const ANSWER: TrackingAnswer = {
   tracking_number: "VT00000007",
   status: "available_for_pickup",
   status_label: "Available for pickup",
@@ -22,14 +26,13 @@ const ANSWER = {
 };
 
 const renderTracking = (route = "/tracking") => {
-  const stub = stubApi({
-    "/api/tracking/VT00000007": ok(ANSWER),
-    "/api/tracking/NOPE": {
-      status: 404,
-      body: { success: false, message: "No transfer has this tracking number." },
-    },
-  });
-  vi.stubGlobal("fetch", stub.fetchStub);
+  server.use(
+    handle(getTracking, ({ params }) =>
+      params.tracking_number === ANSWER.tracking_number
+        ? ANSWER
+        : failure(404, "No transfer has this tracking number."),
+    ),
+  );
   renderWithApp(
     <Routes>
       <Route path="/tracking" element={<TrackingRoute />} />
@@ -37,12 +40,10 @@ const renderTracking = (route = "/tracking") => {
     </Routes>,
     { route },
   );
-  return { ...stub, user: userEvent.setup() };
+  return { requests, user: userEvent.setup() };
 };
 
 describe("the tracking page", () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it("looks a number up from the form and shows the status and its timeline", async () => {
     const { user, requests } = renderTracking();
     expect(screen.getByRole("heading", { level: 1, name: "Track a transfer" })).toBeTruthy();

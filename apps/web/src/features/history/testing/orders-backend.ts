@@ -1,7 +1,8 @@
-import type { OrderDetails, OrderListItem, OrderStatus } from "@vela/shared/orders";
+import { getOrderDetails, getOrderServices, getOrderStatuses, getOrders } from "@vela/shared/contract/orders";
+import type { OrderDetails, OrderListItem } from "@vela/shared/orders";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "@vela/shared/orders";
-import type { StubHandler, StubRoute } from "@/test/render";
-import { ok } from "@/test/render";
+import { failure, handle } from "@/test/contract-handlers";
+import { pageOf } from "@/test/fixtures";
 
 /** An order as GET /orders lists it; `index` 1 is the newest. */
 export const orderFixture = (index: number, overrides: Partial<OrderListItem> = {}): OrderListItem => ({
@@ -79,32 +80,32 @@ export const detailsFixture = (overrides: Partial<OrderDetails> = {}): OrderDeta
   ...overrides,
 });
 
+/** The details endpoint answering `details` for its order, and a 404 for any other. */
+export const detailsOf = (details: OrderDetails) =>
+  handle(getOrderDetails, ({ params }) =>
+    params.id === details.id ? details : failure(404, "Order not found."),
+  );
+
 /**
  * A fake of the history API over a list of orders: GET /orders pages and filters them as the
  * server does (newest first, service, status, page, limit), and the selects answer the shared lists.
  */
-export const ordersBackend = (orders: OrderListItem[]): Record<string, StubRoute | StubHandler> => ({
-  "/api/orders": ({ url }) => {
-    const page = Number(url.searchParams.get("page") ?? 1);
-    const limit = Number(url.searchParams.get("limit") ?? 10);
-    const service = url.searchParams.get("service");
-    const status = url.searchParams.get("status");
+export const ordersBackend = (orders: OrderListItem[]) => [
+  handle(getOrders, ({ query }) => {
+    const { page, limit } = query;
     const matching = orders.filter(
-      (order) => (!service || order.service === service) && (!status || order.status === status),
+      (order) =>
+        (!query.service || order.service === query.service) &&
+        (!query.status || order.status === query.status),
     );
-    return ok({
-      data: matching.slice((page - 1) * limit, page * limit),
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(matching.length / limit)),
-      per_page: limit,
-      total: matching.length,
-    });
-  },
-  "/api/orders/selects/services": ok([
+    return pageOf(matching, page, limit);
+  }),
+  handle(getOrderServices, [
     { id: "consignments", name: "Send money" },
     { id: "wallets", name: "Wallets" },
   ]),
-  "/api/orders/selects/statuses": ok(
-    ORDER_STATUSES.map((id: OrderStatus) => ({ id, name: ORDER_STATUS_LABELS[id] })),
+  handle(
+    getOrderStatuses,
+    ORDER_STATUSES.map((id) => ({ id, name: ORDER_STATUS_LABELS[id] })),
   ),
-});
+];

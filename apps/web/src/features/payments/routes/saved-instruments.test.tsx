@@ -1,9 +1,22 @@
 import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import {
+  createBankAccount,
+  createCardProfile,
+  deleteSettingsCard,
+  getSettingsBanks,
+  getSettingsCards,
+  tokenizeCard,
+} from "@vela/shared/contract/payments";
+import { getCountries } from "@vela/shared/contract/reference";
+import type { SavedBank, SavedCard } from "@vela/shared/payments";
 import { describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
-import { ok, renderWithApp, type StubHandler, stubApi } from "@/test/render";
+import { requests, server } from "@/test/api-server";
+import { failure, handle, success } from "@/test/contract-handlers";
+import { UNITED_STATES } from "@/test/fixtures";
+import { renderWithApp } from "@/test/render";
 import { SavedBanksRoute } from "./saved-banks-route";
 import { SavedCardsRoute } from "./saved-cards-route";
 
@@ -13,7 +26,7 @@ import { SavedCardsRoute } from "./saved-cards-route";
 describe("saved payment instruments settings", () => {
   it("lists cards masked, adds one by its processor token, and deletes one", async () => {
     registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
-    let cards = [
+    let cards: SavedCard[] = [
       {
         id: 1,
         name_holder: "Ana García",
@@ -24,25 +37,16 @@ describe("saved payment instruments settings", () => {
         exp_year: 2031,
       },
     ];
-    const list: StubHandler = ({ method, url }) => {
-      if (method === "DELETE") {
-        const id = Number(url.pathname.split("/").pop());
-        cards = cards.filter((card) => card.id !== id);
-        return ok(null, "Deleted.");
-      }
-      return ok(cards);
-    };
-    const stub = stubApi({
-      "/api/settings/credit-card-banks/payment-profiles": list,
-      "/api/settings/credit-card-banks/payment-profiles/1": list,
-      "/api/sandbox/cards/tokens": ok({
-        token: "tok_1",
-        brand: "Visa",
-        last4: "4242",
-        exp_month: 12,
-        exp_year: 2034,
+    server.use(
+      handle(getSettingsCards, () => cards),
+      handle(deleteSettingsCard, ({ params }) => {
+        cards = cards.filter((card) => card.id !== params.id);
+        return success(null, "Deleted.");
       }),
-      "/api/settings/create-customer-payment-profile/card": (() => {
+      handle(tokenizeCard, { token: "tok_1", brand: "Visa", last4: "4242", exp_month: 12, exp_year: 2034 }),
+      // The billing address picks its country from the list.
+      handle(getCountries, [UNITED_STATES]),
+      handle(createCardProfile, () => {
         cards = [
           ...cards,
           {
@@ -55,10 +59,9 @@ describe("saved payment instruments settings", () => {
             exp_year: 2034,
           },
         ];
-        return { status: 201, body: { success: true, message: "Card saved.", data: cards[1] } };
-      }) satisfies StubHandler,
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+        return success(cards[1]!, "Card saved.");
+      }),
+    );
     const user = userEvent.setup();
     renderWithApp(<SavedCardsRoute />);
 
@@ -74,9 +77,7 @@ describe("saved payment instruments settings", () => {
     await user.type(screen.getByLabelText(/Postal code/), "02110");
     await user.click(screen.getByRole("button", { name: "Save card" }));
     await waitFor(() => expect(screen.getByText("Visa •••• 4242")).toBeTruthy());
-    const create = stub.requests.find((request) =>
-      request.url.endsWith("/create-customer-payment-profile/card"),
-    );
+    const create = requests.find((request) => request.url.endsWith("/create-customer-payment-profile/card"));
     expect(create?.body).toEqual({
       card_token: "tok_1",
       name_holder: "Ana García",
@@ -91,7 +92,7 @@ describe("saved payment instruments settings", () => {
 
   it("says a refused deletion once", async () => {
     registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
-    const card = {
+    const card: SavedCard = {
       id: 1,
       name_holder: "Ana García",
       billing_address: null,
@@ -101,14 +102,7 @@ describe("saved payment instruments settings", () => {
       exp_year: 2031,
     };
     const refusal = "This card pays an open quotation.";
-    const stub = stubApi({
-      "/api/settings/credit-card-banks/payment-profiles": ok([card]),
-      "/api/settings/credit-card-banks/payment-profiles/1": {
-        status: 409,
-        body: { success: false, message: refusal },
-      },
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(handle(getSettingsCards, [card]), handle(deleteSettingsCard, failure(409, refusal)));
     const shown = vi.spyOn(notifications, "show");
     const user = userEvent.setup();
     renderWithApp(<SavedCardsRoute />);
@@ -122,27 +116,24 @@ describe("saved payment instruments settings", () => {
 
   it("adds a bank account and lists it masked", async () => {
     registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
-    let banks: unknown[] = [];
-    const stub = stubApi({
-      "/api/settings/bank-accounts": ({ method, body }) => {
-        if (method === "POST") {
-          const input = body as { routingNumber: string; nameOnAccount: string };
-          banks = [
-            {
-              id: 3,
-              bankName: "Sandbox Bank",
-              routingNumber: input.routingNumber,
-              accountNumber: "•••• 6789",
-              accountType: "checking",
-              nameOnAccount: input.nameOnAccount,
-            },
-          ];
-          return { status: 201, body: { success: true, message: "Bank account saved.", data: banks[0] } };
-        }
-        return ok(banks);
-      },
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    let banks: SavedBank[] = [];
+    server.use(
+      handle(createBankAccount, ({ body }) => {
+        const input = body as { routingNumber: string; nameOnAccount: string };
+        banks = [
+          {
+            id: 3,
+            bankName: "Sandbox Bank",
+            routingNumber: input.routingNumber,
+            accountNumber: "•••• 6789",
+            accountType: "checking",
+            nameOnAccount: input.nameOnAccount,
+          },
+        ];
+        return success(banks[0]!, "Bank account saved.");
+      }),
+      handle(getSettingsBanks, () => banks),
+    );
     const user = userEvent.setup();
     renderWithApp(<SavedBanksRoute />);
     expect(await screen.findByText("You have no saved bank accounts.")).toBeTruthy();

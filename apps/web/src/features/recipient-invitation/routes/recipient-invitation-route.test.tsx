@@ -1,17 +1,23 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import {
+  getExternalForm,
+  getExternalInvitation,
+  getExternalReceivingOptions,
+  submitExternalRecipient,
+} from "@vela/shared/contract/recipients";
+import { getPrefixes } from "@vela/shared/contract/reference";
 import { type DynamicForm, defineField } from "@vela/shared/dynamic-form";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ok, renderWithApp, type StubRoute, stubApi } from "@/test/render";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { requests, server } from "@/test/api-server";
+import { failure, handle, invalid, type Reply, success } from "@/test/contract-handlers";
+import { renderWithApp } from "@/test/render";
 import { resetLinkTokenForTests } from "../utils/link-token";
 import { RecipientInvitationRoute } from "./recipient-invitation-route";
 
 const TOKEN = "t".repeat(43);
-const GONE: StubRoute = {
-  status: 404,
-  body: { success: false, message: "This link has expired or was already used." },
-};
-const invitation = ok({
+const GONE = failure(404, "This link has expired or was already used.");
+const invitation = {
   name: "María López",
   email: "maria@example.com",
   sender_name: "Ana G.",
@@ -19,8 +25,8 @@ const invitation = ok({
   currency_to_id: null,
   shipping_method_id: null,
   expires_at: "2026-11-30T10:00:00.000Z",
-});
-const options = ok({
+};
+const options = {
   countries: [
     {
       id: 142,
@@ -36,7 +42,7 @@ const options = ok({
       ],
     },
   ],
-});
+};
 const form: DynamicForm = {
   key: "MX.bank-deposit.customer.minimal",
   title: "Your details",
@@ -48,6 +54,18 @@ const form: DynamicForm = {
     defineField({ key: "account_number", label: "Account number", kind: "number", min_length: 6 }),
   ],
 };
+
+/** The invitation's endpoints, the details sent answered by `submitted`. */
+const invitationApi = (submitted: () => Reply<typeof submitExternalRecipient>) =>
+  server.use(
+    handle(getExternalInvitation, invitation),
+    handle(getExternalReceivingOptions, options),
+    handle(getExternalForm, form),
+    handle(submitExternalRecipient, submitted),
+    handle(getPrefixes, [
+      { country_id: 142, iso2: "MX", prefix: "+52", name: "Mexico", flag: "", flag_url: "/api/flags/MX.svg" },
+    ]),
+  );
 
 const openLink = () => {
   window.history.replaceState(null, "", `/recipient-invitation#${TOKEN}`);
@@ -62,14 +80,7 @@ afterEach(() => window.history.replaceState(null, "", "/"));
 
 describe("the recipient invitation page", () => {
   it("takes the token from the fragment, shows who asked, and sends the details once", async () => {
-    const stub = stubApi({
-      "/api/external-recipients/me": invitation,
-      "/api/external-recipients/receiving-options": options,
-      "/api/external-recipients/dynamic-form": ok(form),
-      "/api/external-recipients": ok({ status: "submitted", name: "María López" }, "Thank you."),
-      "/api/prefixes": ok([{ iso2: "MX", prefix: "+52", name: "Mexico", flag_url: "/api/flags/MX.svg" }]),
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    invitationApi(() => success({ status: "submitted", name: "María López" }, "Thank you."));
     const user = userEvent.setup();
     openLink();
 
@@ -77,10 +88,10 @@ describe("the recipient invitation page", () => {
     // The token left the address bar at once, and travels in its header only.
     expect(window.location.hash).toBe("");
     expect(window.location.pathname).toBe("/recipient-invitation");
-    const me = stub.requests.find((request) => request.url.includes("/me"))!;
+    const me = requests.find((request) => request.url.includes("/me"))!;
     expect(me.headers.get("x-invitation-token")).toBe(TOKEN);
     expect(me.headers.get("authorization")).toBeNull();
-    expect(stub.requests.every((request) => !request.url.includes(TOKEN))).toBe(true);
+    expect(requests.every((request) => !request.url.includes(TOKEN))).toBe(true);
 
     // The link was sent for Mexico, which has one currency and one method: nothing to choose. The
     // name and e-mail the owner typed are filled in (issue 18).
@@ -90,7 +101,7 @@ describe("the recipient invitation page", () => {
     await user.click(screen.getByRole("button", { name: "Send my details" }));
     // The shared contract's rules run in the browser first: a phone and an account are required.
     expect((await screen.findAllByText("This field is required.")).length).toBeGreaterThanOrEqual(1);
-    expect(stub.requests.some((request) => request.method === "POST")).toBe(false);
+    expect(requests.some((request) => request.method === "POST")).toBe(false);
 
     // The phone field shows the destination's prefix beside the number.
     expect(screen.getByTestId("phone-prefix").textContent).toBe("+52");
@@ -99,7 +110,7 @@ describe("the recipient invitation page", () => {
     await user.click(screen.getByRole("button", { name: "Send my details" }));
 
     expect(await screen.findByText("Thank you, María")).toBeTruthy();
-    const post = stub.requests.find((request) => request.method === "POST")!;
+    const post = requests.find((request) => request.method === "POST")!;
     expect(post.headers.get("x-invitation-token")).toBe(TOKEN);
     expect(post.body).toEqual({
       type: "customer",
@@ -113,7 +124,7 @@ describe("the recipient invitation page", () => {
       account_number: "0123456789",
     });
     const formQuery = new URL(
-      stub.requests.find((request) => request.url.includes("dynamic-form"))!.url,
+      requests.find((request) => request.url.includes("dynamic-form"))!.url,
       "http://localhost",
     ).searchParams;
     expect(Object.fromEntries(formQuery)).toEqual({
@@ -125,8 +136,7 @@ describe("the recipient invitation page", () => {
   });
 
   it("says plainly when the link has expired or was used", async () => {
-    const stub = stubApi({ "/api/external-recipients/me": GONE });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(handle(getExternalInvitation, GONE));
     openLink();
     expect(
       await screen.findByRole("heading", { name: "This link has expired or was already used." }),
@@ -135,21 +145,8 @@ describe("the recipient invitation page", () => {
   });
 
   it("shows the field the server refused, and the dead link when it was used meanwhile", async () => {
-    let answer: StubRoute = {
-      status: 422,
-      body: {
-        success: false,
-        message: "The given data was invalid.",
-        errors: { account_number: ["Must be a real account."] },
-      },
-    };
-    const stub = stubApi({
-      "/api/external-recipients/me": invitation,
-      "/api/external-recipients/receiving-options": options,
-      "/api/external-recipients/dynamic-form": ok(form),
-      "/api/external-recipients": () => answer,
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    let answer = invalid({ account_number: ["Must be a real account."] });
+    invitationApi(() => answer);
     const user = userEvent.setup();
     openLink();
     // The name and e-mail are filled in already.
@@ -164,11 +161,9 @@ describe("the recipient invitation page", () => {
   });
 
   it("without a token in the address, says the link is incomplete and asks nothing", async () => {
-    const stub = stubApi({});
-    vi.stubGlobal("fetch", stub.fetchStub);
     window.history.replaceState(null, "", "/recipient-invitation");
     renderWithApp(<RecipientInvitationRoute />, { route: "/recipient-invitation" });
     expect(await screen.findByRole("heading", { name: "This link is incomplete." })).toBeTruthy();
-    expect(stub.requests.filter((request) => request.url.includes("external-recipients"))).toEqual([]);
+    expect(requests.filter((request) => request.url.includes("external-recipients"))).toEqual([]);
   });
 });

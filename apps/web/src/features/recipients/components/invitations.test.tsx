@@ -1,13 +1,16 @@
 import { cleanNotifications, notificationsStore } from "@mantine/notifications";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { confirmInvitation, getInvitations, sendInvitationLinks } from "@vela/shared/contract/recipients";
 import type { RecipientInvitation } from "@vela/shared/external-recipients";
 import { sendLinkRequest } from "@vela/shared/external-recipients";
-import { beforeEach, describe, expect, it, vi } from "vitest";
-import { MEXICO } from "@/test/fixtures";
+import { beforeEach, describe, expect, it } from "vitest";
+import { type RecordedRequest, requests, server } from "@/test/api-server";
+import { failure, handle, invalid, success } from "@/test/contract-handlers";
+import { MEXICO, pageOf } from "@/test/fixtures";
 import { recipientFixture, recipientsBackend } from "@/test/recipients-api";
-import { ok, renderWithApp, type StubHandler, type StubRoute, stubApi } from "@/test/render";
-import { sendMoneyRoutes } from "@/test/send-money-api";
+import { renderWithApp } from "@/test/render";
+import { sendMoneyHandlers } from "@/test/send-money-api";
 import type { Recipient } from "../api/types";
 import { RecipientsRoute } from "../routes/recipients-route";
 
@@ -46,33 +49,26 @@ const invitationFixture = (
 const invitationsBackend = (recipients: Recipient[], initial: RecipientInvitation[]) => {
   const invitations = [...initial];
   let nextId = Math.max(0, ...invitations.map((invitation) => invitation.id)) + 1;
-  const routes: Record<string, StubRoute | StubHandler> = {
-    "/api/recipients/invitations": ({ url }) => {
+  const handlers = [
+    handle(getInvitations, ({ url }) => {
       const page = Number(url.searchParams.get("page") ?? 1);
       const perPage = Number(url.searchParams.get("per_page") ?? 10);
-      const sorted = [...invitations].sort((a, b) => b.id - a.id);
-      return ok({
-        data: sorted.slice((page - 1) * perPage, page * perPage),
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(sorted.length / perPage)),
-        per_page: perPage,
-        total: sorted.length,
-      });
-    },
-    "/api/recipients/send-link": ({ body }) => {
+      return pageOf(
+        [...invitations].sort((a, b) => b.id - a.id),
+        page,
+        perPage,
+      );
+    }),
+    handle(sendInvitationLinks, ({ body }) => {
       const parsed = sendLinkRequest.safeParse(body);
-      if (!parsed.success) {
-        return { status: 422, body: { success: false, message: "The given data was invalid.", errors: {} } };
-      }
+      if (!parsed.success) return invalid({});
       const errors: Record<string, string[]> = {};
       parsed.data.recipients.forEach((person, index) => {
         if (person.email.endsWith("@bounce.test")) {
           errors[`recipients.${index}.email`] = ["This address does not accept mail."];
         }
       });
-      if (Object.keys(errors).length > 0) {
-        return { status: 422, body: { success: false, message: "The given data was invalid.", errors } };
-      }
+      if (Object.keys(errors).length > 0) return invalid(errors);
       const made = parsed.data.recipients.map((person) =>
         invitationFixture(nextId++, {
           name: person.name,
@@ -81,42 +77,30 @@ const invitationsBackend = (recipients: Recipient[], initial: RecipientInvitatio
         }),
       );
       invitations.push(...made);
-      return {
-        status: 201,
-        body: {
-          success: true,
-          message: made.length === 1 ? "We sent the link." : "We sent the links.",
-          data: made,
-        },
-      };
-    },
-    "/api/recipients/confirm-recipient": ({ body }) => {
-      const id = (body as { invitation_id: number }).invitation_id;
-      const invitation = invitations.find((item) => item.id === id);
-      if (!invitation) return { status: 404, body: { success: false, message: "Not found." } };
+      return success(made, made.length === 1 ? "We sent the link." : "We sent the links.", 201);
+    }),
+    handle(confirmInvitation, ({ body }) => {
+      const invitation = invitations.find((item) => item.id === body.invitation_id);
+      if (!invitation) return failure(404, "Not found.");
       if (invitation.status !== "submitted") {
-        return {
-          status: 409,
-          body: { success: false, message: "The recipient has not filled in their details yet." },
-        };
+        return failure(409, "The recipient has not filled in their details yet.");
       }
       invitation.status = "confirmed";
       invitation.confirmed_at = new Date(SENT_AT + 2 * DAY).toISOString();
       const recipient = recipients.find((item) => item.id === invitation.recipient_id);
       if (recipient) recipient.is_active = true;
-      return ok(invitation, "Recipient confirmed.");
-    },
-  };
-  return { invitations, routes };
+      return success(invitation, "Recipient confirmed.");
+    }),
+  ];
+  return { invitations, handlers };
 };
 
 const renderPage = (recipients: Recipient[], invitations: RecipientInvitation[]) => {
   const backend = recipientsBackend(recipients);
   const invites = invitationsBackend(backend.recipients, invitations);
-  const stub = stubApi(backend.routesWith({ ...sendMoneyRoutes(), ...invites.routes }));
-  vi.stubGlobal("fetch", stub.fetchStub);
+  server.use(...invites.handlers, ...backend.handlers, ...sendMoneyHandlers());
   renderWithApp(<RecipientsRoute />, { route: "/account/recipients" });
-  return { ...stub, backend, invites, user: userEvent.setup() };
+  return { requests, backend, invites, user: userEvent.setup() };
 };
 
 const person = (dialog: HTMLElement, number: number) =>
@@ -127,7 +111,7 @@ const field = (scope: HTMLElement, label: RegExp) =>
     .getAllByLabelText(label)
     .find((element) => element.tagName === "INPUT") as HTMLInputElement;
 
-const posts = (requests: { url: string; method: string; body: unknown }[], path: string) =>
+const posts = (requests: RecordedRequest[], path: string) =>
   requests.filter((request) => request.method === "POST" && request.url === path);
 
 describe("inviting recipients by link", () => {

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { requests, server } from "@/test/api-server";
 import { MEXICO, MXN, PHILIPPINES, PHP } from "@/test/fixtures";
 import { QUOTATION_ID, recipientFixture, recipientsBackend } from "@/test/recipients-api";
-import { renderWithApp, stubApi } from "@/test/render";
-import { BANK_METHOD, CASH_METHOD, sendMoneyRoutes } from "@/test/send-money-api";
+import { renderWithApp } from "@/test/render";
+import { BANK_METHOD, CASH_METHOD, sendMoneyHandlers } from "@/test/send-money-api";
 import { RecipientStep } from "./recipient-step";
 
 const CORRIDOR = { country_to_id: MEXICO.id, currency_to_id: MXN.id, shipping_method_id: BANK_METHOD.id };
@@ -22,8 +23,7 @@ const renderStep = (recipientId: number | null = null) => {
       shipping_method_slug: CASH_METHOD.slug,
     }),
   ]);
-  const stub = stubApi(backend.routesWith(sendMoneyRoutes()));
-  vi.stubGlobal("fetch", stub.fetchStub);
+  server.use(...backend.handlers, ...sendMoneyHandlers());
   const props = {
     onListLoading: vi.fn(),
     onChosen: vi.fn(),
@@ -33,7 +33,7 @@ const renderStep = (recipientId: number | null = null) => {
   const view = renderWithApp(
     <RecipientStep quotationId={QUOTATION_ID} corridor={CORRIDOR} recipientId={recipientId} {...props} />,
   );
-  return { ...stub, backend, props, view, user: userEvent.setup() };
+  return { requests, backend, props, view, user: userEvent.setup() };
 };
 
 const input = (dialog: HTMLElement, label: RegExp) =>

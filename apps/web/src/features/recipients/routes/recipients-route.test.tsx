@@ -1,11 +1,15 @@
 import { cleanNotifications, notificationsStore } from "@mantine/notifications";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { getRecipientForm, updateRecipient } from "@vela/shared/contract/recipients";
+import { type HttpHandler, http } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { apiPattern, type RecordedRequest, requests, server } from "@/test/api-server";
+import { failure, handle, invalid } from "@/test/contract-handlers";
 import { MEXICO } from "@/test/fixtures";
 import { recipientFixture, recipientsBackend } from "@/test/recipients-api";
-import { renderWithApp, type StubHandler, type StubRoute, stubApi } from "@/test/render";
-import { BANK_METHOD, sendMoneyRoutes } from "@/test/send-money-api";
+import { renderWithApp } from "@/test/render";
+import { BANK_METHOD, sendMoneyHandlers } from "@/test/send-money-api";
 import { EMAIL_LOOKUP_FALLBACK } from "../api/find-recipient-by-email";
 import type { Recipient } from "../api/types";
 import { RecipientsRoute } from "./recipients-route";
@@ -19,22 +23,19 @@ const TWELVE = Array.from({ length: 12 }, (_, index) =>
   recipientFixture(index + 1, index % 4 === 3 ? { type: "business" } : {}),
 );
 
+/** The page over a recipients backend holding `initial`; `overrides` answer before it. */
 const renderPage = (
   initial: Recipient[] = TWELVE,
-  overrides: Record<string, StubRoute | StubHandler> = {},
+  overrides: HttpHandler[] = [],
   route = "/account/recipients",
 ) => {
   const backend = recipientsBackend(initial);
-  const routes = backend.routesWith(sendMoneyRoutes());
-  const stub = stubApi(
-    new Proxy(routes, { get: (target, key: string) => overrides[key] ?? target[key] }) as typeof routes,
-  );
-  vi.stubGlobal("fetch", stub.fetchStub);
+  server.use(...overrides, ...backend.handlers, ...sendMoneyHandlers());
   renderWithApp(<RecipientsRoute />, { route });
-  return { ...stub, backend, user: userEvent.setup() };
+  return { requests, backend, user: userEvent.setup() };
 };
 
-const listQueries = (requests: { url: string; method: string }[]) =>
+const listQueries = (requests: RecordedRequest[]) =>
   requests
     .filter((request) => request.method === "GET" && request.url.split("?")[0] === "/api/recipients")
     .map((request) => new URL(request.url, "http://localhost").searchParams);
@@ -202,19 +203,10 @@ describe("the recipients area", () => {
   });
 
   it("puts the server's 422 on the field it names", async () => {
-    const { user } = renderPage([recipientFixture(1)], {
-      "/api/recipients/1": ({ method }) =>
-        method === "PUT"
-          ? {
-              status: 422,
-              body: {
-                success: false,
-                message: "The given data was invalid.",
-                errors: { bank_id: ["This bank does not take deposits by this method."] },
-              },
-            }
-          : { body: { success: true, message: null, data: recipientFixture(1) } },
-    });
+    const { user } = renderPage(
+      [recipientFixture(1)],
+      [handle(updateRecipient, invalid({ bank_id: ["This bank does not take deposits by this method."] }))],
+    );
     await screen.findByText("Juan Pérez 1");
 
     await user.click(screen.getByRole("button", { name: "Edit Juan Pérez 1" }));
@@ -234,9 +226,10 @@ describe("the recipients area", () => {
   });
 
   it("closes the form modal without a message when the form cannot be loaded (spec §8)", async () => {
-    const { user } = renderPage([recipientFixture(1)], {
-      "/api/recipients/dynamic-form": { status: 500, body: { success: false, message: "Server error" } },
-    });
+    const { user } = renderPage(
+      [recipientFixture(1)],
+      [handle(getRecipientForm, failure(500, "Server error"))],
+    );
     await screen.findByText("Juan Pérez 1");
 
     await user.click(screen.getByRole("button", { name: "Edit Juan Pérez 1" }));
@@ -250,15 +243,13 @@ describe("the recipients area", () => {
 
   it("points out a recipient already saved with the typed e-mail, and says 'Ocurrió un error inesperado.' when the lookup fails without a message", async () => {
     let lookupFails = false;
-    const backendList = recipientsBackend([recipientFixture(3)]).routesWith()[
-      "/api/recipients"
-    ] as StubHandler;
-    const { user, requests } = renderPage([recipientFixture(3)], {
-      "/api/recipients": ({ url, method, body }) => {
-        if (url.searchParams.get("per_page") === "1" && lookupFails) return { status: 500, body: {} };
-        return backendList({ url, method, body });
-      },
-    });
+    // A failed e-mail lookup answers a bare 500; anything else goes on to the backend.
+    const failingLookup = http.get(apiPattern("/recipients"), ({ request }) =>
+      new URL(request.url).searchParams.get("per_page") === "1" && lookupFails
+        ? Response.json({}, { status: 500 })
+        : undefined,
+    );
+    const { user, requests } = renderPage([recipientFixture(3)], [failingLookup]);
     await screen.findByText("Carlos Pérez 3");
 
     await user.click(screen.getByRole("button", { name: "Add recipient" }));

@@ -4,9 +4,11 @@ import { act } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { changeLanguage } from "@/shared/i18n/i18n";
+import { requests, server } from "@/test/api-server";
+import { failure } from "@/test/contract-handlers";
 import { JAPAN, MEXICO, PHILIPPINES, SPAIN, UNITED_STATES } from "@/test/fixtures";
-import { ok, renderWithApp, stubApi } from "@/test/render";
-import { sendMoneyRoutes } from "@/test/send-money-api";
+import { renderWithApp } from "@/test/render";
+import { FIRST_SELECTION, sendMoneyHandlers } from "@/test/send-money-api";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "../stores/send-money-store";
 import { AmountStep } from "./amount-step";
 
@@ -24,9 +26,8 @@ const calculatorQueries = (requests: { url: string }[]) =>
     .filter((request) => request.url.startsWith(CALCULATOR))
     .map((request) => new URL(request.url, "http://localhost").searchParams);
 
-const renderStep = (overrides: Parameters<typeof sendMoneyRoutes>[0] = {}) => {
-  const { fetchStub, requests } = stubApi(sendMoneyRoutes(overrides));
-  vi.stubGlobal("fetch", fetchStub);
+const renderStep = (countries: Parameters<typeof sendMoneyHandlers>[0] = {}) => {
+  server.use(...sendMoneyHandlers(countries));
   const onContinue = vi.fn();
   renderWithApp(<AmountStep continueLabel="Get started" onContinue={onContinue} />);
   return { requests, onContinue, user: userEvent.setup() };
@@ -53,8 +54,8 @@ describe("AmountStep", () => {
   describe("starts from the person, never from the first row of a list (issue 18)", () => {
     // The lists in alphabetical order, as the API sends them: Japan and the Philippines first.
     const alphabetical = {
-      "/api/home/countries?direction=from": ok([JAPAN, SPAIN, UNITED_STATES]),
-      "/api/home/countries?direction=to": ok([PHILIPPINES, MEXICO]),
+      from: () => [JAPAN, SPAIN, UNITED_STATES],
+      to: () => [PHILIPPINES, MEXICO],
     };
     const browserSpeaks = (...languages: string[]) =>
       vi.spyOn(navigator, "languages", "get").mockReturnValue(languages);
@@ -325,22 +326,12 @@ describe("AmountStep", () => {
 
     await user.click(screen.getByRole("button", { name: "Get started" }));
 
-    expect(onContinue).toHaveBeenCalledWith({
-      country_from_id: 1,
-      country_to_id: 4,
-      currency_from_id: 10,
-      currency_to_id: 12,
-      shipping_method_id: 1,
-      send_amount: "100.00",
-    });
+    expect(onContinue).toHaveBeenCalledWith(FIRST_SELECTION);
   });
 
   it("shows the failure with a retry button when the lists cannot be loaded", async () => {
     let fails = true;
-    const { user } = renderStep({
-      "/api/home/countries?direction=to": () =>
-        fails ? { status: 500, body: { success: false, message: "Down" } } : ok([]),
-    });
+    const { user } = renderStep({ to: () => (fails ? failure(500, "Down") : []) });
 
     expect(await screen.findByText("We couldn't load the countries and currencies.")).toBeTruthy();
     fails = false;

@@ -2,17 +2,18 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "@/shared/i18n/i18n";
-import { ok, renderWithApp, stubApi } from "@/test/render";
-import { sendMoneyRoutes } from "@/test/send-money-api";
+import { requests, server } from "@/test/api-server";
+import { failure } from "@/test/contract-handlers";
+import { renderWithApp } from "@/test/render";
+import { FIRST_SELECTION, sendMoneyHandlers } from "@/test/send-money-api";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "../stores/send-money-store";
 import { PreparedAmountStep } from "./prepared-amount-step";
 
 const selectedText = (label: string) =>
   screen.getByLabelText<HTMLSelectElement>(label).selectedOptions[0]?.textContent;
 
-const renderPrepared = (overrides: Parameters<typeof sendMoneyRoutes>[0] = {}) => {
-  const { fetchStub, requests } = stubApi(sendMoneyRoutes(overrides));
-  vi.stubGlobal("fetch", fetchStub);
+const renderPrepared = (countries: Parameters<typeof sendMoneyHandlers>[0] = {}) => {
+  server.use(...sendMoneyHandlers(countries));
   const onContinue = vi.fn();
   renderWithApp(<PreparedAmountStep continueLabel="Get started" onContinue={onContinue} />);
   return { requests, onContinue, user: userEvent.setup() };
@@ -59,22 +60,12 @@ describe("PreparedAmountStep", () => {
     );
 
     await user.click(screen.getByRole("button", { name: "Get started" }));
-    expect(onContinue).toHaveBeenCalledWith({
-      country_from_id: 1,
-      country_to_id: 4,
-      currency_from_id: 10,
-      currency_to_id: 12,
-      shipping_method_id: 1,
-      send_amount: "100.00",
-    });
+    expect(onContinue).toHaveBeenCalledWith(FIRST_SELECTION);
   });
 
   it("leaves a failed list to the step, which shows it with a retry button", async () => {
     let fails = true;
-    const { user } = renderPrepared({
-      "/api/home/countries?direction=to": () =>
-        fails ? { status: 500, body: { success: false, message: "Down" } } : ok([]),
-    });
+    const { user } = renderPrepared({ to: () => (fails ? failure(500, "Down") : []) });
 
     expect(await screen.findByText("We couldn't load the countries and currencies.")).toBeTruthy();
     fails = false;

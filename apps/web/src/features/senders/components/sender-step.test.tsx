@@ -1,17 +1,22 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { getCountries, getPrefixes } from "@vela/shared/contract/reference";
+import { addSenderToQuotation, getConsignmentSenders } from "@vela/shared/contract/senders";
 import { describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
+import { requests, server } from "@/test/api-server";
+import { failure, handle, success } from "@/test/contract-handlers";
 import { MEXICO, quotationFixture, quotationSelectionOf, UNITED_STATES } from "@/test/fixtures";
-import { ok, renderWithApp, stubApi } from "@/test/render";
-import { makeSender } from "@/test/senders";
+import { renderWithApp } from "@/test/render";
+import { makeSender, sendersPage } from "@/test/senders";
 import { SenderStep } from "./sender-step";
 
-const page = (rows: ReturnType<typeof makeSender>[]) =>
-  ok({ data: rows, current_page: 1, per_page: 10, last_page: 1, total: rows.length });
-
+/** PUT add-sender answering the quotation with `senderId` on it. */
 const selection = (senderId: number) =>
-  ok(quotationSelectionOf(quotationFixture({ id: 31 }), { sender_id: senderId }), "Sender added.");
+  handle(
+    addSenderToQuotation,
+    success(quotationSelectionOf(quotationFixture({ id: 31 }), { sender_id: senderId }), "Sender added."),
+  );
 
 const signedInAs = (type: "client" | "agent") =>
   registerAuthSource(() => ({ token: `${type}-token`, type, userType: type }));
@@ -26,11 +31,7 @@ describe("the SENDER step", () => {
       full_name: "Ana García",
       email: "ana@example.com",
     });
-    const stub = stubApi({
-      "/api/consignments/senders": page([self]),
-      "/api/consignments/quotation/31/add-sender": selection(9),
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(handle(getConsignmentSenders, sendersPage([self])), selection(9));
     const onContinue = vi.fn();
     const onBack = vi.fn();
     const user = userEvent.setup();
@@ -44,7 +45,7 @@ describe("the SENDER step", () => {
     expect(screen.queryByRole("button", { name: "New sender" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Continue" }));
     await waitFor(() => expect(onContinue).toHaveBeenCalledTimes(1));
-    const put = stub.requests.find((request) => request.method === "PUT");
+    const put = requests.find((request) => request.method === "PUT");
     expect(put?.url).toContain("/api/consignments/quotation/31/add-sender");
     expect(put?.body).toEqual({ sender_id: 9 });
 
@@ -54,11 +55,10 @@ describe("the SENDER step", () => {
 
   it("lets an agent pick one of its senders (not a disabled one) before continuing", async () => {
     signedInAs("agent");
-    const stub = stubApi({
-      "/api/consignments/senders": page([makeSender(1), makeSender(2, { is_active: false })]),
-      "/api/consignments/quotation/31/add-sender": selection(1),
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(
+      handle(getConsignmentSenders, sendersPage([makeSender(1), makeSender(2, { is_active: false })])),
+      selection(1),
+    );
     const onContinue = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<SenderStep quotationId={31} onContinue={onContinue} onBack={() => {}} />);
@@ -70,22 +70,18 @@ describe("the SENDER step", () => {
     await user.click(first);
     await user.click(continueButton);
     await waitFor(() => expect(onContinue).toHaveBeenCalledTimes(1));
-    expect(stub.requests.find((request) => request.method === "PUT")?.body).toEqual({ sender_id: 1 });
+    expect(requests.find((request) => request.method === "PUT")?.body).toEqual({ sender_id: 1 });
   });
 
   it("stays on the step and shows why when the API refuses the sender", async () => {
     signedInAs("agent");
-    const stub = stubApi({
-      "/api/consignments/senders": page([makeSender(1)]),
-      "/api/consignments/quotation/31/add-sender": {
-        status: 409,
-        body: {
-          success: false,
-          message: "This quotation has expired and its rate is no longer held. Request a new quotation.",
-        },
-      },
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(
+      handle(getConsignmentSenders, sendersPage([makeSender(1)])),
+      handle(
+        addSenderToQuotation,
+        failure(409, "This quotation has expired and its rate is no longer held. Request a new quotation."),
+      ),
+    );
     const onContinue = vi.fn();
     const user = userEvent.setup();
     renderWithApp(<SenderStep quotationId={31} onContinue={onContinue} onBack={() => {}} />);
@@ -102,12 +98,11 @@ describe("the SENDER step", () => {
 
   it("offers an agent without senders to add one, in the sender form's modal", async () => {
     signedInAs("agent");
-    const stub = stubApi({
-      "/api/consignments/senders": page([]),
-      "/api/countries": ok([UNITED_STATES, MEXICO]),
-      "/api/prefixes": ok([]),
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(
+      handle(getConsignmentSenders, sendersPage([])),
+      handle(getCountries, [UNITED_STATES, MEXICO]),
+      handle(getPrefixes, []),
+    );
     const user = userEvent.setup();
     renderWithApp(<SenderStep quotationId={31} onContinue={() => {}} onBack={() => {}} />);
 

@@ -1,24 +1,33 @@
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import { ok, renderWithApp, stubApi } from "@/test/render";
+import { getEmailSettings, verifyEmailChange } from "@vela/shared/contract/auth";
+import { beforeEach, describe, expect, it } from "vitest";
+import { requests, server } from "@/test/api-server";
+import { handle, success } from "@/test/contract-handlers";
+import { renderWithApp } from "@/test/render";
+import { sessionCheckOf } from "@/test/session-api";
 import { EmailSettingsRoute } from "./email-settings-route";
 
-const settingsWith = (pendingEmail: string | null, message?: string) =>
-  ok({ email: "ana@example.com", email_verified: true, pending_email: pendingEmail }, message);
+const settingsWith = (pendingEmail: string | null) => ({
+  email: "ana@example.com",
+  email_verified: true,
+  pending_email: pendingEmail,
+});
+
+// A verified address reloads the session.
+beforeEach(() => server.use(sessionCheckOf()));
 
 // A change of address started on an earlier visit waits for its code when the page opens again.
 describe("e-mail settings with a change started earlier", () => {
   it("verifies the code of that change", async () => {
     let pending: string | null = "new@example.com";
-    const stub = stubApi({
-      "/api/settings/email-settings": () => settingsWith(pending),
-      "/api/settings/email-settings/verify-email": () => {
+    server.use(
+      handle(getEmailSettings, () => settingsWith(pending)),
+      handle(verifyEmailChange, () => {
         pending = null;
-        return settingsWith(pending, "Your e-mail address is verified.");
-      },
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+        return success(settingsWith(pending), "Your e-mail address is verified.");
+      }),
+    );
     const user = userEvent.setup();
     renderWithApp(<EmailSettingsRoute />);
 
@@ -27,7 +36,7 @@ describe("e-mail settings with a change started earlier", () => {
     await user.click(screen.getByRole("button", { name: "Verify email" }));
 
     await waitFor(() =>
-      expect(stub.requests.find((request) => request.url.endsWith("/verify-email"))?.body).toEqual({
+      expect(requests.find((request) => request.url.endsWith("/verify-email"))?.body).toEqual({
         code: "123456",
       }),
     );
@@ -35,8 +44,7 @@ describe("e-mail settings with a change started earlier", () => {
   });
 
   it("can be set aside to start another change, which replaces it", async () => {
-    const stub = stubApi({ "/api/settings/email-settings": settingsWith("new@example.com") });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(handle(getEmailSettings, settingsWith("new@example.com")));
     const user = userEvent.setup();
     renderWithApp(<EmailSettingsRoute />);
 
