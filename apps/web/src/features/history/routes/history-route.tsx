@@ -97,7 +97,6 @@ export const HistoryRoute = () => {
             text: filtered ? t("history.list.noMatchesText") : t("history.list.emptyText"),
           }}
           label={t("history.list.label")}
-          className={classes.list}
         >
           {(order) => <OrderRow key={order.id} order={order} />}
         </PagedListBody>
