@@ -1,4 +1,4 @@
-import { Button, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Button, SimpleGrid, Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconSend } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +7,7 @@ import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { BalancesCard } from "@/features/dashboard/components/balances-card";
 import { RecentActivityCard } from "@/features/dashboard/components/recent-activity-card";
 import { ServicesCard } from "@/features/dashboard/components/services-card";
+import { PageHeader } from "@/shared/ui/page-header";
 
 /**
  * The account's first page: the wallets' balances (not for agents) and the latest transfers. Composed
@@ -20,19 +21,11 @@ export const DashboardRoute = () => {
   const permissions = useAuthStore((state) => state.permissions);
   return (
     <Stack gap="xl" maw={960}>
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t("account.dashboardTitle")}
-          </Title>
-          <Text c="dimmed" mt={6}>
-            {t("account.dashboardText")}
-          </Text>
-        </div>
+      <PageHeader title={t("account.dashboardTitle")} text={t("account.dashboardText")}>
         <Button component={Link} to="/account/send-money" leftSection={<IconSend size={18} aria-hidden />}>
           {t("account.sendMoney")}
         </Button>
-      </Group>
+      </PageHeader>
 
       <ServicesCard permissions={permissions} />
 

@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from "@mantine/core";
+import { Stack, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate, useParams } from "react-router";
@@ -12,6 +12,7 @@ import {
   purchaseStepPath,
 } from "@/features/purchases/stores/purchase-flow-store";
 import { useCountries } from "@/shared/api/reference/get-countries";
+import { PageHeader } from "@/shared/ui/page-header";
 import { PurchaseServiceGate } from "./service-rules-gate";
 
 const BASE = PURCHASE_BASE_PATH["gift-cards"];
@@ -32,14 +33,7 @@ export const GiftCardsRoute = () => {
   return (
     <PurchaseServiceGate service="gift-cards">
       <Stack gap="lg" maw={960}>
-        <div>
-          <Title order={1} size="h2">
-            {t("purchases.titles.gift-cards")}
-          </Title>
-          <Text c="dimmed" mt={6}>
-            {t("purchases.giftCards.catalogueText")}
-          </Text>
-        </div>
+        <PageHeader title={t("purchases.titles.gift-cards")} text={t("purchases.giftCards.catalogueText")} />
         <GiftCardCatalogue
           userCountryId={countryId}
           userCountryIso={iso}

@@ -16,10 +16,10 @@ import { useServiceCurrencies } from "@/features/wallets/api/get-service-currenc
 import { useUserWallets } from "@/features/wallets/api/get-wallets";
 import { WalletAmountStep } from "@/features/wallets/components/wallet-amount-step";
 import { WalletOrderConfirmation } from "@/features/wallets/components/wallet-confirmation";
-import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
+import { WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
 import { WalletReviewStep } from "@/features/wallets/components/wallet-review-step";
 import { useWalletFlow } from "@/features/wallets/hooks/use-wallet-flow";
-import { FlowFrame, StepPending } from "@/shared/flow/flow-frame";
+import { StepPending } from "@/shared/flow/flow-frame";
 import { paymentName } from "@/shared/flow/payment-name";
 import { usePaymentReturn } from "@/shared/flow/use-flow-steps";
 import { useLanguage } from "@/shared/i18n/use-language";
@@ -191,22 +191,15 @@ export const WalletMoneyFlowRoute = ({ flow }: { flow: "deposit" | "convert" }) 
   }
 
   return (
-    <FlowFrame
+    <WalletFlowFrame
       title={title}
       steps={steps}
-      labelOf={(step) => t(`wallets.steps.${step}`)}
       active={index}
-      summary={
-        index > 0 && quotation.data ? (
-          <WalletQuoteSummary
-            quotation={quotation.data}
-            receiveLabel={receiveLabel}
-            details={paidWith ? [[t("wallets.summary.payment"), paidWith]] : []}
-          />
-        ) : null
-      }
+      quotation={index > 0 ? quotation.data : undefined}
+      receiveLabel={receiveLabel}
+      details={paidWith ? [[t("wallets.summary.payment"), paidWith]] : []}
     >
       {content}
-    </FlowFrame>
+    </WalletFlowFrame>
   );
 };

@@ -10,14 +10,14 @@ import { useUserWallets, WALLETS_QUERY_KEY } from "@/features/wallets/api/get-wa
 import { useWithdrawMethods } from "@/features/wallets/api/withdraw";
 import { WalletAmountStep } from "@/features/wallets/components/wallet-amount-step";
 import { WalletOrderConfirmation } from "@/features/wallets/components/wallet-confirmation";
-import { WalletQuoteSummary } from "@/features/wallets/components/wallet-quote-summary";
+import { WalletFlowFrame } from "@/features/wallets/components/wallet-flow-frame";
 import {
   BeneficiaryStep,
   WithdrawMethodStep,
   WithdrawVerifyStep,
 } from "@/features/wallets/components/withdraw-steps";
 import { useWalletFlow } from "@/features/wallets/hooks/use-wallet-flow";
-import { FlowFrame, StepLoading, StepPending } from "@/shared/flow/flow-frame";
+import { StepLoading, StepPending } from "@/shared/flow/flow-frame";
 
 /**
  * `/account/wallets/withdraw/:step`: money out of a wallet (METHOD → BENEFICIARY → AMOUNT →
@@ -120,26 +120,19 @@ export const WalletWithdrawFlowRoute = () => {
 
   return (
     <>
-      <FlowFrame
+      <WalletFlowFrame
         title={title}
         steps={steps}
-        labelOf={(step) => t(`wallets.steps.${step}`)}
         active={index}
-        summary={
-          index > 2 && quotation.data ? (
-            <WalletQuoteSummary
-              quotation={quotation.data}
-              receiveLabel={receiveLabel}
-              details={[
-                [t("wallets.withdraw.beneficiary"), state.recipient_name ?? "—"],
-                [t("wallets.withdraw.method"), method?.name ?? "—"],
-              ]}
-            />
-          ) : null
-        }
+        quotation={index > 2 ? quotation.data : undefined}
+        receiveLabel={receiveLabel}
+        details={[
+          [t("wallets.withdraw.beneficiary"), state.recipient_name ?? "—"],
+          [t("wallets.withdraw.method"), method?.name ?? "—"],
+        ]}
       >
         {content}
-      </FlowFrame>
+      </WalletFlowFrame>
       {state.currency_from_id !== null && state.withdrawal_method_id !== null ? (
         <RecipientFormModal
           opened={isAdding}

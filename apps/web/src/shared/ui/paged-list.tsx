@@ -15,6 +15,7 @@ import type { Paginated } from "@vela/shared/api";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
+import { DividedList } from "./divided-list";
 
 /** Three rows of a two-line item with an amount on the right, while a page loads. */
 export const ListSkeleton = () => (
@@ -52,7 +53,6 @@ export const PagedListBody = <T,>({
   empty,
   isLeavingPage = false,
   label,
-  className,
   children,
 }: {
   query: PageQuery<T>;
@@ -62,7 +62,6 @@ export const PagedListBody = <T,>({
   /** The page was left empty and another is on its way: no empty state meanwhile. */
   isLeavingPage?: boolean;
   label: string;
-  className?: string;
   /** One item's row (an `li` with its key). */
   children: (item: T) => ReactNode;
 }) => {
@@ -94,9 +93,7 @@ export const PagedListBody = <T,>({
         </Center>
       ) : null}
       {page && page.data.length > 0 ? (
-        <ul className={className} aria-label={label}>
-          {page.data.map(children)}
-        </ul>
+        <DividedList label={label}>{page.data.map(children)}</DividedList>
       ) : null}
     </>
   );

@@ -77,6 +77,12 @@ const INITIAL_DATA: AuthData = {
   onboarding: null,
 };
 
+/** What is persisted: the session's data, without the actions or the modal's state. */
+const authDataOf = (state: AuthState): AuthData =>
+  Object.fromEntries(
+    (Object.keys(INITIAL_DATA) as (keyof AuthData)[]).map((key) => [key, state[key]]),
+  ) as AuthData;
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -228,27 +234,7 @@ export const useAuthStore = create<AuthState>()(
       name: AUTH_STORAGE_KEY,
       storage: authStorage,
       version: 0,
-      partialize: ({
-        token,
-        refreshToken,
-        user,
-        userType,
-        type,
-        permissions,
-        expiresIn,
-        expiresAtMs,
-        onboarding,
-      }): AuthData => ({
-        token,
-        refreshToken,
-        user,
-        userType,
-        type,
-        permissions,
-        expiresIn,
-        expiresAtMs,
-        onboarding,
-      }),
+      partialize: authDataOf,
     },
   ),
 );

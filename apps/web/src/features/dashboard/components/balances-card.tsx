@@ -5,6 +5,7 @@ import { moneyText } from "@vela/shared/money";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { DividedList } from "@/shared/ui/divided-list";
 import { FlagImage } from "@/shared/ui/flag-image";
 import { useWalletBalances } from "../api/get-wallet-balances";
 import { DashboardCard } from "./dashboard-card";
@@ -42,12 +43,12 @@ export const BalancesCard = () => {
             </Button>
           </Stack>
         ) : (
-          <ul className={classes.list} aria-label={t("account.dashboardBalancesTitle")}>
+          <DividedList label={t("account.dashboardBalancesTitle")}>
             {wallets.map((wallet) => {
               const iso = wallet.currency.iso;
               const onHold = compareAmounts(wallet.on_hold, "0") !== 0;
               return (
-                <li key={wallet.id} className={classes.item}>
+                <li key={wallet.id}>
                   <Link to="/account/wallets" className={classes.link}>
                     <Group gap="xs" wrap="nowrap" miw={0}>
                       {wallet.currency.flag_currency ? (
@@ -74,7 +75,7 @@ export const BalancesCard = () => {
                 </li>
               );
             })}
-          </ul>
+          </DividedList>
         )
       }
     </DashboardCard>

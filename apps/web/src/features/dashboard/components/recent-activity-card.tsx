@@ -4,6 +4,7 @@ import { moneyText } from "@vela/shared/money";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { DividedList } from "@/shared/ui/divided-list";
 import { serviceLabel } from "@/shared/ui/order-service-label";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { useRecentActivity } from "../api/get-recent-activity";
@@ -35,11 +36,11 @@ export const RecentActivityCard = () => {
             {t("history.recent.empty")}
           </Text>
         ) : (
-          <ul className={classes.list} aria-label={t("history.recent.label")}>
+          <DividedList label={t("history.recent.label")}>
             {orders.map((order) => {
               const service = serviceLabel(t, order.service, order.service_name);
               return (
-                <li key={order.id} className={classes.item}>
+                <li key={order.id}>
                   <Link
                     to={`/account/history/${order.id}`}
                     className={classes.link}
@@ -60,7 +61,7 @@ export const RecentActivityCard = () => {
                 </li>
               );
             })}
-          </ul>
+          </DividedList>
         )
       }
     </DashboardCard>

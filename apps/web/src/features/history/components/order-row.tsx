@@ -21,7 +21,7 @@ export const OrderRow = ({ order }: { order: OrderListItem }) => {
     ? t("history.list.serviceTo", { service, name: order.recipient_name })
     : service;
   return (
-    <li className={classes.row}>
+    <li>
       <Link
         to={`/account/history/${order.id}`}
         className={classes.link}

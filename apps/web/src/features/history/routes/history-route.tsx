@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Stack } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { IconReceipt, IconSend } from "@tabler/icons-react";
 import { ORDER_STATUSES, type OrderStatus } from "@vela/shared/orders";
@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { FilterSelect } from "@/shared/ui/filter-select";
 import { serviceLabel } from "@/shared/ui/order-service-label";
+import { PageHeader } from "@/shared/ui/page-header";
 import { PagedListBody, PagedListFooter } from "@/shared/ui/paged-list";
 import { type SelectOption, useOrderSelect } from "../api/get-order-selects";
 import { type OrderFilters, useOrders } from "../api/get-orders";
@@ -54,19 +55,11 @@ export const HistoryRoute = () => {
 
   return (
     <Stack gap="lg" maw={980}>
-      <Group justify="space-between" align="flex-end" gap="md">
-        <div>
-          <Title order={1} size="h2">
-            {t("history.title")}
-          </Title>
-          <Text c="dimmed" mt={6}>
-            {t("history.text")}
-          </Text>
-        </div>
+      <PageHeader title={t("history.title")} text={t("history.text")}>
         <Button component={Link} to="/account/send-money" leftSection={<IconSend size={18} aria-hidden />}>
           {t("history.list.sendMoney")}
         </Button>
-      </Group>
+      </PageHeader>
 
       <search className={classes.filters}>
         <FilterSelect
@@ -97,7 +90,6 @@ export const HistoryRoute = () => {
             text: filtered ? t("history.list.noMatchesText") : t("history.list.emptyText"),
           }}
           label={t("history.list.label")}
-          className={classes.list}
         >
           {(order) => <OrderRow key={order.id} order={order} />}
         </PagedListBody>

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Card, Group, Modal, Skeleton, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { Button, Card, Group, Modal, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { type UseQueryResult, useMutation, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "@/shared/api/notify";
+import { RowAction } from "@/shared/ui/row-action";
 
 export type InstrumentRow = { id: number; title: string; detail: string };
 
@@ -95,17 +96,13 @@ export const SavedInstrumentsPage = ({
                       {row.detail}
                     </Text>
                   </div>
-                  <Tooltip label={t("savedInstruments.delete")}>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="lg"
-                      aria-label={t("savedInstruments.deleteLabel", { name: row.title })}
-                      onClick={() => setDeleting(row)}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <RowAction
+                    tooltip={t("savedInstruments.delete")}
+                    label={t("savedInstruments.deleteLabel", { name: row.title })}
+                    icon={IconTrash}
+                    color="red"
+                    onClick={() => setDeleting(row)}
+                  />
                 </Group>
               </Card>
             ))}

@@ -3,6 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isSessionExpiredError } from "@/shared/api/api-error";
+import { PageHeader } from "@/shared/ui/page-header";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { useMyAccount } from "../api/get-my-account";
 import { useProfile } from "../api/get-profile";
@@ -28,14 +29,7 @@ export const ProfileRoute = () => {
 
   return (
     <Stack gap="lg" maw={860}>
-      <div>
-        <Title order={1} size="h2">
-          {t("profile.title")}
-        </Title>
-        <Text c="dimmed" mt={6}>
-          {t("profile.text")}
-        </Text>
-      </div>
+      <PageHeader title={t("profile.title")} text={t("profile.text")} />
       {profile.isPending || isSessionExpiredError(profile.error) ? (
         <Skeleton height={320} radius="lg" />
       ) : null}

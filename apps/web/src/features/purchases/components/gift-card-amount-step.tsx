@@ -19,11 +19,10 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { AmountInput } from "@/shared/ui/amount-input";
 import { giftCardQueryOptions } from "../api/catalogue";
 import { useCreatePurchaseQuotation } from "../hooks/use-create-quotation";
 import { PayInCurrencySelect, usePayInCurrencies } from "./pay-in-currency";
-import { rangeError } from "./range";
+import { RangeAmountInput, rangeError } from "./range";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -92,16 +91,10 @@ export const GiftCardAmountStep = ({
       </Group>
 
       {isRange ? (
-        <AmountInput
-          label={t("purchases.amountIn", { currency: product.currency_iso })}
-          description={t("purchases.range", {
-            min: moneyText(product.min ?? "0", product.currency_iso, locale),
-            max: moneyText(product.max ?? "0", product.currency_iso, locale),
-          })}
+        <RangeAmountInput
+          product={product}
           amount={amount}
           onAmountChange={setAmount}
-          decimals={2}
-          locale={locale}
           error={amountError ?? create.fieldError("amount")}
         />
       ) : (

@@ -23,11 +23,10 @@ import { isApiError } from "@/shared/api/api-error";
 import { defaultCountry, SERVED_DESTINATION } from "@/shared/defaults/default-place";
 import { StepHeading } from "@/shared/flow/review-shell";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { AmountInput } from "@/shared/ui/amount-input";
 import { operatorsQueryOptions, serviceCountriesQueryOptions } from "../api/catalogue";
 import { useCreatePurchaseQuotation } from "../hooks/use-create-quotation";
 import { PayInCurrencySelect, usePayInCurrencies } from "./pay-in-currency";
-import { rangeError } from "./range";
+import { RangeAmountInput, rangeError, rangeText } from "./range";
 
 /** The digits of a national number as typed ("55 1234-5678" → "5512345678"). */
 const digitsOf = (value: string) => value.replace(/\D/g, "");
@@ -245,10 +244,7 @@ export const TopupAmountStep = ({
                           <Text fw={650}>
                             {candidate.type === "FIXED" && candidate.amount
                               ? moneyText(candidate.amount, candidate.currency_iso, locale)
-                              : t("purchases.range", {
-                                  min: moneyText(candidate.min ?? "0", candidate.currency_iso, locale),
-                                  max: moneyText(candidate.max ?? "0", candidate.currency_iso, locale),
-                                })}
+                              : rangeText(candidate, locale, t)}
                           </Text>
                           <Text size="sm">{candidate.name}</Text>
                           <Text size="xs" c="dimmed">
@@ -261,16 +257,10 @@ export const TopupAmountStep = ({
                 </SimpleGrid>
               </Radio.Group>
               {product && isRange ? (
-                <AmountInput
-                  label={t("purchases.amountIn", { currency: product.currency_iso })}
-                  description={t("purchases.range", {
-                    min: moneyText(product.min ?? "0", product.currency_iso, locale),
-                    max: moneyText(product.max ?? "0", product.currency_iso, locale),
-                  })}
+                <RangeAmountInput
+                  product={product}
                   amount={amount}
                   onAmountChange={setAmount}
-                  decimals={2}
-                  locale={locale}
                   error={amountError ?? create.fieldError("amount")}
                 />
               ) : null}

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
 import { notifySuccess } from "@/shared/api/notify";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { DividedList } from "@/shared/ui/divided-list";
 import { confirmInvitation } from "../api/confirm-invitation";
 import { useInvitations } from "../api/get-invitations";
 import { RECIPIENTS_QUERY_KEY } from "../api/get-recipients";
@@ -150,7 +151,7 @@ export const InvitationsPanel = () => {
             </Alert>
           ) : null}
           {data && data.data.length > 0 ? (
-            <ul className={classes.list} aria-label={t("recipientInvites.panel.label")}>
+            <DividedList label={t("recipientInvites.panel.label")}>
               {data.data.map((invitation) => (
                 <InvitationRow
                   key={invitation.id}
@@ -159,7 +160,7 @@ export const InvitationsPanel = () => {
                   confirming={confirm.isPending && confirm.variables?.id === invitation.id}
                 />
               ))}
-            </ul>
+            </DividedList>
           ) : null}
         </Card>
         {data && data.last_page > 1 ? (

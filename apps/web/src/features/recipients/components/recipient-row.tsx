@@ -1,6 +1,7 @@
-import { ActionIcon, Avatar, Badge, Group, Switch, Text, Tooltip, UnstyledButton } from "@mantine/core";
+import { Avatar, Badge, Group, Switch, Text, UnstyledButton } from "@mantine/core";
 import { IconBuildingBank, IconPencil, IconTrash, IconUser } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { RowAction } from "@/shared/ui/row-action";
 import type { Recipient } from "../api/types";
 import { methodLabel } from "../utils/recipient-labels";
 import classes from "./recipients.module.css";
@@ -95,28 +96,19 @@ export const RecipientRow = ({
           aria-label={t("recipients.actions.toggleNamed", { name: recipient.name })}
         />
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={t("recipients.actions.edit")}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              onClick={onEdit}
-              aria-label={t("recipients.actions.editNamed", { name: recipient.name })}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t("recipients.actions.delete")}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              onClick={onDelete}
-              aria-label={t("recipients.actions.deleteNamed", { name: recipient.name })}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            tooltip={t("recipients.actions.edit")}
+            label={t("recipients.actions.editNamed", { name: recipient.name })}
+            icon={IconPencil}
+            onClick={onEdit}
+          />
+          <RowAction
+            tooltip={t("recipients.actions.delete")}
+            label={t("recipients.actions.deleteNamed", { name: recipient.name })}
+            icon={IconTrash}
+            color="red"
+            onClick={onDelete}
+          />
         </Group>
       </Group>
     </li>

@@ -150,7 +150,6 @@ export const RecipientsRoute = () => {
               }}
               isLeavingPage={emptyPage}
               label={t("recipients.list.label")}
-              className={classes.list}
             >
               {(recipient) => (
                 <RecipientRow

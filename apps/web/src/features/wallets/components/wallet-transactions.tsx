@@ -83,7 +83,7 @@ const TransactionRow = ({ transaction }: { transaction: WalletTransaction }) => 
     </>
   );
   return (
-    <li className={classes.row}>
+    <li>
       <div className={classes.rowInner}>
         {/* Money another user sent is their order: it has no details or receipt here. */}
         {transaction.is_own ? (
@@ -213,7 +213,6 @@ export const WalletTransactions = ({
             text: isFiltered ? t("wallets.transactions.noMatchesText") : t("wallets.transactions.emptyText"),
           }}
           label={t("wallets.transactions.title")}
-          className={classes.list}
         >
           {(transaction) => (
             <TransactionRow key={`${transaction.movement}-${transaction.id}`} transaction={transaction} />

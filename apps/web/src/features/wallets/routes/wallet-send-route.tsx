@@ -5,7 +5,7 @@ import { moneyText } from "@vela/shared/money";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useSearchParams } from "react-router";
-import { FlowFrame, StepPending } from "@/shared/flow/flow-frame";
+import { StepPending } from "@/shared/flow/flow-frame";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { useCreateWalletQuotation } from "../api/create-quotation";
 import { useServiceCurrencies } from "../api/get-service-currencies";
@@ -13,7 +13,7 @@ import { useUserWallets } from "../api/get-wallets";
 import { UserSearchStep } from "../components/user-search-step";
 import { WalletAmountStep } from "../components/wallet-amount-step";
 import { WalletOrderConfirmation } from "../components/wallet-confirmation";
-import { WalletQuoteSummary } from "../components/wallet-quote-summary";
+import { WalletFlowFrame } from "../components/wallet-flow-frame";
 import { WalletReviewStep } from "../components/wallet-review-step";
 import { useWalletFlow } from "../hooks/use-wallet-flow";
 
@@ -56,6 +56,12 @@ export const WalletSendRoute = () => {
       <Text fw={650}>{t("wallets.send.to", { name: recipient.name, wallet: recipient.wallet_id })}</Text>
     </Group>
   ) : null;
+  const recipientRows: [string, ReactNode][] = recipient
+    ? [
+        [t("wallets.summary.recipient"), recipient.name],
+        [t("wallets.summary.recipientWallet"), recipient.wallet_id],
+      ]
+    : [];
 
   let content: ReactNode;
   switch (name) {
@@ -102,8 +108,7 @@ export const WalletSendRoute = () => {
           details={
             recipient
               ? [
-                  [t("wallets.summary.recipient"), recipient.name],
-                  [t("wallets.summary.recipientWallet"), recipient.wallet_id],
+                  ...recipientRows,
                   [
                     t("wallets.summary.payment"),
                     t("wallets.summary.fromWallet", { currency: quotation.data.currency_from_iso }),
@@ -135,25 +140,15 @@ export const WalletSendRoute = () => {
   }
 
   return (
-    <FlowFrame
+    <WalletFlowFrame
       title={title}
       steps={steps}
-      labelOf={(step) => t(`wallets.steps.${step}`)}
       active={index}
-      summary={
-        index > 1 && quotation.data && recipient ? (
-          <WalletQuoteSummary
-            quotation={quotation.data}
-            receiveLabel={receiveLabel}
-            details={[
-              [t("wallets.summary.recipient"), recipient.name],
-              [t("wallets.summary.recipientWallet"), recipient.wallet_id],
-            ]}
-          />
-        ) : null
-      }
+      quotation={index > 1 && recipient ? quotation.data : undefined}
+      receiveLabel={receiveLabel}
+      details={recipientRows}
     >
       {content}
-    </FlowFrame>
+    </WalletFlowFrame>
   );
 };

@@ -1,4 +1,5 @@
 import { UNEXPECTED_ERROR_MESSAGE } from "@vela/shared/api";
+import { LANGUAGE_NAMES } from "./language-names";
 
 /**
  * English copy of the whole SPA. Spanish (`es.ts`) must have exactly the same keys: its type is
@@ -23,10 +24,7 @@ export const en = {
   },
   language: {
     label: "Language",
-    en: "English",
-    es: "Español",
-    enShort: "EN",
-    esShort: "ES",
+    ...LANGUAGE_NAMES,
   },
   errors: {
     title: "Error",

@@ -1,4 +1,5 @@
 import type { Messages } from "./en";
+import { LANGUAGE_NAMES } from "./language-names";
 
 /** Spanish copy. `satisfies Messages` makes a missing or extra key a type error. */
 export const es = {
@@ -20,10 +21,7 @@ export const es = {
   },
   language: {
     label: "Idioma",
-    en: "English",
-    es: "Español",
-    enShort: "EN",
-    esShort: "ES",
+    ...LANGUAGE_NAMES,
   },
   errors: {
     title: "Error",
