@@ -31,16 +31,6 @@ export function contractSchema<E extends Endpoint>(endpoint: E): ContractSchema<
   return schema as ContractSchema<E>;
 }
 
-/**
- * The schema of one route an endpoint stands for with its only path parameter, an enum, filled in by
- * the route's own path (`/{service}/senders` served as `/gift-cards/senders`...): the contract's
- * schema without that parameter.
- */
-export function filledContractSchema<E extends Endpoint>(endpoint: E): Omit<ContractSchema<E>, "params"> {
-  const { params: _filled, ...schema } = contractSchema(endpoint) as ContractSchema<E> & { params?: unknown };
-  return schema;
-}
-
 type ParamsShape<E extends Endpoint> = E["params"] extends z.ZodObject<infer Shape> ? Shape : never;
 
 /** An endpoint with one of its path parameters fixed: its other parameters, if any are left. */

@@ -1,4 +1,3 @@
-import { pathOf } from "@vela/shared/contract/endpoint";
 import * as contract from "@vela/shared/contract/recipients";
 import {
   type beneficiaryRequest,
@@ -9,7 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { contractSchema, filledContractSchema, urlOf } from "../../http/contract";
+import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -234,20 +233,22 @@ export async function recipientsRoutes(app: FastifyInstance) {
   );
 
   for (const service of RECIPIENT_SERVICES) {
+    const listed = fixedEndpoint(contract.getServiceRecipients, "service", service);
+    const created = fixedEndpoint(contract.createServiceRecipient, "service", service);
     routes.get(
-      pathOf(contract.getServiceRecipients, { service }),
+      urlOf(listed),
       {
         preValidation: signedIn,
         schema: {
           tags: TAGS,
           summary: `The caller's ${service} recipients`,
-          ...filledContractSchema(contract.getServiceRecipients),
+          ...contractSchema(listed),
         },
       },
       async (request) => listPage(request, request.query, { service }),
     );
     routes.post(
-      pathOf(contract.createServiceRecipient, { service }),
+      urlOf(created),
       {
         preValidation: signedIn,
         schema: {
@@ -256,7 +257,7 @@ export async function recipientsRoutes(app: FastifyInstance) {
             service === "consignments"
               ? "Adds a consignment recipient (the full form of its corridor)"
               : `Adds a ${service} recipient (its short form: names, contact, country)`,
-          ...filledContractSchema(contract.createServiceRecipient),
+          ...contractSchema(created),
         },
       },
       async (request, reply) => {

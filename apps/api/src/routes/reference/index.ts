@@ -1,12 +1,11 @@
 import type { Language } from "@vela/shared/api";
-import { pathOf } from "@vela/shared/contract/endpoint";
 import * as contract from "@vela/shared/contract/reference";
 import { COUNTRY_SERVICES } from "@vela/shared/reference";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HOME_SERVICE } from "../../db/seed/service-availability";
 import { cacheable } from "../../http/cacheable";
-import { contractSchema, filledContractSchema, urlOf } from "../../http/contract";
+import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { flagUrl } from "../../plugins/flags";
@@ -69,13 +68,14 @@ export async function referenceRoutes(app: FastifyInstance) {
   );
 
   for (const service of COUNTRY_SERVICES) {
+    const countries = fixedEndpoint(contract.getServiceCountries, "service", service);
     routes.get(
-      pathOf(contract.getServiceCountries, { service }),
+      urlOf(countries),
       {
         schema: {
           tags: TAGS,
           summary: `Countries where the ${service} service is offered`,
-          ...filledContractSchema(contract.getServiceCountries),
+          ...contractSchema(countries),
         },
       },
       async (request, reply) => {

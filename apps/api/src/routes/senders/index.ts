@@ -1,9 +1,8 @@
-import { pathOf } from "@vela/shared/contract/endpoint";
 import * as contract from "@vela/shared/contract/senders";
 import { SENDER_SERVICES, type SenderListQuery } from "@vela/shared/senders";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractSchema, filledContractSchema, urlOf } from "../../http/contract";
+import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import type { PricingContext } from "../../pricing/quotes";
@@ -99,22 +98,25 @@ export async function senderRoutes(app: FastifyInstance) {
     const [listed, created] =
       service === "consignments"
         ? [contract.getConsignmentSenders, contract.createConsignmentSender]
-        : [contract.getServiceSenders, contract.createServiceSender];
+        : [
+            fixedEndpoint(contract.getServiceSenders, "service", service),
+            fixedEndpoint(contract.createServiceSender, "service", service),
+          ];
     routes.get(
-      pathOf(listed, { service }),
+      urlOf(listed),
       {
         preValidation: signedIn,
         schema: {
           tags: TAGS,
           summary: `The user's senders kept for the ${service} service`,
-          ...filledContractSchema(listed),
+          ...contractSchema(listed),
         },
       },
       async (request) => list(request, { ...request.query, service }),
     );
 
     routes.post(
-      pathOf(created, { service }),
+      urlOf(created),
       {
         preValidation: signedIn,
         schema: {
@@ -123,7 +125,7 @@ export async function senderRoutes(app: FastifyInstance) {
             service === "consignments"
               ? "Adds a sender for consignments: identity document, date of birth (18+), address"
               : `Adds a sender for the ${service} service: name and an e-mail address or phone number`,
-          ...filledContractSchema(created),
+          ...contractSchema(created),
         },
       },
       async (request, reply) => {
