@@ -197,16 +197,7 @@ export async function resolveForm(context: RecipientContext, target: FormTarget)
       currencyRow(db, quotation.currencyToId, "quotation_id"),
       methodRow(db, quotation.shippingMethodId, "quotation_id"),
     ]);
-    const built = recipientForm(await formRequest(context, country, currency, method, target));
-    return {
-      ...built,
-      service: "consignments",
-      countryId: country.id,
-      currencyId: currency.id,
-      shippingMethodId: method.id,
-      withdrawalMethod: null,
-      senderId: senderId ?? quotation.senderId,
-    };
+    return consignmentForm(context, target, [country, currency, method], senderId ?? quotation.senderId);
   }
 
   if (target.withdrawal_method_id !== undefined) return resolveWithdrawForm(context, target, senderId);
@@ -242,6 +233,20 @@ export async function resolveForm(context: RecipientContext, target: FormTarget)
   const offered = await offeredMethods(db, country.id, currency.id);
   if (offered.size === 0) throw new InvalidDataError({ country_to_id: [NOT_OFFERED] });
   if (!offered.has(method.id)) throw new InvalidDataError({ shipping_method_id: [METHOD_NOT_OFFERED] });
+  return consignmentForm(context, target, [country, currency, method], senderId);
+}
+
+/** The send-money form of a corridor and delivery method, for recipients of `senderId`. */
+async function consignmentForm(
+  context: RecipientContext,
+  target: FormTarget,
+  [country, currency, method]: [
+    typeof countries.$inferSelect,
+    typeof currencies.$inferSelect,
+    typeof shippingMethods.$inferSelect,
+  ],
+  senderId: number | null,
+): Promise<ResolvedForm> {
   const built = recipientForm(await formRequest(context, country, currency, method, target));
   return {
     ...built,
