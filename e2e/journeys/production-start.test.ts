@@ -2,6 +2,7 @@ import { copyFile, mkdir } from "node:fs/promises";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SANDBOX_PROVIDER_VARIABLES } from "../../apps/api/test/sandbox-providers";
 import { apiClient, codeIn, registerClient } from "../support/api";
 import { expectNoSeriousAxeViolations } from "../support/axe";
 import { launchBrowser, screenshot, VIEWPORTS, type Viewport, watchForErrors } from "../support/browser";
@@ -27,17 +28,6 @@ const PRODUCTION = {
   ALLOW_SANDBOX_PROVIDERS: "",
 };
 
-const SANDBOX_VARIABLES = [
-  "CARD_PROVIDER",
-  "BANK_PROVIDER",
-  "GATEWAY_PROVIDER",
-  "PAYOUT_PROVIDER",
-  "TOPUP_PROVIDER",
-  "GIFTCARD_PROVIDER",
-  "BILL_PROVIDER",
-  "FX_PROVIDER",
-];
-
 const BANNER = { en: "Sandbox: no real money moves", es: "Sandbox: no se mueve dinero real" } as const;
 const REGION = { en: "Sandbox notice", es: "Aviso de entorno de pruebas" } as const;
 type Language = keyof typeof BANNER;
@@ -57,7 +47,7 @@ describe("a production start without ALLOW_SANDBOX_PROVIDERS", () => {
     const lines = output.split("\n");
     expect(lines[0]).toBe("Invalid configuration:");
     const problems = lines.filter((line) => line.startsWith("  - "));
-    expect(problems.map((line) => line.slice(4).split(":")[0])).toEqual(SANDBOX_VARIABLES);
+    expect(problems.map((line) => line.slice(4).split(":")[0])).toEqual(SANDBOX_PROVIDER_VARIABLES);
     for (const line of problems) {
       expect(line).toMatch(/: is a sandbox in production \(.+\); set .+, or ALLOW_SANDBOX_PROVIDERS=true/);
     }
@@ -142,7 +132,7 @@ describe("a staging start with ALLOW_SANDBOX_PROVIDERS=true", () => {
       .filter((line) => line.includes("ALLOW_SANDBOX_PROVIDERS"))
       .map((line) => JSON.parse(line));
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatchObject({ level: 40, providers: SANDBOX_VARIABLES });
+    expect(warnings[0]).toMatchObject({ level: 40, providers: SANDBOX_PROVIDER_VARIABLES });
     expect(warnings[0].msg).toMatch(/no real money moves/);
 
     const outbox = await fetch(`${server.baseUrl}/api/dev/outbox`);

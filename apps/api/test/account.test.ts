@@ -9,7 +9,7 @@ import {
   countryId,
   GOOD_PASSWORD,
   latestCode,
-  registerClient,
+  signedInClient,
   withoutSession,
 } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
@@ -25,10 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function signedIn(overrides: Record<string, unknown> = {}) {
-  const { body, session } = await registerClient(app, overrides);
-  return { body, token: session.token as string, userId: session.user.id as number };
-}
+const signedIn = () => signedInClient(app);
 
 const get = (url: string, token: string, headers: Record<string, string> = {}) =>
   app.inject({ method: "GET", url, headers: bearer(token, headers) });

@@ -15,6 +15,7 @@ import {
   recoveryCode,
   registerUnverifiedClient as registerClient,
   skipResendWait,
+  useAuthenticatorApp,
   wrongCode,
 } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
@@ -200,10 +201,7 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
   it("locks two-step sign-in after five wrong codes across challenges and addresses", async () => {
     const { body } = await registerClient(app);
     const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-    await app.db
-      .update(users)
-      .set({ tfaEnabled: true, tfaMethod: "totp", totpSecretEnc: app.secrets.encrypt(secret) })
-      .where(eq(users.email, body.email));
+    await useAuthenticatorApp(app, body.email, secret);
     const right = currentTotpCode(secret);
     // Three rounds, each a fresh sign-in (a new challenge with its own five tries) and three wrong
     // codes sent together from another network: no single code nor IP limit is ever reached.
@@ -241,10 +239,7 @@ describe.skipIf(!serverUrl)("identity limits under concurrency (PostgreSQL)", ()
   it("accepts an authenticator code once, even when a sign-in and a settings change bring it together", async () => {
     const { body } = await registerClient(app);
     const secret = "KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU";
-    await app.db
-      .update(users)
-      .set({ tfaEnabled: true, tfaMethod: "totp", totpSecretEnc: app.secrets.encrypt(secret) })
-      .where(eq(users.email, body.email));
+    await useAuthenticatorApp(app, body.email, secret);
     const verify = (tfa_token: string, code: string) =>
       app.inject({
         method: "POST",

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { authThrottles, outboxMessages, verificationCodes } from "../src/db/schema/index";
+import { authThrottles, outboxMessages, users, verificationCodes } from "../src/db/schema/index";
 import type { TestApp } from "./helper";
 
 /** A password that passes every rule (long, not common, not personal). */
@@ -32,6 +32,10 @@ export async function clientBody(app: TestApp, overrides: Record<string, unknown
   };
 }
 
+/** POST onboarding/client/register with `payload`, answering the raw response. */
+export const postClientRegistration = (app: TestApp, payload: object) =>
+  app.inject({ method: "POST", url: "/api/onboarding/client/register", payload });
+
 /**
  * Registers a client and answers the signed-in session's data with the body used. The phone is then
  * verified with its SMS code, as a real user does before moving money (auth/money-rule.ts); pass
@@ -43,15 +47,17 @@ export async function registerClient(
   { phoneVerified = true } = {},
 ) {
   const body = await clientBody(app, overrides);
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/onboarding/client/register",
-    payload: body,
-  });
+  const response = await postClientRegistration(app, body);
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   const session = response.json().data;
   if (phoneVerified) await verifyPhone(app, session.token, `${body.phone_prefix}${body.phone_number}`);
   return { body, session };
+}
+
+/** A client registered and signed in: the body used, the access token and the user id. */
+export async function signedInClient(app: TestApp, { phoneVerified = true } = {}) {
+  const { body, session } = await registerClient(app, {}, { phoneVerified });
+  return { body, token: session.token as string, userId: session.user.id as number };
 }
 
 /** A client who has registered but not yet verified the phone (for tests of the verification itself). */
@@ -128,4 +134,12 @@ export async function skipResendWait(app: TestApp, userId: number) {
     .update(authThrottles)
     .set({ blockedUntil: sql`now() - interval '1 minute'`, updatedAt: sql`now() - interval '2 minutes'` })
     .where(and(eq(authThrottles.subject, String(userId)), sql`${authThrottles.kind} like 'code_send:%'`));
+}
+
+/** Turns on two-factor sign-in by authenticator app for `email`, as if set up with `secret`. */
+export async function useAuthenticatorApp(app: TestApp, email: string, secret: string) {
+  await app.db
+    .update(users)
+    .set({ tfaEnabled: true, tfaMethod: "totp", totpSecretEnc: app.secrets.encrypt(secret) })
+    .where(eq(users.email, email));
 }

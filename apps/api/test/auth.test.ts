@@ -9,9 +9,11 @@ import {
   GOOD_PASSWORD,
   latestCode,
   latestMessage,
+  postClientRegistration,
   recoveryCode,
   registerUnverifiedClient as registerClient,
   uniqueEmail,
+  useAuthenticatorApp,
   wrongCode,
 } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
@@ -46,11 +48,7 @@ const login = (email: string, password: string, remoteAddress = "127.0.0.1") =>
 describe("registration", () => {
   it("opens a client account, signs it in and e-mails a verification code", async () => {
     const body = await clientBody(app);
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/onboarding/client/register",
-      payload: body,
-    });
+    const response = await postClientRegistration(app, body);
     expect(response.statusCode).toBe(201);
     const data = response.json().data;
     expect(data).toMatchObject({
@@ -112,11 +110,10 @@ describe("registration", () => {
 
   it("refuses a duplicate e-mail address, compared without case, with 409", async () => {
     const { body } = await registerClient(app);
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/onboarding/client/register",
-      payload: await clientBody(app, { email: body.email.toUpperCase() }),
-    });
+    const response = await postClientRegistration(
+      app,
+      await clientBody(app, { email: body.email.toUpperCase() }),
+    );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({
       success: false,
@@ -161,11 +158,7 @@ describe("registration", () => {
     ],
   ])("refuses %s with 422 and nothing created", async (_label, overrides, field, message) => {
     const body = await clientBody(app, overrides);
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/onboarding/client/register",
-      payload: body,
-    });
+    const response = await postClientRegistration(app, body);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors[field]).toEqual([message]);
     const [row] = await app.db
@@ -176,11 +169,7 @@ describe("registration", () => {
   });
 
   it("answers a bad body with 422 and errors by field, and malformed JSON with 400", async () => {
-    const bad = await app.inject({
-      method: "POST",
-      url: "/api/onboarding/client/register",
-      payload: { first_name: 42, email: "x" },
-    });
+    const bad = await postClientRegistration(app, { first_name: 42, email: "x" });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(
       expect.arrayContaining(["first_name", "email", "password"]),
@@ -293,11 +282,7 @@ describe("sessions", () => {
   it("reports an expired access token as expired, and the refresh token renews it", async () => {
     const shortLived = await buildTestApp({ ACCESS_TOKEN_TTL_SECONDS: "1" });
     try {
-      const registered = await shortLived.inject({
-        method: "POST",
-        url: "/api/onboarding/client/register",
-        payload: await clientBody(shortLived),
-      });
+      const registered = await postClientRegistration(shortLived, await clientBody(shortLived));
       const { token, refresh_token, expires_in } = registered.json().data;
       expect(expires_in).toBe(1);
       await new Promise((resolve) => setTimeout(resolve, 1100));
@@ -556,10 +541,7 @@ describe("two-factor login", () => {
   it("signs in with an authenticator app's code", async () => {
     const { body } = await registerClient(app);
     const secret = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
-    await app.db
-      .update(users)
-      .set({ tfaEnabled: true, tfaMethod: "totp", totpSecretEnc: app.secrets.encrypt(secret) })
-      .where(eq(users.email, body.email));
+    await useAuthenticatorApp(app, body.email, secret);
     const challenge = (await login(body.email, GOOD_PASSWORD)).json().data;
     expect(challenge).toMatchObject({ method: "totp", destination: null });
     const response = await app.inject({

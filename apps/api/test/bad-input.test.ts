@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, clientBody, registerClient } from "./auth-support";
+import { bearer, clientBody, postClientRegistration, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
 // Proves bad bytes are bad input: a NUL character or text that is not UTF-8, anywhere in the
@@ -71,11 +71,7 @@ describe("NUL and invalid UTF-8 are a 422 on their field", () => {
 
   it("in a name at registration, and nothing is stored", async () => {
     const body = await clientBody(app, { first_name: "Ana\u0000" });
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/onboarding/client/register",
-      payload: body,
-    });
+    const response = await postClientRegistration(app, body);
     expect(response.statusCode).toBe(422);
     expect(response.json().errors).toEqual({ first_name: [BAD_TEXT] });
   });

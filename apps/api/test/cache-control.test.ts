@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bearer, clientBody, registerClient } from "./auth-support";
+import { bearer, clientBody, postClientRegistration, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 import { historyKit } from "./history-support";
 
@@ -33,11 +33,7 @@ const expectNoStore = (response: { statusCode: number; headers: Record<string, u
 
 describe("Cache-Control: no-store", () => {
   it("is on the sign-in, sign-up, refresh and session answers", async () => {
-    const registered = await app.inject({
-      method: "POST",
-      url: "/api/onboarding/client/register",
-      payload: await clientBody(app),
-    });
+    const registered = await postClientRegistration(app, await clientBody(app));
     expect(registered.statusCode).toBe(201);
     expectNoStore(registered);
 

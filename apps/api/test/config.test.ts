@@ -6,7 +6,7 @@ import {
   sandboxesAllowed,
   sandboxesInUse,
 } from "../src/config";
-import { SANDBOX_PROVIDER_VARIABLES } from "./helper";
+import { SANDBOX_PROVIDER_VARIABLES } from "./sandbox-providers";
 
 // Proves the configuration is validated at start-up with one clear line per problem.
 describe("loadConfig", () => {

@@ -49,15 +49,3 @@ export async function buildTestApp(
 /** The ledger's clearing account for a payment channel in a currency (opened on first use). */
 export const clearingAccount = (db: Db, currencyId: number, channel: string) =>
   ensureAccount(db, { kind: "payment_clearing", currencyId, channel });
-
-/** The variables that choose a sandbox provider, in the order the configuration names them. */
-export const SANDBOX_PROVIDER_VARIABLES = [
-  "CARD_PROVIDER",
-  "BANK_PROVIDER",
-  "GATEWAY_PROVIDER",
-  "PAYOUT_PROVIDER",
-  "TOPUP_PROVIDER",
-  "GIFTCARD_PROVIDER",
-  "BILL_PROVIDER",
-  "FX_PROVIDER",
-];

@@ -37,6 +37,15 @@ type RouteControls = {
  * A money-moving route as the real ones will be: signed-in only, idempotent, posting a deposit from
  * a clearing account into the caller's wallet (a negative amount withdraws) and answering the balance.
  */
+/** Holds every handler at the gate until the returned function releases them. */
+function closeGate(controls: RouteControls): () => void {
+  let release = () => {};
+  controls.gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return release;
+}
+
 function addTestRoutes(app: FastifyInstance, controls: RouteControls) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
@@ -402,10 +411,7 @@ describe("Idempotency-Key on a money-moving POST", () => {
   it("makes a repeat wait for the first request and replay its answer", async () => {
     const key = freshKey();
     const before = await walletBalance(app, userId);
-    let release = () => {};
-    controls.gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const release = closeGate(controls);
     const runsBefore = controls.runs;
     try {
       const first = deposit("333", key);
@@ -429,10 +435,7 @@ describe("Idempotency-Key on a money-moving POST", () => {
   // PGlite has one connection, so a repeat there simply queues behind the first request's transaction.
   it.skipIf(!serverUrl)("answers 409 when the first request is still running after the wait", async () => {
     const key = freshKey();
-    let release = () => {};
-    controls.gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const release = closeGate(controls);
     const runsBefore = controls.runs;
     try {
       const first = deposit("444", key);
@@ -505,10 +508,7 @@ describe.skipIf(!serverUrl)("Idempotency-Key under concurrency (PostgreSQL, real
     const { session } = await registerClient(app);
     const key = freshKey();
     // Held until all ten are in flight, so they truly meet at the key rather than arrive in turn.
-    let release = () => {};
-    controls.gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const release = closeGate(controls);
     const requests = Array.from({ length: 10 }, () =>
       fetch(`${baseUrl}/api/test/deposit`, {
         method: "POST",
@@ -557,10 +557,7 @@ describe.skipIf(!serverUrl)("Idempotency-Key under concurrency (PostgreSQL, real
         body: JSON.stringify({ amount_minor: "777" }),
       });
     const entriesBefore = await journalCount(app);
-    let release = () => {};
-    controls.gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const release = closeGate(controls);
     const runsBefore = controls.runs;
     controls.backendPid = null;
     let first: Response;

@@ -7,7 +7,7 @@ import { users, verificationCodes } from "../src/db/schema/index";
 import { ProviderUnavailableError } from "../src/http/errors";
 import { EMAIL_NOT_SENT_MESSAGE } from "../src/providers/email/email-provider";
 import { createSmsProvider, SMS_NOT_SENT_MESSAGE } from "../src/providers/sms/sms-provider";
-import { bearer, clientBody, GOOD_PASSWORD, registerClient } from "./auth-support";
+import { bearer, clientBody, GOOD_PASSWORD, postClientRegistration, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
 // Proves that a real SMS gateway or mail server that fails (an error status, no answer in time, a
@@ -216,11 +216,7 @@ describe("a mail server that fails", () => {
 /** Registration with the mail server down: 201, the account made, the welcome saying no code went. */
 async function registerClientDespiteMail(app: TestApp) {
   const body = await clientBody(app);
-  const response = await app.inject({
-    method: "POST",
-    url: "/api/onboarding/client/register",
-    payload: body,
-  });
+  const response = await postClientRegistration(app, body);
   expect(response.statusCode).toBe(201);
   return { body, session: response.json().data, message: response.json().message as string };
 }

@@ -10,6 +10,7 @@ import type { Providers } from "../src/plugins/providers";
 import type { PayoutRequest, PayoutState } from "../src/providers/payouts/payout-partner";
 import { buildTestApp, clearingAccount, type TestApp } from "./helper";
 import {
+  COMPLETED_HISTORY,
   expectLedgerReconciled,
   instantPaymentLifecycle,
   type OrderKit,
@@ -85,14 +86,7 @@ describe("advanceOrder", () => {
     // The partner needs the full account number, which only the recipient row keeps.
     expect(submitted[0]!.recipient.details.clabe).toBe("002010077777777771");
     expect(await advanceOrder(deps, orderId)).toBe("completed");
-    expect(await historyOf(orderId)).toEqual([
-      "created",
-      "awaiting_payment",
-      "paid",
-      "processing",
-      "sent",
-      "completed",
-    ]);
+    expect(await historyOf(orderId)).toEqual(COMPLETED_HISTORY);
     const [order] = await app.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ payoutReference: "PO-1", payoutPartner: "scripted" });
     expect(order!.completedAt).not.toBeNull();

@@ -211,6 +211,9 @@ export async function waitForOrderStatus(
   throw new Error(`order ${orderId} stayed ${status}, expected ${statuses.join(" or ")}`);
 }
 
+/** Every status of an order paid through a provider and delivered, oldest first. */
+export const COMPLETED_HISTORY = ["created", "awaiting_payment", "paid", "processing", "sent", "completed"];
+
 /** The statuses an order went through, oldest first. */
 export const statusHistoryOf = async (app: TestApp, orderId: number) =>
   (

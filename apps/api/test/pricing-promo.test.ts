@@ -6,6 +6,7 @@ import { redeemPromoHold } from "../src/pricing/promo-codes";
 import { SANDBOX_ANCHOR } from "../src/providers/fx/sandbox-feed";
 import { bearer, countryId, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
+import { postCardDepositQuotation } from "./wallets-support";
 
 // Point 13 of issue 7: applying a promo code keeps the quotation's locked rate and expiry, the
 // path's {service} must be the quotation's, and the use limits hold under concurrent requests
@@ -112,19 +113,7 @@ describe("applying a promo code", () => {
     const giftCards = await apply(token, consignment.id, code.code, "gift-cards");
     expect(giftCards.statusCode).toBe(404);
 
-    const wallet = (
-      await app.inject({
-        method: "POST",
-        url: "/api/wallets/deposit-money/quotation/create",
-        headers: bearer(token),
-        payload: {
-          currency_from_id: ids.USD,
-          currency_to_id: ids.USD,
-          send_amount: "100.00",
-          payment_method: "credit-and-debit-card-methods",
-        },
-      })
-    ).json().data;
+    const wallet = (await postCardDepositQuotation(app, token, ids.USD!)).json().data;
     expect((await apply(token, wallet.id, code.code, "consignments")).statusCode).toBe(404);
     const right = await apply(token, wallet.id, code.code, "wallets");
     expect(right.statusCode).toBe(200);

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currencies, quotations, shippingMethods } from "../src/db/schema/index";
 import { bearer, countryId, registerClient } from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
+import { postCardDepositQuotation } from "./wallets-support";
 
 // Proves pricing through the API: every seeded corridor prices both ways, the limits answer with
 // the spec's messages, quotations lock their rate and expire, promo codes apply or say why not.
@@ -356,17 +357,7 @@ describe("quotations", () => {
       country_from_id: null,
     });
     expect(convert.json().data.id).toBeGreaterThan(0);
-    const deposit = await app.inject({
-      method: "POST",
-      url: "/api/wallets/deposit-money/quotation/create",
-      headers: bearer(token),
-      payload: {
-        currency_from_id: ids.USD,
-        currency_to_id: ids.USD,
-        send_amount: "100.00",
-        payment_method: "credit-and-debit-card-methods",
-      },
-    });
+    const deposit = await postCardDepositQuotation(app, token, ids.USD!);
     expect(deposit.json().data).toMatchObject({
       vela_fee_amount: "2.90",
       receiving_amount: "100.00",

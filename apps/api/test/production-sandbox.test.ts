@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
 import { type Config, loadConfig } from "../src/config";
-import {
-  buildTestApp,
-  FX_TEST_CLOCK,
-  openFreshDatabase,
-  SANDBOX_PROVIDER_VARIABLES,
-  type TestApp,
-  testConfig,
-} from "./helper";
+import { buildTestApp, FX_TEST_CLOCK, openFreshDatabase, type TestApp, testConfig } from "./helper";
+import { SANDBOX_PROVIDER_VARIABLES } from "./sandbox-providers";
 
 // Proves the production rule for sandboxes at the app's level (config.test.ts proves the refusal
 // to start): a staging server that opted in with ALLOW_SANDBOX_PROVIDERS serves the sandboxes' pages,

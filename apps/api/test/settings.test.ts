@@ -8,6 +8,7 @@ import {
   latestCode,
   latestMessage,
   registerUnverifiedClient as registerClient,
+  signedInClient,
   skipResendWait,
   uniqueEmail,
   withoutSession,
@@ -25,10 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function signedIn(overrides: Record<string, unknown> = {}) {
-  const { body, session } = await registerClient(app, overrides);
-  return { body, token: session.token as string, userId: session.user.id as number };
-}
+const signedIn = () => signedInClient(app, { phoneVerified: false });
 
 const get = (url: string, token: string) => app.inject({ method: "GET", url, headers: bearer(token) });
 const send = (

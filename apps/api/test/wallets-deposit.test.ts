@@ -4,10 +4,10 @@ import { walletCurrencyOption } from "@vela/shared/wallet-dw";
 import { walletTransaction } from "@vela/shared/wallets";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderStatusHistory, orders, payments } from "../src/db/schema/index";
+import { orders, payments } from "../src/db/schema/index";
 import { refreshPayment } from "../src/payments/lifecycle";
 import { buildTestApp, type TestApp } from "./helper";
-import { expectLedgerReconciled } from "./orders-support";
+import { COMPLETED_HISTORY, expectLedgerReconciled, statusHistoryOf } from "./orders-support";
 import { type DepositBy, type DwKit, dwKit } from "./wallets-dw-support";
 import type { Client } from "./wallets-support";
 
@@ -187,19 +187,7 @@ describe("POST /wallets/deposit-money/transaction", () => {
       targetWalletId: wallet.id,
       sourceWalletId: null,
     });
-    const steps = await app.db
-      .select({ to: orderStatusHistory.toStatus })
-      .from(orderStatusHistory)
-      .where(eq(orderStatusHistory.orderId, record.order_id))
-      .orderBy(orderStatusHistory.id);
-    expect(steps.map((step) => step.to)).toEqual([
-      "created",
-      "awaiting_payment",
-      "paid",
-      "processing",
-      "sent",
-      "completed",
-    ]);
+    expect(await statusHistoryOf(app, record.order_id)).toEqual(COMPLETED_HISTORY);
     const [payment] = await app.db.select().from(payments).where(eq(payments.id, order!.paymentId!));
     expect(payment!.status).toBe("succeeded");
     // History lists it like any order, with its details and receipt.

@@ -13,6 +13,20 @@ import { clearingAccount } from "./helper";
 export type Client = { token: string; id: number; email: string };
 export type QuotationRow = typeof quotations.$inferSelect;
 
+/** POST wallets/deposit-money/quotation/create: a card deposit of 100.00 into the `currencyId` wallet. */
+export const postCardDepositQuotation = (app: TestApp, token: string, currencyId: number) =>
+  app.inject({
+    method: "POST",
+    url: "/api/wallets/deposit-money/quotation/create",
+    headers: bearer(token),
+    payload: {
+      currency_from_id: currencyId,
+      currency_to_id: currencyId,
+      send_amount: "100.00",
+      payment_method: "credit-and-debit-card-methods",
+    },
+  });
+
 /**
  * What the wallet tests share: signed-in clients, currency ids by ISO code, wallets opened through
  * the repository, money put into a wallet through the ledger (as a settled deposit would), and a

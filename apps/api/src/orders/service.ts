@@ -92,6 +92,30 @@ export function assertPaymentUsable(payment: PaymentRow | null, userId: number, 
   }
 }
 
+/** Refuses a quotation whose payment method is not chosen yet. */
+export function assertPaymentMethodChosen(
+  quotation: QuotationRow,
+  message: string = PLACE_ORDER_MESSAGES.noPaymentMethod,
+) {
+  if (quotation.paymentMethodSlug === null || quotation.paymentTypeId === null) {
+    throw new InvalidDataError({ payment_type_id: [message] }, message);
+  }
+}
+
+/** The user's payment `paymentId`, usable for the quotation (assertPaymentUsable) and behind no order yet. */
+export async function unusedPayment(
+  tx: Db,
+  userId: number,
+  quotation: QuotationRow,
+  paymentId: number,
+  usedMessage: string = PLACE_ORDER_MESSAGES.paymentUsed,
+): Promise<PaymentRow> {
+  const payment = await findPayment(tx, paymentId);
+  assertPaymentUsable(payment, userId, quotation);
+  if (await findOrderByPayment(tx, payment!.id)) throw new ConflictError(usedMessage);
+  return payment!;
+}
+
 /** The copy of the terms the order keeps (BRIEF contract 4). */
 async function termsOf(deps: OrderDeps, quotation: QuotationRow, recipientId: number, senderId: number) {
   const summary = await describeQuotation(
@@ -150,17 +174,8 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
     if (quotation.recipientId === null) {
       throw new InvalidDataError({ recipient_id: [PLACE_ORDER_MESSAGES.noRecipient] });
     }
-    if (quotation.paymentMethodSlug === null || quotation.paymentTypeId === null) {
-      throw new InvalidDataError(
-        { payment_type_id: [PLACE_ORDER_MESSAGES.noPaymentMethod] },
-        PLACE_ORDER_MESSAGES.noPaymentMethod,
-      );
-    }
-    const payment = await findPayment(tx, input.paymentId);
-    assertPaymentUsable(payment, userId, quotation);
-    if (await findOrderByPayment(tx, payment!.id)) {
-      throw new ConflictError(PLACE_ORDER_MESSAGES.paymentUsed);
-    }
+    assertPaymentMethodChosen(quotation);
+    const payment = await unusedPayment(tx, userId, quotation, input.paymentId);
     const { terms, summary } = await termsOf(scoped, quotation, quotation.recipientId, quotation.senderId);
     assertWithinSendLimits(summary);
 
@@ -169,12 +184,12 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
       userId,
       ...quotedOrderValues(quotation),
       service: ORDER_SERVICE,
-      paymentId: payment!.id,
+      paymentId: payment.id,
       senderId: quotation.senderId,
       recipientId: quotation.recipientId,
       countryFromId: quotation.countryFromId,
       countryToId: quotation.countryToId,
-      paymentMethod: payment!.method,
+      paymentMethod: payment.method,
       terms,
       expectedArrivalAt: expectedArrival(terms.transfer_time, new Date()),
     });

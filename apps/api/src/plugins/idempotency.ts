@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, eq, gt, isNotNull, isNull, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, type SQL, sql, TransactionRollbackError } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
@@ -170,29 +170,32 @@ function openTransaction(db: Db): Promise<OpenTransaction> {
   });
 }
 
+/** A request's claim on its key: who, which key, and what it asks. */
+type KeyClaim = { scope: string; key: string; method: string; path: string; requestHash: string };
+
+/** The row a claim leaves when it takes a key over: this request, no answer yet, claimed at `claimedAt`. */
+const reclaimed = (row: KeyClaim, claimedAt: SQL) => ({
+  method: row.method,
+  path: row.path,
+  requestHash: row.requestHash,
+  statusCode: null,
+  responseBody: null,
+  createdAt: claimedAt,
+  completedAt: null,
+});
+
 /**
  * Claims the key inside `tx`: inserts its row, or takes over a row older than the TTL, in one
  * statement. A row another request is still writing makes this wait (the primary key) until that
  * transaction ends. Answers null when this request now owns the key, else the committed row.
  */
-async function claimOrRead(
-  tx: Db,
-  row: { scope: string; key: string; method: string; path: string; requestHash: string },
-): Promise<StoredRow | null> {
+async function claimOrRead(tx: Db, row: KeyClaim): Promise<StoredRow | null> {
   const claimed = await tx
     .insert(idempotencyKeys)
     .values(row)
     .onConflictDoUpdate({
       target: [idempotencyKeys.scope, idempotencyKeys.key],
-      set: {
-        method: row.method,
-        path: row.path,
-        requestHash: row.requestHash,
-        statusCode: null,
-        responseBody: null,
-        createdAt: sql`now()`,
-        completedAt: null,
-      },
+      set: reclaimed(row, sql`now()`),
       setWhere: sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${KEY_TTL_HOURS})`,
     })
     .returning({ key: idempotencyKeys.key })
@@ -211,24 +214,13 @@ async function claimOrRead(
  * created_at as text (what later statements match on, so a taken-over claim is not written by its
  * first owner), or null when someone else holds the key.
  */
-async function claimCommitted(
-  db: Db,
-  row: { scope: string; key: string; method: string; path: string; requestHash: string },
-): Promise<string | null> {
+async function claimCommitted(db: Db, row: KeyClaim): Promise<string | null> {
   const [claimed] = await db
     .insert(idempotencyKeys)
     .values(row)
     .onConflictDoUpdate({
       target: [idempotencyKeys.scope, idempotencyKeys.key],
-      set: {
-        method: row.method,
-        path: row.path,
-        requestHash: row.requestHash,
-        statusCode: null,
-        responseBody: null,
-        createdAt: sql`clock_timestamp()`,
-        completedAt: null,
-      },
+      set: reclaimed(row, sql`clock_timestamp()`),
       setWhere: sql`${idempotencyKeys.createdAt} < now() - make_interval(hours => ${KEY_TTL_HOURS})
         or (${idempotencyKeys.statusCode} is null
           and ${idempotencyKeys.createdAt} < now() - make_interval(secs => ${CLAIM_LEASE_SECONDS}))`,

@@ -205,6 +205,19 @@ export const WALLET_OFFER_KINDS: Record<string, WalletOfferKind> = {
   "wallet-withdraw": "withdraw",
 };
 
+/** The two currencies of a corridorless offer (wallet or purchase), each refused by its field if unknown. */
+function offerCurrencies(
+  reference: Awaited<ReturnType<typeof walletReference>>,
+  currencyFromId: number,
+  currencyToId: number,
+) {
+  const from = reference.currencies.get(currencyFromId);
+  const to = reference.currencies.get(currencyToId);
+  if (!from) throw new InvalidDataError({ currency_from_id: ["Unknown currency."] });
+  if (!to) throw new InvalidDataError({ currency_to_id: ["Unknown currency."] });
+  return { from, to };
+}
+
 export async function walletOffer(
   context: PricingContext,
   kind: WalletOfferKind,
@@ -216,10 +229,7 @@ export async function walletOffer(
   withdrawalMethodId?: number,
 ): Promise<Offer> {
   const reference = await walletReference(context.db);
-  const from = reference.currencies.get(currencyFromId);
-  const to = reference.currencies.get(currencyToId);
-  if (!from) throw new InvalidDataError({ currency_from_id: ["Unknown currency."] });
-  if (!to) throw new InvalidDataError({ currency_to_id: ["Unknown currency."] });
+  const { from, to } = offerCurrencies(reference, currencyFromId, currencyToId);
   if (kind === "convert" && from.id === to.id) {
     throw new InvalidDataError({ currency_to_id: ["Choose a different currency to convert to."] });
   }
@@ -321,10 +331,7 @@ export async function purchaseOffer(
   locked?: RateLock,
 ): Promise<Offer> {
   const reference = await walletReference(context.db);
-  const from = reference.currencies.get(currencyFromId);
-  const to = reference.currencies.get(currencyToId);
-  if (!from) throw new InvalidDataError({ currency_from_id: ["Unknown currency."] });
-  if (!to) throw new InvalidDataError({ currency_to_id: ["Unknown currency."] });
+  const { from, to } = offerCurrencies(reference, currencyFromId, currencyToId);
   const terms = PURCHASE_TERMS[service];
   const delivery = reference.shippingBySlug.get(terms.slug);
   if (!delivery) throw new Error(`the delivery method ${terms.slug} is not seeded`);

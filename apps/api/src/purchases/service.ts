@@ -19,14 +19,15 @@ import { countries, currencies, giftCardCodes, orders, senders } from "../db/sch
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
 import type { JobQueue } from "../jobs/queue";
 import { expectedArrival, toConfirmationRecord } from "../orders/confirmation";
-import { findOrderByPayment, findPayment, insertFirstHistory, insertOrder } from "../orders/repository";
+import { insertFirstHistory, insertOrder } from "../orders/repository";
 import {
   ADVANCE_JOB,
-  assertPaymentUsable,
+  assertPaymentMethodChosen,
   assertWithinSendLimits,
   claimOwnQuotation,
   placeAwaitingPayment,
   quotedOrderValues,
+  unusedPayment,
 } from "../orders/service";
 import { currencyDigits, orderTerms, purchaseOrderTermsOf, senderTerms } from "../orders/terms";
 import { type OrderRow, transition } from "../orders/transition";
@@ -311,12 +312,7 @@ export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCo
     const scoped: PurchaseDeps = { ...deps, db: tx };
     const quotation = await ownPurchaseQuotation(tx, userId, command.service, command.quotationId);
     assertQuotationOpen(quotation);
-    if (quotation.paymentMethodSlug === null || quotation.paymentTypeId === null) {
-      throw new InvalidDataError(
-        { payment_type_id: [PURCHASE_MESSAGES.noPaymentMethod] },
-        PURCHASE_MESSAGES.noPaymentMethod,
-      );
-    }
+    assertPaymentMethodChosen(quotation, PURCHASE_MESSAGES.noPaymentMethod);
     const { terms, summary } = await orderTermsOf(scoped, quotation, command.service);
     // The threshold again, now that money moves: under a lock per user and service, so purchases
     // placed together are counted one after another (each sees the orders committed before it).
@@ -368,16 +364,18 @@ export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCo
     if (command.paymentId === undefined) {
       throw new InvalidDataError({ payment_id: ["Pay first, then send the payment's id."] });
     }
-    const payment = await findPayment(tx, command.paymentId);
-    assertPaymentUsable(payment, userId, quotation);
-    if (await findOrderByPayment(tx, payment!.id)) {
-      throw new ConflictError("This payment was already used for another order.");
-    }
+    const payment = await unusedPayment(
+      tx,
+      userId,
+      quotation,
+      command.paymentId,
+      "This payment was already used for another order.",
+    );
     await claimOwnQuotation(tx, userId, quotation.id);
     return placeAwaitingPayment(tx, deps.jobs, quotation.id, {
       ...common,
-      paymentId: payment!.id,
-      paymentMethod: payment!.method,
+      paymentId: payment.id,
+      paymentMethod: payment.method,
     });
   });
 }

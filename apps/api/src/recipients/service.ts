@@ -128,6 +128,25 @@ async function methodIdBySlug(db: Db, slug: string): Promise<number | null> {
   return row?.id ?? null;
 }
 
+/** Who a form is for and where it pays out: its language, recipient type, country and currency. */
+function formPlace(
+  context: RecipientContext,
+  target: FormTarget,
+  country: typeof countries.$inferSelect,
+  currency: typeof currencies.$inferSelect,
+) {
+  return {
+    language: context.language,
+    type: target.type,
+    country: {
+      id: country.id,
+      iso2: country.iso2,
+      name: localizedCountryName(country.iso2, country.name, context.language),
+    },
+    currency: { id: currency.id, iso: currency.iso },
+  };
+}
+
 async function formRequest(
   context: RecipientContext,
   country: typeof countries.$inferSelect,
@@ -140,14 +159,7 @@ async function formRequest(
     serviceTypeIds[method.slug] = await serviceTypeIdFor(context.db, method.slug);
   }
   return {
-    language: context.language,
-    type: target.type,
-    country: {
-      id: country.id,
-      iso2: country.iso2,
-      name: localizedCountryName(country.iso2, country.name, context.language),
-    },
-    currency: { id: currency.id, iso: currency.iso },
+    ...formPlace(context, target, country, currency),
     method: { id: method.id, slug: method.slug },
     accountKind: target.account_kind,
     mobileWalletMethodId: await methodIdBySlug(context.db, "mobile-wallet"),
@@ -185,16 +197,7 @@ export async function resolveForm(context: RecipientContext, target: FormTarget)
       currencyRow(db, quotation.currencyToId, "quotation_id"),
       methodRow(db, quotation.shippingMethodId, "quotation_id"),
     ]);
-    const built = recipientForm(await formRequest(context, country, currency, method, target));
-    return {
-      ...built,
-      service: "consignments",
-      countryId: country.id,
-      currencyId: currency.id,
-      shippingMethodId: method.id,
-      withdrawalMethod: null,
-      senderId: senderId ?? quotation.senderId,
-    };
+    return consignmentForm(context, target, [country, currency, method], senderId ?? quotation.senderId);
   }
 
   if (target.withdrawal_method_id !== undefined) return resolveWithdrawForm(context, target, senderId);
@@ -205,19 +208,7 @@ export async function resolveForm(context: RecipientContext, target: FormTarget)
     const currencyId = target.currency_to_id ?? country.currencyId;
     if (currencyId === null) throw new InvalidDataError({ currency_to_id: [REQUIRED] });
     const currency = await currencyRow(db, currencyId, "currency_to_id");
-    const built = serviceForm(
-      {
-        language: context.language,
-        type: target.type,
-        country: {
-          id: country.id,
-          iso2: country.iso2,
-          name: localizedCountryName(country.iso2, country.name, context.language),
-        },
-        currency: { id: currency.id, iso: currency.iso },
-      },
-      target.service,
-    );
+    const built = serviceForm(formPlace(context, target, country, currency), target.service);
     return {
       ...built,
       service: target.service,
@@ -242,6 +233,20 @@ export async function resolveForm(context: RecipientContext, target: FormTarget)
   const offered = await offeredMethods(db, country.id, currency.id);
   if (offered.size === 0) throw new InvalidDataError({ country_to_id: [NOT_OFFERED] });
   if (!offered.has(method.id)) throw new InvalidDataError({ shipping_method_id: [METHOD_NOT_OFFERED] });
+  return consignmentForm(context, target, [country, currency, method], senderId);
+}
+
+/** The send-money form of a corridor and delivery method, for recipients of `senderId`. */
+async function consignmentForm(
+  context: RecipientContext,
+  target: FormTarget,
+  [country, currency, method]: [
+    typeof countries.$inferSelect,
+    typeof currencies.$inferSelect,
+    typeof shippingMethods.$inferSelect,
+  ],
+  senderId: number | null,
+): Promise<ResolvedForm> {
   const built = recipientForm(await formRequest(context, country, currency, method, target));
   return {
     ...built,

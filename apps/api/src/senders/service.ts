@@ -102,13 +102,18 @@ async function assertBasicSender(db: Db, body: BasicSenderRequest) {
   if (Object.keys(errors).length > 0) throw new InvalidDataError(errors);
 }
 
+/** The name and contact details every sender has, whatever its form. */
+const nameAndContact = (body: ConsignmentSenderRequest | BasicSenderRequest) => ({
+  firstName: body.first_name,
+  lastName: body.last_name,
+  email: body.email ?? null,
+  phonePrefix: body.phone_prefix ?? null,
+  phoneNumber: body.phone_number ?? null,
+});
+
 function consignmentValues(body: ConsignmentSenderRequest): SenderValues {
   return {
-    firstName: body.first_name,
-    lastName: body.last_name,
-    email: body.email ?? null,
-    phonePrefix: body.phone_prefix ?? null,
-    phoneNumber: body.phone_number ?? null,
+    ...nameAndContact(body),
     countryId: body.country_id,
     stateId: body.state_id ?? null,
     city: body.city,
@@ -125,11 +130,7 @@ function consignmentValues(body: ConsignmentSenderRequest): SenderValues {
 
 function basicValues(body: BasicSenderRequest): SenderValues {
   return {
-    firstName: body.first_name,
-    lastName: body.last_name,
-    email: body.email ?? null,
-    phonePrefix: body.phone_prefix ?? null,
-    phoneNumber: body.phone_number ?? null,
+    ...nameAndContact(body),
     ...(body.country_id !== undefined ? { countryId: body.country_id } : {}),
   };
 }

@@ -175,19 +175,7 @@ async function enable(
     throw new InvalidDataError({ method: ["Verify your phone number before choosing SMS codes."] });
   }
   await assertConfirmed(app, request, user, change, false);
-  const [updated] = await app.db
-    .update(users)
-    .set({
-      tfaEnabled: true,
-      tfaMethod: change.method,
-      // An authenticator secret no longer in use is not kept.
-      totpSecretEnc: null,
-      totpPendingSecretEnc: null,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated!;
+  return saveTwoFactor(app, user.id, change.method);
 }
 
 async function disable(
@@ -197,16 +185,28 @@ async function disable(
   change: Extract<SecurityChange, { action: "disable" }>,
 ): Promise<UserRow> {
   await assertConfirmed(app, request, user, change, true);
+  return saveTwoFactor(app, user.id, null);
+}
+
+/**
+ * Turns two-factor on with a code method (e-mail or SMS) or off (null); either way an authenticator
+ * secret, no longer in use, is not kept.
+ */
+async function saveTwoFactor(
+  app: FastifyInstance,
+  userId: number,
+  method: "email" | "sms" | null,
+): Promise<UserRow> {
   const [updated] = await app.db
     .update(users)
     .set({
-      tfaEnabled: false,
-      tfaMethod: null,
+      tfaEnabled: method !== null,
+      tfaMethod: method,
       totpSecretEnc: null,
       totpPendingSecretEnc: null,
       updatedAt: sql`now()`,
     })
-    .where(eq(users.id, user.id))
+    .where(eq(users.id, userId))
     .returning();
   return updated!;
 }

@@ -1,15 +1,14 @@
 import type { Db } from "../db/client";
-import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
+import { InvalidDataError, NotFoundError } from "../http/errors";
 import { expectedArrival } from "../orders/confirmation";
-import { findOrderByPayment, findPayment } from "../orders/repository";
 import {
-  assertPaymentUsable,
+  assertPaymentMethodChosen,
   assertWithinSendLimits,
   claimOwnQuotation,
   type OrderDeps,
-  PLACE_ORDER_MESSAGES,
   placeAwaitingPayment,
   quotedOrderValues,
+  unusedPayment,
 } from "../orders/service";
 import { currencyDigits, orderTerms } from "../orders/terms";
 import type { OrderRow } from "../orders/transition";
@@ -65,15 +64,8 @@ export async function placeDeposit(deps: OrderDeps, command: DepositCommand): Pr
     shareCorridorCache(tx, deps.db);
     const quotation = await depositQuotation(tx, userId, input.quotationId);
     assertQuotationOpen(quotation);
-    if (quotation.paymentMethodSlug === null || quotation.paymentTypeId === null) {
-      throw new InvalidDataError(
-        { payment_type_id: [PLACE_ORDER_MESSAGES.noPaymentMethod] },
-        PLACE_ORDER_MESSAGES.noPaymentMethod,
-      );
-    }
-    const payment = await findPayment(tx, input.paymentId);
-    assertPaymentUsable(payment, userId, quotation);
-    if (await findOrderByPayment(tx, payment!.id)) throw new ConflictError(PLACE_ORDER_MESSAGES.paymentUsed);
+    assertPaymentMethodChosen(quotation);
+    const payment = await unusedPayment(tx, userId, quotation, input.paymentId);
     const summary = await describeQuotation(
       { db: tx, rates: deps.rates, language: deps.language },
       quotation,
@@ -92,12 +84,12 @@ export async function placeDeposit(deps: OrderDeps, command: DepositCommand): Pr
       userId,
       ...quotedOrderValues(quotation),
       service: DEPOSIT_SERVICE,
-      paymentId: payment!.id,
+      paymentId: payment.id,
       senderId: null,
       recipientId: null,
       countryFromId: null,
       countryToId: null,
-      paymentMethod: payment!.method,
+      paymentMethod: payment.method,
       targetWalletId: wallet.id,
       terms,
       expectedArrivalAt: expectedArrival(summary.transfer_time, new Date()),

@@ -1,4 +1,5 @@
 import { jsonb, pgTable, primaryKey, smallint, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 
 /**
  * The first answer to each money-moving request, by caller and Idempotency-Key: a repeat is
@@ -19,7 +20,7 @@ export const idempotencyKeys = pgTable(
     /** null only inside the first request's own, uncommitted transaction. */
     statusCode: smallint("status_code"),
     responseBody: jsonb("response_body"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     completedAt: timestamp("completed_at", { withTimezone: true }),
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] })],

@@ -16,17 +16,13 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { createdAt, identityId, timestamps } from "./columns";
 import { cities, countries, states } from "./reference";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
-
 /** Kinds of business an account can register as (the business-types list). */
 export const businessTypes = pgTable("business_types", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  ...identityId,
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
 });
@@ -38,7 +34,7 @@ export const businessTypes = pgTable("business_types", {
 export const users = pgTable(
   "users",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     role: text("role", { enum: ["client", "agent", "business"] }).notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
@@ -119,7 +115,7 @@ export const authSessions = pgTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [index("auth_sessions_user_idx").on(table.userId)],
 );
@@ -165,7 +161,7 @@ export const authThrottles = pgTable(
 export const verificationCodes = pgTable(
   "verification_codes",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
     purpose: text("purpose").notNull(),
     channel: text("channel", { enum: ["email", "sms", "totp"] }).notNull(),
@@ -175,7 +171,7 @@ export const verificationCodes = pgTable(
     attempts: smallint("attempts").notNull().default(0),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     consumedAt: timestamp("consumed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [index("verification_codes_user_purpose_idx").on(table.userId, table.purpose, table.createdAt)],
 );
@@ -187,12 +183,12 @@ export const verificationCodes = pgTable(
 export const authAttempts = pgTable(
   "auth_attempts",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     kind: text("kind").notNull(),
     ip: text("ip").notNull(),
     subject: text("subject"),
     succeeded: boolean("succeeded").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [
     index("auth_attempts_ip_idx").on(table.kind, table.ip, table.createdAt),
@@ -206,12 +202,12 @@ export const authAttempts = pgTable(
 export const outboxMessages = pgTable(
   "outbox_messages",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     channel: text("channel", { enum: ["email", "sms"] }).notNull(),
     recipient: text("recipient").notNull(),
     subject: text("subject"),
     text: text("text").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [index("outbox_messages_created_idx").on(table.createdAt)],
 );
@@ -224,14 +220,14 @@ export const avatars = pgTable("avatars", {
     .references(() => users.id, { onDelete: "cascade" }),
   mimeType: text("mime_type").notNull(),
   bytes: bytea("bytes").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });
 
 /** Monthly reminders a user sets for a recurring payment (rent home, a phone top-up, a bill). */
 export const userReminders = pgTable(
   "user_reminders",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     userId: integer("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -240,7 +236,7 @@ export const userReminders = pgTable(
     note: text("note"),
     dayOfMonth: smallint("day_of_month").notNull(),
     isActive: boolean("is_active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [index("user_reminders_user_idx").on(table.userId)],
 );

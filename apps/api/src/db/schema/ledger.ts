@@ -10,9 +10,9 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { bigIdentityId, createdAt } from "./columns";
 import { users } from "./identity";
 import { currencies } from "./reference";
 
@@ -35,7 +35,7 @@ export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
   {
-    id: bigint("id", { mode: "bigint" }).primaryKey().generatedByDefaultAsIdentity(),
+    ...bigIdentityId,
     kind: text("kind", { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
     userId: integer("user_id").references(() => users.id),
     currencyId: integer("currency_id")
@@ -47,7 +47,7 @@ export const ledgerAccounts = pgTable(
      * a closed one (each wallet has its own account); "" otherwise.
      */
     channel: text("channel").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [
     uniqueIndex("ledger_accounts_identity_unique").on(
@@ -91,14 +91,14 @@ export const ledgerBalanceShards = pgTable(
 export const journalEntries = pgTable(
   "journal_entries",
   {
-    id: bigint("id", { mode: "bigint" }).primaryKey().generatedByDefaultAsIdentity(),
+    ...bigIdentityId,
     kind: text("kind").notNull(),
     /** The order or operation this entry belongs to ("order:123"). */
     reference: text("reference"),
     idempotencyKey: text("idempotency_key").unique(),
     reversesEntryId: bigint("reverses_entry_id", { mode: "bigint" }).unique(),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [index("journal_entries_reference_idx").on(table.reference)],
 );
@@ -107,7 +107,7 @@ export const journalEntries = pgTable(
 export const postings = pgTable(
   "postings",
   {
-    id: bigint("id", { mode: "bigint" }).primaryKey().generatedByDefaultAsIdentity(),
+    ...bigIdentityId,
     entryId: bigint("entry_id", { mode: "bigint" })
       .notNull()
       .references(() => journalEntries.id),

@@ -14,10 +14,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { bigIdentityId, createdAt, identityId, timestamps } from "./columns";
 import { users } from "./identity";
 import { recipients, senders } from "./parties";
-import { quotations, shippingMethods } from "./pricing";
-import { countries, currencies } from "./reference";
+import { pricedCorridorColumns, quotations } from "./pricing";
+import { currencies } from "./reference";
 import { wallets } from "./wallets";
 
 /**
@@ -31,7 +32,7 @@ import { wallets } from "./wallets";
 export const paymentProfiles = pgTable(
   "payment_profiles",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
@@ -55,8 +56,7 @@ export const paymentProfiles = pgTable(
     accountNumberSealed: text("account_number_sealed"),
     saved: boolean("saved").notNull().default(true),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     index("payment_profiles_user_idx").on(table.userId, table.kind),
@@ -89,7 +89,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const payments = pgTable(
   "payments",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
@@ -115,8 +115,7 @@ export const payments = pgTable(
     failureCode: text("failure_code"),
     failureMessage: text("failure_message"),
     metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     index("payments_quotation_idx").on(table.quotationId),
@@ -136,7 +135,7 @@ export const payments = pgTable(
 export const orders = pgTable(
   "orders",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
@@ -153,18 +152,7 @@ export const orders = pgTable(
     paymentId: integer("payment_id").references(() => payments.id),
     senderId: integer("sender_id").references(() => senders.id),
     recipientId: integer("recipient_id").references(() => recipients.id),
-    countryFromId: integer("country_from_id").references(() => countries.id),
-    countryToId: integer("country_to_id").references(() => countries.id),
-    currencyFromId: integer("currency_from_id")
-      .notNull()
-      .references(() => currencies.id),
-    currencyToId: integer("currency_to_id")
-      .notNull()
-      .references(() => currencies.id),
-    shippingMethodId: integer("shipping_method_id").references(() => shippingMethods.id),
-    paymentMethod: text("payment_method").notNull(),
-    sendAmountMinor: bigint("send_amount_minor", { mode: "bigint" }).notNull(),
-    feeMinor: bigint("fee_minor", { mode: "bigint" }).notNull(),
+    ...pricedCorridorColumns,
     externalFeeMinor: bigint("external_fee_minor", { mode: "bigint" }).notNull().default(sql`0`),
     discountMinor: bigint("discount_minor", { mode: "bigint" }).notNull(),
     amountPaidMinor: bigint("amount_paid_minor", { mode: "bigint" }).notNull(),
@@ -198,8 +186,7 @@ export const orders = pgTable(
     /** Why it failed, was held or refunded, in words the customer can read. */
     statusReason: text("status_reason"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     uniqueIndex("orders_quotation_unique").on(table.quotationId),
@@ -219,7 +206,7 @@ export const orders = pgTable(
 export const orderStatusHistory = pgTable(
   "order_status_history",
   {
-    id: bigint("id", { mode: "bigint" }).primaryKey().generatedByDefaultAsIdentity(),
+    ...bigIdentityId,
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id),
@@ -228,7 +215,7 @@ export const orderStatusHistory = pgTable(
     /** The ledger entry this step posted, when it moved money. */
     journalEntryId: bigint("journal_entry_id", { mode: "bigint" }),
     reason: text("reason"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [index("order_status_history_order_idx").on(table.orderId, table.id)],
 );

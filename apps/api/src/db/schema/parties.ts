@@ -11,14 +11,10 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { identityId, timestamps } from "./columns";
 import { users } from "./identity";
 import { shippingMethods } from "./pricing";
 import { countries, currencies } from "./reference";
-
-const timestamps = {
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-};
 
 /** The services a sender or recipient is kept for (spec §7: per-service lists). */
 export const PARTY_SERVICES = [
@@ -37,7 +33,7 @@ export const PARTY_SERVICES = [
 export const senders = pgTable(
   "senders",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     ownerUserId: integer("owner_user_id")
       .notNull()
       .references(() => users.id),
@@ -81,7 +77,7 @@ export const senders = pgTable(
 export const recipients = pgTable(
   "recipients",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     ownerUserId: integer("owner_user_id")
       .notNull()
       .references(() => users.id),
@@ -134,7 +130,7 @@ export const recipients = pgTable(
 export const recipientInvitations = pgTable(
   "recipient_invitations",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     ownerUserId: integer("owner_user_id")
       .notNull()
       .references(() => users.id),

@@ -1,4 +1,5 @@
 import { doublePrecision, index, integer, pgTable, smallint, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { identityId } from "./columns";
 import { cities, countries, states } from "./reference";
 
 /**
@@ -12,7 +13,7 @@ import { cities, countries, states } from "./reference";
 export const documentTypes = pgTable(
   "document_types",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     code: text("code").notNull().unique(),
     name: text("name").notNull(),
     nameEs: text("name_es").notNull(),
@@ -27,7 +28,7 @@ export const documentTypes = pgTable(
 
 /** How the recipient is related to the sender (family, friend, business partner…). */
 export const relationships = pgTable("relationships", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  ...identityId,
   code: text("code").notNull().unique(),
   name: text("name").notNull(),
   nameEs: text("name_es").notNull(),
@@ -36,7 +37,7 @@ export const relationships = pgTable("relationships", {
 
 /** Purposes of a transfer, as compliance asks the sender. */
 export const transferReasons = pgTable("transfer_reasons", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  ...identityId,
   code: text("code").notNull().unique(),
   name: text("name").notNull(),
   nameEs: text("name_es").notNull(),
@@ -50,7 +51,7 @@ export const transferReasons = pgTable("transfer_reasons", {
 export const banks = pgTable(
   "banks",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     countryId: integer("country_id")
       .notNull()
       .references(() => countries.id),
@@ -65,7 +66,7 @@ export const banks = pgTable(
 export const bankBranches = pgTable(
   "bank_branches",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     bankId: integer("bank_id")
       .notNull()
       .references(() => banks.id),
@@ -82,7 +83,7 @@ export const bankBranches = pgTable(
 
 /** Kinds of payout place: bank branch, pawnshop, supermarket, pharmacy… */
 export const placeTypes = pgTable("place_types", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  ...identityId,
   code: text("code").notNull().unique(),
   name: text("name").notNull(),
   nameEs: text("name_es").notNull(),
@@ -90,7 +91,7 @@ export const placeTypes = pgTable("place_types", {
 
 /** Kinds of payout service, each tied to the shipping method it delivers. */
 export const serviceTypes = pgTable("service_types", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  ...identityId,
   code: text("code").notNull().unique(),
   name: text("name").notNull(),
   nameEs: text("name_es").notNull(),
@@ -101,7 +102,7 @@ export const serviceTypes = pgTable("service_types", {
 export const serviceProviders = pgTable(
   "service_providers",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     countryId: integer("country_id")
       .notNull()
       .references(() => countries.id),
@@ -125,7 +126,7 @@ export const serviceProviders = pgTable(
 export const payoutPlaces = pgTable(
   "payout_places",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     serviceProviderId: integer("service_provider_id")
       .notNull()
       .references(() => serviceProviders.id),

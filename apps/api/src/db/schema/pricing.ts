@@ -15,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { createdAt, identityId, timestamps } from "./columns";
 import { users } from "./identity";
 import { paymentProfiles } from "./orders";
 import { recipients, senders } from "./parties";
@@ -23,7 +24,7 @@ import { wallets } from "./wallets";
 
 /** Ways the money reaches the recipient: bank deposit, cash pickup, mobile wallet, home delivery, wallet. */
 export const shippingMethods = pgTable("shipping_methods", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  ...identityId,
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
 });
@@ -32,7 +33,7 @@ export const shippingMethods = pgTable("shipping_methods", {
 export const corridors = pgTable(
   "corridors",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     countryFromId: integer("country_from_id")
       .notNull()
       .references(() => countries.id),
@@ -64,7 +65,7 @@ export const corridors = pgTable(
 export const corridorMethods = pgTable(
   "corridor_methods",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     corridorId: integer("corridor_id")
       .notNull()
       .references(() => corridors.id),
@@ -96,7 +97,7 @@ export const corridorMethods = pgTable(
 export const feeTiers = pgTable(
   "fee_tiers",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     corridorMethodId: integer("corridor_method_id")
       .notNull()
       .references(() => corridorMethods.id),
@@ -115,7 +116,7 @@ export const feeTiers = pgTable(
 export const fxRates = pgTable(
   "fx_rates",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     base: text("base").notNull(),
     quote: text("quote").notNull(),
     rate: numeric("rate", { precision: 24, scale: 10 }).notNull(),
@@ -127,7 +128,7 @@ export const fxRates = pgTable(
 );
 
 export const promoCodes = pgTable("promo_codes", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  ...identityId,
   /** Stored upper-case; matched case-insensitively. */
   code: text("code").notNull().unique(),
   kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
@@ -146,6 +147,22 @@ export const promoCodes = pgTable("promo_codes", {
   description: text("description").notNull(),
 });
 
+/** The corridor and amounts a quotation is priced with; its order keeps a copy of them. */
+export const pricedCorridorColumns = {
+  countryFromId: integer("country_from_id").references(() => countries.id),
+  countryToId: integer("country_to_id").references(() => countries.id),
+  currencyFromId: integer("currency_from_id")
+    .notNull()
+    .references(() => currencies.id),
+  currencyToId: integer("currency_to_id")
+    .notNull()
+    .references(() => currencies.id),
+  shippingMethodId: integer("shipping_method_id").references(() => shippingMethods.id),
+  paymentMethod: text("payment_method").notNull(),
+  sendAmountMinor: bigint("send_amount_minor", { mode: "bigint" }).notNull(),
+  feeMinor: bigint("fee_minor", { mode: "bigint" }).notNull(),
+};
+
 /**
  * A priced offer for one user: the amounts, the rate it locked (mid-market, margin, customer rate)
  * and until when. A transaction on it after `expires_at` is refused and must requote.
@@ -153,24 +170,13 @@ export const promoCodes = pgTable("promo_codes", {
 export const quotations = pgTable(
   "quotations",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
     service: text("service").notNull(),
     corridorMethodId: integer("corridor_method_id").references(() => corridorMethods.id),
-    countryFromId: integer("country_from_id").references(() => countries.id),
-    countryToId: integer("country_to_id").references(() => countries.id),
-    currencyFromId: integer("currency_from_id")
-      .notNull()
-      .references(() => currencies.id),
-    currencyToId: integer("currency_to_id")
-      .notNull()
-      .references(() => currencies.id),
-    shippingMethodId: integer("shipping_method_id").references(() => shippingMethods.id),
-    paymentMethod: text("payment_method").notNull(),
-    sendAmountMinor: bigint("send_amount_minor", { mode: "bigint" }).notNull(),
-    feeMinor: bigint("fee_minor", { mode: "bigint" }).notNull(),
+    ...pricedCorridorColumns,
     discountMinor: bigint("discount_minor", { mode: "bigint" }).notNull(),
     totalMinor: bigint("total_minor", { mode: "bigint" }).notNull(),
     receivingAmountMinor: bigint("receiving_amount_minor", { mode: "bigint" }).notNull(),
@@ -211,8 +217,7 @@ export const quotations = pgTable(
       .notNull()
       .default("open"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
   },
   (table) => [
     index("quotations_user_idx").on(table.userId, table.createdAt),
@@ -232,7 +237,7 @@ export const quotations = pgTable(
 export const promoCodeRedemptions = pgTable(
   "promo_code_redemptions",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     promoCodeId: integer("promo_code_id")
       .notNull()
       .references(() => promoCodes.id),
@@ -245,7 +250,7 @@ export const promoCodeRedemptions = pgTable(
     status: text("status", { enum: ["held", "redeemed"] })
       .notNull()
       .default("held"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [
     check("promo_code_redemptions_status", sql`${table.status} in ('held', 'redeemed')`),

@@ -1,4 +1,5 @@
 import { integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { createdAt } from "./columns";
 import { orders } from "./orders";
 
 /**
@@ -14,5 +15,5 @@ export const giftCardCodes = pgTable("gift_card_codes", {
   pinSealed: text("pin_sealed"),
   shownAt: timestamp("shown_at", { withTimezone: true }),
   emailedAt: timestamp("emailed_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });

@@ -10,10 +10,11 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { identityId } from "./columns";
 
 /** ISO 4217 currencies with their minor-unit digits (the scale every amount of that currency uses). */
 export const currencies = pgTable("currencies", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  ...identityId,
   iso: text("iso").notNull().unique(),
   name: text("name").notNull(),
   decimals: smallint("decimals").notNull(),
@@ -23,7 +24,7 @@ export const currencies = pgTable("currencies", {
 
 /** ISO 3166-1 countries. */
 export const countries = pgTable("countries", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+  ...identityId,
   iso2: text("iso2").notNull().unique(),
   iso3: text("iso3").notNull(),
   name: text("name").notNull(),
@@ -51,7 +52,7 @@ export const countryServices = pgTable(
 export const states = pgTable(
   "states",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     countryId: integer("country_id")
       .notNull()
       .references(() => countries.id),
@@ -64,7 +65,7 @@ export const states = pgTable(
 export const cities = pgTable(
   "cities",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     stateId: integer("state_id")
       .notNull()
       .references(() => states.id),

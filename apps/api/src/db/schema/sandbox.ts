@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { bigIdentityId, createdAt, identityId, timestamps } from "./columns";
 
 /**
  * The sandbox providers' own records (providers/<kind>/sandbox-*.ts): what a real card processor,
@@ -28,7 +29,7 @@ export const sandboxCardTokens = pgTable("sandbox_card_tokens", {
   holderName: text("holder_name"),
   usedAt: timestamp("used_at", { withTimezone: true }),
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });
 
 export const sandboxCardProfiles = pgTable("sandbox_card_profiles", {
@@ -39,7 +40,7 @@ export const sandboxCardProfiles = pgTable("sandbox_card_profiles", {
   expYear: smallint("exp_year").notNull(),
   scenario: text("scenario").notNull(),
   holderName: text("holder_name").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });
 
 export const sandboxCardAuthorizations = pgTable("sandbox_card_authorizations", {
@@ -55,8 +56,7 @@ export const sandboxCardAuthorizations = pgTable("sandbox_card_authorizations", 
   declineCode: text("decline_code"),
   declineMessage: text("decline_message"),
   returnUrl: text("return_url").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps,
 });
 
 export const sandboxBankAccounts = pgTable("sandbox_bank_accounts", {
@@ -66,7 +66,7 @@ export const sandboxBankAccounts = pgTable("sandbox_bank_accounts", {
   bankName: text("bank_name").notNull(),
   /** ok | R01 | R03: what a debit from this account ends in. */
   scenario: text("scenario").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });
 
 export const sandboxAchDebits = pgTable(
@@ -83,7 +83,7 @@ export const sandboxAchDebits = pgTable(
     returnReason: text("return_reason"),
     /** When the pending debit settles or comes back. */
     settleAt: timestamp("settle_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [index("sandbox_ach_debits_pending_idx").on(table.settleAt)],
 );
@@ -94,7 +94,7 @@ export const sandboxAchCredits = pgTable("sandbox_ach_credits", {
   accountToken: text("account_token").notNull(),
   amountMinor: bigint("amount_minor", { mode: "bigint" }).notNull(),
   currency: text("currency").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });
 
 export const sandboxIncomingTransfers = pgTable("sandbox_incoming_transfers", {
@@ -108,7 +108,7 @@ export const sandboxIncomingTransfers = pgTable("sandbox_incoming_transfers", {
   receivedMinor: bigint("received_minor", { mode: "bigint" }),
   instructions: jsonb("instructions").$type<Record<string, unknown>>().notNull(),
   receivedAt: timestamp("received_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });
 
 /**
@@ -118,7 +118,7 @@ export const sandboxIncomingTransfers = pgTable("sandbox_incoming_transfers", {
 export const sandboxUnmatchedArrivals = pgTable(
   "sandbox_unmatched_arrivals",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     /** The reference as the transfer quoted it (trimmed, upper case). */
     reference: text("reference").notNull(),
     /** The amount as reported, in major units (the currency is not known without a match). */
@@ -143,8 +143,7 @@ export const sandboxGatewaySessions = pgTable("sandbox_gateway_sessions", {
   status: text("status").notNull(),
   refundedMinor: bigint("refunded_minor", { mode: "bigint" }).notNull().default(sql`0`),
   customerName: text("customer_name").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps,
 });
 
 export const sandboxPayouts = pgTable("sandbox_payouts", {
@@ -161,7 +160,7 @@ export const sandboxPayouts = pgTable("sandbox_payouts", {
   readyAt: timestamp("ready_at", { withTimezone: true }).notNull(),
   /** Cash pickup: when the recipient collects it. */
   pickedUpAt: timestamp("picked_up_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt,
 });
 
 /**
@@ -171,7 +170,7 @@ export const sandboxPayouts = pgTable("sandbox_payouts", {
 export const sandboxWebhooks = pgTable(
   "sandbox_webhooks",
   {
-    id: bigint("id", { mode: "bigint" }).primaryKey().generatedByDefaultAsIdentity(),
+    ...bigIdentityId,
     /** cards | banks | praxis | d24 | paypal */
     provider: text("provider").notNull(),
     body: text("body").notNull(),
@@ -179,7 +178,7 @@ export const sandboxWebhooks = pgTable(
     lastStatus: smallint("last_status"),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [index("sandbox_webhooks_due_idx").on(table.nextAttemptAt)],
 );
@@ -211,7 +210,7 @@ export const sandboxFulfilments = pgTable(
     confirmation: text("confirmation"),
     /** When a pending purchase settles (the sweeper or a `get` after it delivers it). */
     settleAt: timestamp("settle_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
   },
   (table) => [
     uniqueIndex("sandbox_fulfilments_reference_unique").on(table.kind, table.reference),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, identityId } from "./columns";
 import { users } from "./identity";
 import { ledgerAccounts } from "./ledger";
 import { currencies } from "./reference";
@@ -20,7 +21,7 @@ export type WalletStatus = (typeof WALLET_STATUSES)[number];
 export const wallets = pgTable(
   "wallets",
   {
-    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    ...identityId,
     userId: integer("user_id")
       .notNull()
       .references(() => users.id),
@@ -32,7 +33,7 @@ export const wallets = pgTable(
     ledgerAccountId: bigint("ledger_account_id", { mode: "bigint" })
       .notNull()
       .references(() => ledgerAccounts.id),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt,
     closedAt: timestamp("closed_at", { withTimezone: true }),
   },
   (table) => [
