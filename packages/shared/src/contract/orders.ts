@@ -38,6 +38,13 @@ export const getOrderDetails = endpoint({
   params: orderParams,
   response: orderDetails,
 });
+/** One order of the dashboard's recent activity: the same answer as its details. */
+export const getRecentActivityOrder = endpoint({
+  method: "GET",
+  path: "/recent_activity/{id}",
+  params: orderParams,
+  response: orderDetails,
+});
 export const getRecentActivity = endpoint({
   method: "GET",
   path: "/dashboard/recent-activity",

@@ -1,11 +1,6 @@
-import { recordId, successEnvelope } from "@vela/shared/api";
+import { recordId } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/orders";
-import {
-  ORDER_SERVICES,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  orderDetails as orderDetailsSchema,
-} from "@vela/shared/orders";
+import { ORDER_SERVICES, ORDER_STATUS_LABELS, ORDER_STATUSES } from "@vela/shared/orders";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -16,7 +11,6 @@ import { currentAuth } from "../../plugins/auth";
 
 const TAGS = ["history"];
 const orderIdParams = z.object({ id: recordId });
-const detailsAnswer = { 200: successEnvelope(orderDetailsSchema) };
 
 const SERVICE_OPTIONS = Object.entries(ORDER_SERVICES).map(([id, name]) => ({ id, name }));
 const STATUS_OPTIONS = ORDER_STATUSES.map((id) => ({ id, name: ORDER_STATUS_LABELS[id] }));
@@ -88,14 +82,13 @@ export async function historyRoutes(app: FastifyInstance) {
   );
 
   routes.get(
-    "/recent_activity/:id",
+    urlOf(contract.getRecentActivityOrder),
     {
       preValidation: signedIn,
       schema: {
         tags: TAGS,
         summary: "One order of the recent activity (the same answer as orders/{id}/details)",
-        params: orderIdParams,
-        response: detailsAnswer,
+        ...contractSchema(contract.getRecentActivityOrder),
       },
     },
     async (request) => ok(await orderDetails(deps, userId(request), request.params.id)),
