@@ -2,8 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import * as orders from "@vela/shared/contract/orders";
 import * as pricing from "@vela/shared/contract/pricing";
 import type { ConfirmationRecord, OrderDetails } from "@vela/shared/orders";
-import { API_BASE, api, buildHeaders } from "@/shared/api/api-client";
-import { ApiError } from "@/shared/api/api-error";
+import { api } from "@/shared/api/api-client";
 
 /** GET /quotations/{id}: the flow's quotation as it stands (server state, asked again after a reload). */
 export const quotationQueryOptions = (quotationId: number) =>
@@ -30,21 +29,3 @@ export const orderDetailsQueryOptions = (orderId: number) =>
     queryFn: ({ signal }): Promise<OrderDetails | ConfirmationRecord> =>
       api.call(orders.getOrderDetails, { params: { id: orderId } }, { signal }),
   });
-
-/**
- * GET /orders/generate/{id}: the receipt PDF. It needs the session, so it is fetched with the
- * session's headers and handed to the browser as a download, never opened as a bare link.
- */
-export const downloadReceipt = async (orderId: number, fileName: string) => {
-  const response = await fetch(`${API_BASE}/orders/generate/${orderId}`, { headers: buildHeaders(false) });
-  if (!response.ok) throw new ApiError({ status: response.status, message: null, errors: null });
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-};

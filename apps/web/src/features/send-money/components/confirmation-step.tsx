@@ -5,11 +5,11 @@ import { moneyText, rateText } from "@vela/shared/money";
 import type { ConfirmationRecord } from "@vela/shared/orders";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { downloadReceipt } from "@/shared/api/download-receipt";
 import { ConfirmationShell, ReceiptButton } from "@/shared/flow/confirmation-shell";
 import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
-import { downloadReceipt } from "../api/transaction";
 
 /** The tracking page of an order: public, by tracking number. */
 export const trackingPath = (trackingNumber: string) => `/tracking/${encodeURIComponent(trackingNumber)}`;
@@ -53,7 +53,7 @@ export const ConfirmationStep = ({
       actions={
         <>
           <ReceiptButton
-            download={() => downloadReceipt(record.order_id, `vela-receipt-${record.ref}.pdf`)}
+            download={() => downloadReceipt(record.order_id)}
             label={t("confirmation.receipt")}
             errorFallback={t("confirmation.receiptFailed")}
           />
