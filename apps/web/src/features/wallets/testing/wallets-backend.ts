@@ -52,7 +52,7 @@ import type { Calculation, Quotation } from "@vela/shared/pricing";
 import type { Recipient } from "@vela/shared/recipients";
 import type { WalletTransactionsQuery } from "@vela/shared/wallets";
 import { failure, handle, invalid, type Reply, success } from "@/test/contract-handlers";
-import { CURRENCIES, EUR, USD } from "@/test/fixtures";
+import { CURRENCIES, EUR, pageOf, USD } from "@/test/fixtures";
 import type { Wallet, WalletCurrency, WalletTransaction, WalletUser } from "../api/types";
 
 /**
@@ -412,14 +412,7 @@ export const walletsBackend = ({
           created_at: order.created_at,
         };
       });
-    const perPage = 10;
-    return {
-      data: rows.slice((page - 1) * perPage, page * perPage),
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(rows.length / perPage)),
-      per_page: perPage,
-      total: rows.length,
-    };
+    return pageOf(rows, page, 10);
   };
 
   /** Places an order for a held quotation, moving the wallets' money as the ledger would. */
@@ -707,13 +700,7 @@ export const walletsBackend = ({
         description: "Paid into a bank account in 1–2 business days",
       },
     ]),
-    handle(getWithdrawBeneficiaries, () => ({
-      data: beneficiaries,
-      current_page: 1,
-      last_page: 1,
-      per_page: 100,
-      total: beneficiaries.length,
-    })),
+    handle(getWithdrawBeneficiaries, () => pageOf(beneficiaries, 1, 100)),
     handle(sendWithdrawCode, () => {
       codesSent++;
       return { channel: "email" as const, destination: "a•••@example.com", seconds: 60, expires_in: 600 };
