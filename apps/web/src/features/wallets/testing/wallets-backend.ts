@@ -50,10 +50,15 @@ import { type ConfirmationRecord, ORDER_STATUS_LABELS, type OrderStatus } from "
 import type { Payment } from "@vela/shared/payments";
 import type { Calculation, Quotation } from "@vela/shared/pricing";
 import type { Recipient } from "@vela/shared/recipients";
-import type { WalletTransactionsQuery } from "@vela/shared/wallets";
+import type { WalletRecipient as WalletUser } from "@vela/shared/wallet-send";
+import type {
+  Wallet,
+  WalletCurrency,
+  WalletTransaction,
+  WalletTransactionsQuery,
+} from "@vela/shared/wallets";
 import { failure, handle, invalid, type Reply, success } from "@/test/contract-handlers";
 import { CURRENCIES, EUR, pageOf, USD } from "@/test/fixtures";
-import type { Wallet, WalletCurrency, WalletTransaction, WalletUser } from "../api/types";
 
 /**
  * An in-memory wallet backend that follows the team's contract (BRIEF, STATUS.md): wallets whose
@@ -121,6 +126,8 @@ export const WITHDRAW_FORM: DynamicForm = {
 };
 
 type Order = ConfirmationRecord & {
+  /** The wallet service, as the transactions list and the order's details name it. */
+  service: (typeof SERVICE_OF)[Service];
   /** False for another user's order that paid into this user's wallet. */
   isOwn?: boolean;
   walletMoves: { walletId: number; direction: "in" | "out"; amount: string }[];
@@ -295,7 +302,7 @@ export const walletsBackend = ({
       ),
       service: "wallet-deposit",
       walletMoves: [{ walletId: wallet.id, direction: "in", amount: "10.00" }],
-    } as Order);
+    });
   }
 
   if (hasIncomingSend && wallets[0]) {
@@ -322,7 +329,7 @@ export const walletsBackend = ({
       service: "wallet-send",
       isOwn: false,
       walletMoves: [{ walletId: wallet.id, direction: "in", amount: "22.00" }],
-    } as Order);
+    });
   }
 
   /** The price of `body` for `service`, or the API's refusal. */
@@ -377,12 +384,12 @@ export const walletsBackend = ({
   const transactionsOf = (walletId: number, { service, status, page }: WalletTransactionsQuery) => {
     const rows: WalletTransaction[] = orders
       .filter((order) => order.walletMoves.some((move) => move.walletId === walletId))
-      .filter((order) => !service || (order as Order & { service: string }).service === service)
+      .filter((order) => !service || order.service === service)
       .filter((order) => !status || order.status === status)
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
       .map((order) => {
         const move = order.walletMoves.find((candidate) => candidate.walletId === walletId)!;
-        const orderService = (order as Order & { service: string }).service;
+        const orderService = order.service;
         return {
           id: order.id,
           movement: "order" as const,
@@ -491,7 +498,7 @@ export const walletsBackend = ({
         ? { source_wallet: view(from), target_wallet: view(to) }
         : {}),
     };
-    orders.push({ ...placed, service: SERVICE_OF[service], walletMoves: moves } as Order);
+    orders.push({ ...placed, service: SERVICE_OF[service], walletMoves: moves });
     if (key) replays.set(key, placed);
     return placed;
   };
@@ -722,7 +729,7 @@ export const walletsBackend = ({
       const order = orders.find((candidate) => candidate.id === params.id);
       if (!order) return failure(404, "Order not found.");
       const { walletMoves: _moves, ...details } = order;
-      const service = (order as Order & { service: string }).service;
+      const service = order.service;
       return {
         ...details,
         service,
