@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { getCountries } from "@vela/shared/contract/reference";
 import { Route, Routes, useLocation } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
 import { WalletSendRoute } from "@/features/wallets/routes/wallet-send-route";
 import { INITIAL_WALLET_FLOW_DATA, WALLET_FLOW_STORES } from "@/features/wallets/stores/wallet-flow-store";
@@ -11,8 +12,10 @@ import {
   walletsBackend,
 } from "@/features/wallets/testing/wallets-backend";
 import { registerAuthSource } from "@/shared/api/auth-source";
+import { requests, server } from "@/test/api-server";
+import { handle } from "@/test/contract-handlers";
 import { EUR, SPAIN, UNITED_STATES, USD } from "@/test/fixtures";
-import { ok, renderWithApp, stubApi } from "@/test/render";
+import { renderWithApp } from "@/test/render";
 import { WalletMoneyFlowRoute } from "./wallet-money-flow-route";
 import { WalletWithdrawFlowRoute } from "./wallet-withdraw-flow-route";
 
@@ -31,8 +34,7 @@ const FUNDED: WalletsBackendOptions = {
 const renderFlows = (route: string, options: WalletsBackendOptions = FUNDED) => {
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
   const backend = walletsBackend(options);
-  const stub = stubApi(backend.routes);
-  vi.stubGlobal("fetch", stub.fetchStub);
+  server.use(...backend.handlers);
   renderWithApp(
     <>
       <Routes>
@@ -45,7 +47,7 @@ const renderFlows = (route: string, options: WalletsBackendOptions = FUNDED) => 
     </>,
     { route },
   );
-  return { backend, ...stub, user: userEvent.setup() };
+  return { backend, requests, user: userEvent.setup() };
 };
 
 const amountField = (label: string) => screen.getByRole("textbox", { name: label }) as HTMLInputElement;
@@ -162,13 +164,8 @@ describe("the wallet flows", () => {
   it("starts a deposit's \"You pay in\" in the currency of the user's country, not the list's first (issue 18)", async () => {
     registerAuthSource(() => ({ token: "t", type: "client", userType: "client", countryId: SPAIN.id }));
     const backend = walletsBackend(FUNDED);
-    const countries = ok([UNITED_STATES, SPAIN]);
-    const stub = stubApi(
-      new Proxy(backend.routes, {
-        get: (routes, path: string) => (path === "/api/countries" ? countries : routes[path]),
-      }),
-    );
-    vi.stubGlobal("fetch", stub.fetchStub);
+    // The first handler for a path answers: the countries with the user's own.
+    server.use(handle(getCountries, [UNITED_STATES, SPAIN]), ...backend.handlers);
     renderWithApp(
       <Routes>
         <Route path="/account/wallets/deposit/:step" element={<WalletMoneyFlowRoute flow="deposit" />} />

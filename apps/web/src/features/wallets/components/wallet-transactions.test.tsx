@@ -1,7 +1,11 @@
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { getWalletServices, getWalletStatuses, getWalletTransactions } from "@vela/shared/contract/wallets";
+import { describe, expect, it } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
-import { ok, renderWithApp, stubApi } from "@/test/render";
+import { server } from "@/test/api-server";
+import { handle } from "@/test/contract-handlers";
+import { pageOf } from "@/test/fixtures";
+import { renderWithApp } from "@/test/render";
 import type { WalletTransaction } from "../api/types";
 import { WalletTransactions } from "./wallet-transactions";
 
@@ -63,18 +67,11 @@ const ROWS: WalletTransaction[] = [
 
 const renderList = (rows: WalletTransaction[]) => {
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
-  const stub = stubApi({
-    "/api/wallets/1/transactions": ok({
-      data: rows,
-      current_page: 1,
-      last_page: 1,
-      per_page: 10,
-      total: rows.length,
-    }),
-    "/api/wallets/selects/services": ok([]),
-    "/api/wallets/selects/statuses": ok([]),
-  });
-  vi.stubGlobal("fetch", stub.fetchStub);
+  server.use(
+    handle(getWalletTransactions, pageOf(rows, 1, 10)),
+    handle(getWalletServices, []),
+    handle(getWalletStatuses, []),
+  );
   renderWithApp(
     <WalletTransactions
       walletId={1}
@@ -85,10 +82,6 @@ const renderList = (rows: WalletTransaction[]) => {
 };
 
 describe("a wallet's transactions", () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
-
   it("lists a refused withdrawal as its debit and its refund, and a deposit in review as not arrived", async () => {
     renderList(ROWS);
     const list = await screen.findByRole("list", { name: "Transactions" });

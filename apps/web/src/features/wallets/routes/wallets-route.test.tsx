@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes, useLocation } from "react-router";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
+import { requests, server } from "@/test/api-server";
 import { EUR, USD } from "@/test/fixtures";
-import { renderWithApp, stubApi } from "@/test/render";
+import { renderWithApp } from "@/test/render";
 import { type WalletsBackendOptions, walletsBackend } from "../testing/wallets-backend";
 import { WalletsRoute } from "./wallets-route";
 
@@ -16,8 +17,7 @@ const Address = () => {
 const renderDashboard = (options: WalletsBackendOptions, route = "/account/wallets") => {
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
   const backend = walletsBackend(options);
-  const stub = stubApi(backend.routes);
-  vi.stubGlobal("fetch", stub.fetchStub);
+  server.use(...backend.handlers);
   renderWithApp(
     <>
       <Routes>
@@ -27,7 +27,7 @@ const renderDashboard = (options: WalletsBackendOptions, route = "/account/walle
     </>,
     { route },
   );
-  return { backend, ...stub, user: userEvent.setup() };
+  return { backend, requests, user: userEvent.setup() };
 };
 
 /** What an element says, with the money formatter's no-break spaces read as spaces. */

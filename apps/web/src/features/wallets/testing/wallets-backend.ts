@@ -1,3 +1,41 @@
+import { getOrderDetails } from "@vela/shared/contract/orders";
+import {
+  authorizeCard,
+  getPayment,
+  getPaymentMethods,
+  getSavedCards,
+  setPaymentMethod,
+  tokenizeCard,
+} from "@vela/shared/contract/payments";
+import { getQuotation } from "@vela/shared/contract/pricing";
+import { createRecipient, getWithdrawForm } from "@vela/shared/contract/recipients";
+import { getCountries, getCurrencies } from "@vela/shared/contract/reference";
+import {
+  calculateWalletPrice,
+  calculateWalletSend,
+  closeWallet,
+  createConvertTransaction,
+  createWalletQuotation,
+  createWalletSendQuotation,
+  createWalletTransaction,
+  getBalanceAndShares,
+  getBalanceHistory,
+  getConvertCurrencies,
+  getNewWalletCurrencies,
+  getRecentWalletRecipients,
+  getSendCurrencies,
+  getUserWallets,
+  getWalletDashboard,
+  getWalletServiceCurrencies,
+  getWalletServices,
+  getWalletStatuses,
+  getWalletTransactions,
+  getWithdrawBeneficiaries,
+  getWithdrawMethods,
+  openWallet,
+  searchWalletUser,
+  sendWithdrawCode,
+} from "@vela/shared/contract/wallets";
 import {
   addAmounts as addRaw,
   compareAmounts,
@@ -12,16 +50,23 @@ import { type ConfirmationRecord, ORDER_STATUS_LABELS, type OrderStatus } from "
 import type { Payment } from "@vela/shared/payments";
 import type { Calculation, Quotation } from "@vela/shared/pricing";
 import type { Recipient } from "@vela/shared/recipients";
-import { CURRENCIES, EUR, USD } from "@/test/fixtures";
-import type { StubHandler, StubRoute } from "@/test/render";
-import type { Wallet, WalletCurrency, WalletTransaction, WalletUser } from "../api/types";
+import type { WalletRecipient as WalletUser } from "@vela/shared/wallet-send";
+import type {
+  Wallet,
+  WalletCurrency,
+  WalletTransaction,
+  WalletTransactionsQuery,
+} from "@vela/shared/wallets";
+import { failure, handle, invalid, type Reply, success } from "@/test/contract-handlers";
+import { CURRENCIES, EUR, pageOf, USD } from "@/test/fixtures";
 
 /**
  * An in-memory wallet backend that follows the team's contract (BRIEF, STATUS.md): wallets whose
  * balance, available and on-hold amounts move with every order, the four services' currencies,
  * calculators, quotations and transactions (Idempotency-Key replays answer the same order), the
  * transactions list with its filters and paging, the search for another user, the withdrawal's
- * e-mailed code, and the payment endpoints a deposit's PAYMENT step calls.
+ * e-mailed code, and the payment endpoints a deposit's PAYMENT step calls. `handlers` answers them
+ * over the contract (`server.use(...backend.handlers)`).
  */
 
 /** Amounts written with the currency's two digits, as the API writes them. */
@@ -55,7 +100,6 @@ const SERVICE_NAMES: Record<string, string> = {
   "wallet-withdraw": "Withdrawal",
 };
 type Service = keyof typeof SERVICE_OF;
-const isService = (value: string): value is Service => value in SERVICE_OF;
 
 /** Another Vela user with a EUR wallet: found by their e-mail, phone or wallet id. */
 export const OTHER_USER: WalletUser = {
@@ -63,6 +107,8 @@ export const OTHER_USER: WalletUser = {
   wallet_id: "VW-BOBRR-00002",
   currencies: [{ ...EUR, wallet_id: "VW-BOBRR-00002" }],
 };
+/** A send's price names who it goes to. */
+const NAMED_RECIPIENT = { recipient: { name: OTHER_USER.name, wallet_id: OTHER_USER.wallet_id } };
 const OTHER_USER_KEYS = ["bo@example.com", "+15550000002", OTHER_USER.wallet_id];
 
 /** The right code for a withdrawal (the outbox's). */
@@ -80,17 +126,15 @@ export const WITHDRAW_FORM: DynamicForm = {
 };
 
 type Order = ConfirmationRecord & {
+  /** The wallet service, as the transactions list and the order's details name it. */
+  service: (typeof SERVICE_OF)[Service];
   /** False for another user's order that paid into this user's wallet. */
   isOwn?: boolean;
   walletMoves: { walletId: number; direction: "in" | "out"; amount: string }[];
 };
 
 const amountPattern = /^\d+(\.\d+)?$/;
-// The module holds no value import of the test renderer, so a plain Node server can run it too
-// (the screenshots' stand-in API).
-const ok = (data: unknown, message: string | null = null): StubRoute => ({
-  body: { success: true, message, data },
-});
+type Refusal = ReturnType<typeof failure>;
 
 /** A saved withdrawal account (a recipient of the "wallets" service). */
 const beneficiary = (
@@ -124,10 +168,6 @@ const beneficiary = (
   source: "owner",
   created_at: "2026-11-01T10:00:00.000Z",
   updated_at: "2026-11-01T10:00:00.000Z",
-});
-const err = (status: number, message: string, errors?: Record<string, string[]>): StubRoute => ({
-  status,
-  body: { success: false, message, ...(errors ? { errors } : {}) },
 });
 
 export type WalletsBackendOptions = {
@@ -262,7 +302,7 @@ export const walletsBackend = ({
       ),
       service: "wallet-deposit",
       walletMoves: [{ walletId: wallet.id, direction: "in", amount: "10.00" }],
-    } as Order);
+    });
   }
 
   if (hasIncomingSend && wallets[0]) {
@@ -289,24 +329,26 @@ export const walletsBackend = ({
       service: "wallet-send",
       isOwn: false,
       walletMoves: [{ walletId: wallet.id, direction: "in", amount: "22.00" }],
-    } as Order);
+    });
   }
 
-  const price = (service: Service, body: Record<string, unknown>): StubRoute => {
+  /** The price of `body` for `service`, or the API's refusal. */
+  const price = (
+    service: Service,
+    body: Record<string, unknown>,
+  ): { refusal: Refusal } | { calculation: Calculation } => {
     if (service === "send-money" && body.recipient_wallet_id !== OTHER_USER.wallet_id)
-      return err(422, "The given data was invalid.", { recipient_wallet_id: ["Required."] });
+      return { refusal: invalid({ recipient_wallet_id: ["Required."] }) };
     const from = currencyById(Number(body.currency_from_id));
     const to = currencyById(Number(body.currency_to_id));
     const amount = String(body.send_amount ?? "");
-    if (!from || !to)
-      return err(422, "The given data was invalid.", { currency_from_id: ["Unknown currency."] });
-    if (!amountPattern.test(amount))
-      return err(422, "The given data was invalid.", { send_amount: ["Required."] });
+    if (!from || !to) return { refusal: invalid({ currency_from_id: ["Unknown currency."] }) };
+    if (!amountPattern.test(amount)) return { refusal: invalid({ send_amount: ["Required."] }) };
     // Spec §5 with the fallback limits (10 to 10 000), as the API words it.
     const breach = limitBreach({ send: amount, receiving: null }, null, { send: 2, receiving: 2 });
     if (breach) {
       const message = breachMessage(breach, 2);
-      return err(422, message, { send_amount: [message] });
+      return { refusal: failure(422, message, { errors: { send_amount: [message] } }) };
     }
     const rate = RATES[`${from.iso}:${to.iso}`] ?? "1";
     const fee = FEES[service] ?? "0.00";
@@ -336,25 +378,18 @@ export const walletsBackend = ({
       promo_code: null,
     };
     // A send's price names who it goes to.
-    return ok(
-      service === "send-money"
-        ? { ...calculation, recipient: { name: OTHER_USER.name, wallet_id: OTHER_USER.wallet_id } }
-        : calculation,
-    );
+    return { calculation };
   };
 
-  const transactionsOf = (walletId: number, url: URL): StubRoute => {
-    const service = url.searchParams.get("service") ?? "";
-    const status = url.searchParams.get("status") ?? "";
-    const page = Number(url.searchParams.get("page") ?? 1);
+  const transactionsOf = (walletId: number, { service, status, page }: WalletTransactionsQuery) => {
     const rows: WalletTransaction[] = orders
       .filter((order) => order.walletMoves.some((move) => move.walletId === walletId))
-      .filter((order) => !service || (order as Order & { service: string }).service === service)
+      .filter((order) => !service || order.service === service)
       .filter((order) => !status || order.status === status)
       .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)
       .map((order) => {
         const move = order.walletMoves.find((candidate) => candidate.walletId === walletId)!;
-        const orderService = (order as Order & { service: string }).service;
+        const orderService = order.service;
         return {
           id: order.id,
           movement: "order" as const,
@@ -384,23 +419,16 @@ export const walletsBackend = ({
           created_at: order.created_at,
         };
       });
-    const perPage = 10;
-    return ok({
-      data: rows.slice((page - 1) * perPage, page * perPage),
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(rows.length / perPage)),
-      per_page: perPage,
-      total: rows.length,
-    });
+    return pageOf(rows, page, 10);
   };
 
   /** Places an order for a held quotation, moving the wallets' money as the ledger would. */
-  const transact = (service: Service, body: Record<string, unknown>, key: string | null): StubRoute => {
-    if (key && replays.has(key))
-      return { status: 201, body: { success: true, message: null, data: replays.get(key) } };
+  const transact = (service: Service, body: Record<string, unknown>, key: string | null) => {
+    const replay = key && replays.get(key);
+    if (replay) return replay;
     const quotation = quotations.get(Number(body.quotation_id));
-    if (!quotation) return err(404, "Quotation not found.");
-    if (quotation.status !== "open") return err(422, "This quotation was already used.");
+    if (!quotation) return failure(404, "Quotation not found.");
+    if (quotation.status !== "open") return failure(422, "This quotation was already used.");
     const from = walletOf(quotation.currency_from_id);
     const to = walletOf(quotation.currency_to_id);
     const id = 2000 + orders.length;
@@ -408,18 +436,17 @@ export const walletsBackend = ({
     let status: OrderStatus = "completed";
     let extra: Partial<ConfirmationRecord> = {};
     if (service === "withdraw-money") {
-      if (body.code !== WITHDRAW_CODE)
-        return err(422, "The given data was invalid.", { code: ["The code is wrong or has expired."] });
+      if (body.code !== WITHDRAW_CODE) return invalid({ code: ["The code is wrong or has expired."] });
     }
     if (service !== "deposit-money") {
       if (!from || compareAmounts(subtractAmounts(from.balance, from.on_hold), quotation.amount_paid) < 0)
-        return err(422, "Insufficient funds in the wallet.");
+        return failure(422, "Insufficient funds in the wallet.");
     }
     switch (service) {
       case "deposit-money": {
-        if (!to) return err(422, "Open a wallet in this currency first.");
+        if (!to) return failure(422, "Open a wallet in this currency first.");
         const payment = payments.get(Number(body.payment_id));
-        if (!payment) return err(422, "Pay first.");
+        if (!payment) return failure(422, "Pay first.");
         if (payment.instructions) {
           status = "awaiting_payment";
         } else {
@@ -435,7 +462,7 @@ export const walletsBackend = ({
         break;
       }
       case "convert-money":
-        if (!from || !to) return err(422, "Open a wallet in this currency first.");
+        if (!from || !to) return failure(422, "Open a wallet in this currency first.");
         from.balance = subtractAmounts(from.balance, quotation.amount_paid);
         to.balance = addAmounts(to.balance, quotation.receiving_amount);
         moves.push(
@@ -444,7 +471,7 @@ export const walletsBackend = ({
         );
         break;
       case "send-money":
-        if (!from) return err(422, "Open a wallet in this currency first.");
+        if (!from) return failure(422, "Open a wallet in this currency first.");
         from.balance = subtractAmounts(from.balance, quotation.amount_paid);
         moves.push({ walletId: from.id, direction: "out", amount: quotation.amount_paid });
         extra = { recipient_name: OTHER_USER.name };
@@ -452,7 +479,7 @@ export const walletsBackend = ({
           recent.push({ ...OTHER_USER, last_sent_at: "2026-11-23T12:00:00.000Z" });
         break;
       case "withdraw-money":
-        if (!from) return err(422, "Open a wallet in this currency first.");
+        if (!from) return failure(422, "Open a wallet in this currency first.");
         // The amount goes on hold until the payout settles.
         from.on_hold = addAmounts(from.on_hold, quotation.amount_paid);
         moves.push({ walletId: from.id, direction: "out", amount: quotation.amount_paid });
@@ -471,9 +498,9 @@ export const walletsBackend = ({
         ? { source_wallet: view(from), target_wallet: view(to) }
         : {}),
     };
-    orders.push({ ...placed, service: SERVICE_OF[service], walletMoves: moves } as Order);
+    orders.push({ ...placed, service: SERVICE_OF[service], walletMoves: moves });
     if (key) replays.set(key, placed);
-    return { status: 201, body: { success: true, message: null, data: placed } };
+    return placed;
   };
 
   const paymentMethods = [
@@ -486,31 +513,62 @@ export const walletsBackend = ({
       fee_currency: "USD",
       intermediate_step: false,
       sub_methods: [],
-      url: "authorize-credit-card",
+      url: "authorize-credit-card" as const,
       payment_currency_id: USD.id,
       payment_currency_iso: "USD",
     },
   ];
 
-  const handle: StubHandler = ({ url, method, body, headers }) => {
-    const path = url.pathname.replace(/^\/api\//, "");
-    const input = (body ?? {}) as Record<string, unknown>;
-    let match: RegExpMatchArray | null;
-    if (path === "wallets/dashboard")
-      return ok({
-        wallets: wallets.map(view),
-        services: Object.entries(SERVICE_NAMES).map(([id, name]) => ({ id, name, path: id.slice(7) })),
-        statuses: [],
-      });
-    if (path === "wallets/u-wallets") return ok(wallets.map(view));
-    if (path === "wallets/new-wallet/currencies")
-      return ok(CURRENCIES.filter((currency) => !walletOf(currency.id)).map(walletCurrency));
-    if (path === "wallets/new-wallet" && method === "POST") {
-      const currency = currencyById(Number(input.currency_id));
-      if (!currency) return err(422, "The given data was invalid.", { currency_id: ["Unknown currency."] });
+  const walletById = (id: number) => wallets.find((candidate) => candidate.id === id);
+  const withoutExtra = ({ extra: _extra, ...answer }: Quotation & { extra: Record<string, unknown> }) =>
+    answer;
+  /** Holds a quotation for `service`'s price of `body`. */
+  const quote = <Named extends object>(service: Service, body: Record<string, unknown>, named: Named) => {
+    const priced = price(service, body);
+    if ("refusal" in priced) return priced.refusal;
+    const quotation = {
+      ...priced.calculation,
+      ...named,
+      id: 900 + quotations.size,
+      service: SERVICE_OF[service],
+      status: "open" as const,
+      expires_at: "2026-11-23T12:15:00.000Z",
+      expires_in: 900,
+      created_at: "2026-11-23T12:00:00.000Z",
+      extra: body,
+    };
+    quotations.set(quotation.id, quotation);
+    const { extra: _extra, ...answer } = quotation;
+    return answer;
+  };
+  const idempotencyKey = (headers: Headers) => headers.get("Idempotency-Key");
+  const walletIn = (currency: typeof USD) => {
+    const wallet = walletOf(currency.id);
+    return wallet && view(wallet);
+  };
+  /** The currencies of a service's lists: the user's wallets' (a deposit's "from" lists the first two). */
+  const listedCurrencies = (isDepositFrom: boolean) =>
+    isDepositFrom ? CURRENCIES.slice(0, 2) : wallets.map((wallet) => wallet.currencyFixture);
+
+  const handlers = [
+    handle(getWalletDashboard, () => ({
+      wallets: wallets.map(view),
+      services: (["deposit", "convert", "send", "withdraw"] as const).map((path) => {
+        const id = `wallet-${path}` as const;
+        return { id, name: SERVICE_NAMES[id]!, path };
+      }),
+      statuses: [],
+    })),
+    handle(getUserWallets, () => wallets.map(view)),
+    handle(getNewWalletCurrencies, () =>
+      CURRENCIES.filter((currency) => !walletOf(currency.id)).map(walletCurrency),
+    ),
+    handle(openWallet, ({ body }) => {
+      const currency = currencyById(Number(body.currency_id));
+      if (!currency) return invalid({ currency_id: ["Unknown currency."] });
       if (walletOf(currency.id))
-        return err(422, "You already have a wallet in this currency.", {
-          currency_id: ["You already have a wallet in this currency."],
+        return failure(422, "You already have a wallet in this currency.", {
+          errors: { currency_id: ["You already have a wallet in this currency."] },
         });
       const wallet = {
         id: nextId++,
@@ -524,51 +582,55 @@ export const walletsBackend = ({
         created_at: "2026-11-23T10:00:00.000Z",
       };
       wallets.push(wallet);
-      return { status: 201, body: { success: true, message: "Wallet opened.", data: view(wallet) } };
-    }
-    match = path.match(/^wallets\/(\d+)\/close$/);
-    if (match && method === "POST") {
+      return success(view(wallet), "Wallet opened.");
+    }),
+    handle(closeWallet, ({ params }) => {
       // As the API: only an empty wallet with no order in flight closes; it then leaves every list.
-      const index = wallets.findIndex((candidate) => candidate.id === Number(match?.[1]));
+      const index = wallets.findIndex((candidate) => candidate.id === params.id);
       const wallet = wallets[index];
-      if (!wallet) return err(404, "Wallet not found.");
+      if (!wallet) return failure(404, "Wallet not found.");
       const iso = wallet.currency.iso;
       if (compareAmounts(wallet.on_hold, "0") !== 0)
-        return err(
+        return failure(
           422,
           `This wallet has ${wallet.on_hold} ${iso} on hold for a withdrawal. Close it once the withdrawal is paid out or returned.`,
         );
       if (compareAmounts(wallet.balance, "0") !== 0)
-        return err(
+        return failure(
           422,
           `This wallet still holds ${wallet.balance} ${iso}. Convert, send or withdraw it before closing the wallet.`,
         );
       if (wallet.hasOrderInFlight)
-        return err(
+        return failure(
           422,
           "A deposit, send or withdrawal of this wallet is still in progress. Close the wallet once it is finished.",
         );
       wallets.splice(index, 1);
-      return ok({ ...view(wallet), status: "closed" }, "Wallet closed.");
-    }
-    match = path.match(/^wallets\/(\d+)\/(balance-and-shares|transactions|balance-history)$/);
-    if (match) {
-      const wallet = wallets.find((candidate) => candidate.id === Number(match?.[1]));
-      if (!wallet) return err(404, "Wallet not found.");
-      if (match[2] === "transactions") return transactionsOf(wallet.id, url);
-      if (match[2] === "balance-history")
-        return ok({
-          wallet_id: wallet.id,
-          currency_iso: wallet.currency.iso,
-          decimals: 2,
-          points: [
-            { date: "2026-11-21", balance: "0.00" },
-            { date: "2026-11-22", balance: "250.00" },
-            { date: "2026-11-23", balance: wallet.balance },
-          ],
-        });
+      return success({ ...view(wallet), status: "closed" as const }, "Wallet closed.");
+    }),
+    handle(getWalletTransactions, ({ params, query }) => {
+      const wallet = walletById(params.id);
+      return wallet ? transactionsOf(wallet.id, query) : failure(404, "Wallet not found.");
+    }),
+    handle(getBalanceHistory, ({ params }) => {
+      const wallet = walletById(params.id);
+      if (!wallet) return failure(404, "Wallet not found.");
+      return {
+        wallet_id: wallet.id,
+        currency_iso: wallet.currency.iso,
+        decimals: 2,
+        points: [
+          { date: "2026-11-21", balance: "0.00" },
+          { date: "2026-11-22", balance: "250.00" },
+          { date: "2026-11-23", balance: wallet.balance },
+        ],
+      };
+    }),
+    handle(getBalanceAndShares, ({ params }) => {
+      const wallet = walletById(params.id);
+      if (!wallet) return failure(404, "Wallet not found.");
       const link = `https://vela.test/account/wallets/send?wallet_id=${wallet.public_id}`;
-      return ok({
+      return {
         ...view(wallet),
         wallet_id: wallet.id,
         shares: {
@@ -577,114 +639,82 @@ export const walletsBackend = ({
           qr_code: "data:image/svg+xml;base64,PHN2Zy8+",
           text: `Send me money with Vela: ${link}`,
         },
-      });
-    }
-    if (path === "wallets/selects/services")
-      return ok(Object.entries(SERVICE_NAMES).map(([id, name]) => ({ id, name })));
-    if (path === "wallets/selects/statuses")
-      return ok(
-        (["processing", "completed", "failed"] as const).map((id) => ({ id, name: ORDER_STATUS_LABELS[id] })),
-      );
-    match = path.match(/^wallets\/([a-z-]+)\/currencies$/);
-    if (match && isService(match[1] ?? "")) {
-      const isFrom = url.searchParams.get("is_from") === "1";
-      const walletIn = (currency: typeof USD) => {
-        const wallet = walletOf(currency.id);
-        return wallet && view(wallet);
       };
-      const listed =
-        match[1] === "deposit-money" && isFrom
-          ? CURRENCIES.slice(0, 2)
-          : wallets.map((wallet) => wallet.currencyFixture);
-      // Each service's list as the API answers it: a conversion's and a send's add the wallet.
-      if (match[1] === "convert-money")
-        return ok(
-          listed.map((currency) => {
-            const wallet = walletIn(currency);
-            return {
-              ...walletCurrency(currency),
-              wallet: wallet
-                ? { id: wallet.id, public_id: wallet.public_id, available: wallet.available }
-                : null,
-            };
-          }),
-        );
-      if (match[1] === "send-money")
-        return ok(
-          listed.map((currency) => ({
-            ...currency,
-            wallet_id: walletIn(currency)?.public_id ?? "",
-            available: walletIn(currency)?.available,
-          })),
-        );
-      return ok(
-        listed.map((currency) => ({
+    }),
+    handle(getWalletServices, () => Object.entries(SERVICE_NAMES).map(([id, name]) => ({ id, name }))),
+    handle(
+      getWalletStatuses,
+      (["processing", "completed", "failed"] as const).map((id) => ({ id, name: ORDER_STATUS_LABELS[id] })),
+    ),
+    // Each service's list as the API answers it: a conversion's and a send's add the wallet.
+    handle(getWalletServiceCurrencies, ({ params, url }) =>
+      listedCurrencies(params.service === "deposit-money" && url.searchParams.get("is_from") === "1").map(
+        (currency) => ({
           ...walletCurrency(currency),
           wallet_id: walletIn(currency)?.id ?? null,
           wallet_public_id: walletIn(currency)?.public_id ?? null,
-        })),
-      );
-    }
-    match = path.match(/^wallets\/([a-z-]+)\/calculator$/);
-    if (match && isService(match[1] ?? "")) return price(match[1] as Service, input);
-    match = path.match(/^wallets\/([a-z-]+)\/quotation\/create$/);
-    if (match && isService(match[1] ?? "")) {
-      const priced = price(match[1] as Service, input);
-      if ((priced.status ?? 200) !== 200) return priced;
-      const calculation = (priced.body as { data: Calculation }).data;
-      const id = 900 + quotations.size;
-      const quotation = {
-        ...calculation,
-        id,
-        service: SERVICE_OF[match[1] as Service],
-        status: "open" as const,
-        expires_at: "2026-11-23T12:15:00.000Z",
-        expires_in: 900,
-        created_at: "2026-11-23T12:00:00.000Z",
-        extra: input,
-      };
-      quotations.set(id, quotation);
-      const { extra: _extra, ...answer } = quotation;
-      return { status: 201, body: { success: true, message: null, data: answer } };
-    }
-    match = path.match(/^quotations\/(\d+)$/);
-    if (match) {
-      const quotation = quotations.get(Number(match[1]));
-      if (!quotation) return err(404, "Quotation not found.");
-      const { extra: _extra, ...answer } = quotation;
-      return ok(answer);
-    }
-    match = path.match(/^wallets\/([a-z-]+)\/transaction$/);
-    if (match && isService(match[1] ?? ""))
-      return transact(match[1] as Service, input, headers?.get("Idempotency-Key") ?? null);
-    if (path === "wallets/send-money/search-user") {
-      const query = url.searchParams.get("query") ?? "";
-      return OTHER_USER_KEYS.includes(query) ? ok(OTHER_USER) : err(404, "No wallet found.");
-    }
-    if (path === "wallets/send-money/recent-recipients") return ok(recent);
-    if (path === "wallets/withdraw-money/methods")
-      return ok([
-        {
-          id: BANK_METHOD_ID,
-          slug: "bank-deposit",
-          name: "Bank account",
-          description: "Paid into a bank account in 1–2 business days",
-        },
-      ]);
-    if (path === "wallets/withdraw-money/beneficiaries")
-      return ok({
-        data: beneficiaries,
-        current_page: 1,
-        last_page: 1,
-        per_page: 100,
-        total: beneficiaries.length,
-      });
-    if (path === "wallets/withdraw-money/confirmation" && method === "POST") {
+        }),
+      ),
+    ),
+    handle(getConvertCurrencies, () =>
+      listedCurrencies(false).map((currency) => {
+        const wallet = walletIn(currency);
+        return {
+          ...walletCurrency(currency),
+          wallet: wallet ? { id: wallet.id, public_id: wallet.public_id, available: wallet.available } : null,
+        };
+      }),
+    ),
+    handle(getSendCurrencies, () =>
+      listedCurrencies(false).map((currency) => ({
+        ...currency,
+        wallet_id: walletIn(currency)?.public_id ?? "",
+        available: walletIn(currency)?.available,
+      })),
+    ),
+    handle(calculateWalletPrice, ({ params, body }) => {
+      const priced = price(params.service, body);
+      return "refusal" in priced ? priced.refusal : priced.calculation;
+    }),
+    handle(calculateWalletSend, ({ body }) => {
+      const priced = price("send-money", body);
+      return "refusal" in priced ? priced.refusal : { ...priced.calculation, ...NAMED_RECIPIENT };
+    }),
+    handle(createWalletQuotation, ({ params, body }) => quote(params.service, body, {})),
+    handle(createWalletSendQuotation, ({ body }) => quote("send-money", body, NAMED_RECIPIENT)),
+    handle(getQuotation, ({ params }) => {
+      const quotation = quotations.get(params.id);
+      return quotation ? withoutExtra(quotation) : failure(404, "Quotation not found.");
+    }),
+    handle(createWalletTransaction, ({ params, body, headers }) =>
+      transact(params.service, body, idempotencyKey(headers)),
+    ),
+    // A conversion's order carries the two wallets (`transact`).
+    handle(
+      createConvertTransaction,
+      ({ body, headers }) =>
+        transact("convert-money", body, idempotencyKey(headers)) as Reply<typeof createConvertTransaction>,
+    ),
+    handle(searchWalletUser, ({ query }) =>
+      OTHER_USER_KEYS.includes(query.query) ? OTHER_USER : failure(404, "No wallet found."),
+    ),
+    handle(getRecentWalletRecipients, () => recent),
+    handle(getWithdrawMethods, [
+      {
+        id: BANK_METHOD_ID,
+        slug: "bank-deposit",
+        name: "Bank account",
+        description: "Paid into a bank account in 1–2 business days",
+      },
+    ]),
+    handle(getWithdrawBeneficiaries, () => pageOf(beneficiaries, 1, 100)),
+    handle(sendWithdrawCode, () => {
       codesSent++;
-      return ok({ channel: "email", destination: "a•••@example.com", seconds: 60, expires_in: 600 });
-    }
-    if (path === "recipients/withdraw-form") return ok(WITHDRAW_FORM);
-    if (path === "recipients" && method === "POST") {
+      return { channel: "email" as const, destination: "a•••@example.com", seconds: 60, expires_in: 600 };
+    }),
+    handle(getWithdrawForm, WITHDRAW_FORM),
+    handle(createRecipient, ({ body }) => {
+      const input = body as Record<string, unknown>;
       const saved = beneficiary(
         50 + beneficiaries.length,
         String(input.first_name),
@@ -693,52 +723,54 @@ export const walletsBackend = ({
         String(input.account_number),
       );
       beneficiaries.push(saved);
-      return { status: 201, body: { success: true, message: "Withdrawal account saved.", data: saved } };
-    }
-    match = path.match(/^orders\/(\d+)\/details$/);
-    if (match) {
-      const order = orders.find((candidate) => candidate.id === Number(match?.[1]));
-      if (!order) return err(404, "Order not found.");
+      return success(saved, "Withdrawal account saved.");
+    }),
+    handle(getOrderDetails, ({ params }) => {
+      const order = orders.find((candidate) => candidate.id === params.id);
+      if (!order) return failure(404, "Order not found.");
       const { walletMoves: _moves, ...details } = order;
-      const service = (order as Order & { service: string }).service;
-      return ok({
+      const service = order.service;
+      return {
         ...details,
+        service,
         service_name: SERVICE_NAMES[service] ?? service,
         timeline: [],
         recipient: null,
         sender: null,
         payment: null,
-      });
-    }
-    if (path === "currencies") return ok(CURRENCIES);
-    if (path === "countries") return ok([]);
-    match = path.match(/^payments\/payment-methods\/(\d+)$/);
-    if (match) return ok(paymentMethods);
-    match = path.match(/^quotations\/payment-method\/(\d+)$/);
-    if (match) {
-      const quotation = quotations.get(Number(match[1]));
-      if (!quotation) return err(404, "Quotation not found.");
-      const { extra: _extra, ...answer } = quotation;
+      };
+    }),
+    handle(getCurrencies, CURRENCIES),
+    handle(getCountries, []),
+    handle(getPaymentMethods, paymentMethods),
+    handle(setPaymentMethod, ({ params, body }) => {
+      const quotation = quotations.get(params.id);
+      if (!quotation) return failure(404, "Quotation not found.");
       // The quotation priced with the chosen method, and which method (spec §4).
-      const offer = paymentMethods.find((candidate) => candidate.id === Number(input.payment_type_id));
-      return ok({
-        ...answer,
+      const offer = paymentMethods.find((candidate) => candidate.id === Number(body.payment_type_id));
+      return {
+        ...withoutExtra(quotation),
         payment_type_id: offer?.id ?? null,
         payment_method_slug: offer?.slug ?? null,
         payment_method_name: offer?.name ?? null,
         payment_profile_id: null,
-      });
-    }
-    if (path === "payments/profiles") return ok([]);
-    if (path === "sandbox/cards/tokens")
-      return ok({ token: "tok_test_4242", brand: "Visa", last4: "4242", exp_month: 12, exp_year: 2034 });
-    if (path === "payments/authorize-credit-card" && method === "POST") {
+      };
+    }),
+    handle(getSavedCards, []),
+    handle(tokenizeCard, {
+      token: "tok_test_4242",
+      brand: "Visa",
+      last4: "4242",
+      exp_month: 12,
+      exp_year: 2034,
+    }),
+    handle(authorizeCard, ({ body }) => {
       const payment: Payment = {
         id: 700 + payments.size,
-        quotation_id: Number(input.quotation_id),
+        quotation_id: Number(body.quotation_id),
         method: "card",
         status: "authorized",
-        amount: quotations.get(Number(input.quotation_id))?.amount_paid ?? "0",
+        amount: quotations.get(Number(body.quotation_id))?.amount_paid ?? "0",
         currency: "USD",
         redirect_url: null,
         failure_message: null,
@@ -748,21 +780,13 @@ export const walletsBackend = ({
         created_at: "2026-11-23T12:01:00.000Z",
       };
       payments.set(payment.id, payment);
-      return ok(payment);
-    }
-    match = path.match(/^payments\/(\d+)$/);
-    if (match) {
-      const payment = payments.get(Number(match[1]));
-      return payment ? ok(payment) : err(404, "Payment not found.");
-    }
-    return err(404, "Not found");
-  };
-
-  /** Every path goes to the one handler (stubApi looks routes up by path). */
-  const routes = new Proxy({} as Record<string, StubHandler>, { get: () => handle });
+      return payment;
+    }),
+    handle(getPayment, ({ params }) => payments.get(params.id) ?? failure(404, "Payment not found.")),
+  ];
 
   return {
-    routes,
+    handlers,
     wallets,
     orders,
     beneficiaries,
