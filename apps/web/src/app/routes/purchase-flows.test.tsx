@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { DEFAULT_PERMISSIONS } from "@vela/shared/auth";
 import { Route, Routes, useLocation } from "react-router";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
 import {
@@ -16,8 +16,9 @@ import {
   purchasesBackend,
 } from "@/features/purchases/testing/purchases-backend";
 import { registerAuthSource } from "@/shared/api/auth-source";
+import { requests, server } from "@/test/api-server";
 import { CLIENT_USER } from "@/test/fixtures";
-import { renderWithApp, stubApi } from "@/test/render";
+import { renderWithApp } from "@/test/render";
 import { GiftCardBrandRoute, GiftCardsRoute } from "./gift-card-pages-route";
 import { PurchaseFlowRoute } from "./purchase-flow-route";
 
@@ -35,8 +36,7 @@ const renderPurchases = (route: string, options: PurchasesBackendOptions = {}, u
     permissions: { ...DEFAULT_PERMISSIONS, ...options.permissions },
   });
   const backend = purchasesBackend(options);
-  const stub = stubApi(backend.routes);
-  vi.stubGlobal("fetch", stub.fetchStub);
+  server.use(...backend.handlers);
   renderWithApp(
     <>
       <Routes>
@@ -50,7 +50,7 @@ const renderPurchases = (route: string, options: PurchasesBackendOptions = {}, u
     </>,
     { route },
   );
-  return { backend, ...stub, user: userEvent.setup() };
+  return { backend, requests, user: userEvent.setup() };
 };
 
 const payByCard = async (user: ReturnType<typeof userEvent.setup>) => {

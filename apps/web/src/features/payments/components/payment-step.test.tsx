@@ -1,22 +1,46 @@
 import { notifications } from "@mantine/notifications";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import {
+  authorizeCard,
+  debitBankAccount,
+  getPayment,
+  getPaymentMethods,
+  getSavedCards,
+  setPaymentMethod,
+  startBankTransfer,
+} from "@vela/shared/contract/payments";
+import { getCountries } from "@vela/shared/contract/reference";
+import type {
+  Payment,
+  PaymentMethodOffer,
+  PaymentSubMethod,
+  PaymentUrl,
+  SavedCard,
+} from "@vela/shared/payments";
 import type { Quotation } from "@vela/shared/pricing";
+import type { HttpHandler } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { changeLanguage } from "@/shared/i18n/i18n";
-import { paymentSummaryOf, quotationFixture } from "@/test/fixtures";
-import { ok, renderWithApp, type StubRoute, stubApi } from "@/test/render";
+import { requests, server } from "@/test/api-server";
+import { failure, handle } from "@/test/contract-handlers";
+import { paymentSummaryOf, quotationFixture, UNITED_STATES } from "@/test/fixtures";
+import { renderWithApp } from "@/test/render";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "../stores/payment-store";
 import { PaymentStep } from "./payment-step";
 
-// Proves the PAYMENT step against a stubbed payments API: the three views with a method that has
+// Proves the PAYMENT step against the payments API's contract handlers: the three views with a method that has
 // an intermediate step (push transfers and their instructions), the bank tab's form and spec §8's
 // message when saved banks fail to load, and a return from 3-D Secure with ?payment_id=.
 
 const QUOTATION = quotationFixture();
 
-const method = (overrides: Record<string, unknown>) => ({
+const method = (overrides: Partial<PaymentMethodOffer>): PaymentMethodOffer => ({
+  id: 0,
+  slug: "",
+  name: "",
+  url: null,
   description: "",
   fee: "0.00",
   fee_currency: "USD",
@@ -29,7 +53,7 @@ const method = (overrides: Record<string, unknown>) => ({
 
 // As the payments catalogue offers them from the United States: ACH and the push transfers are
 // sub-methods of bank transfer.
-const sub = (id: number, slug: string, name: string, url: string) => ({
+const sub = (id: number, slug: string, name: string, url: PaymentUrl): PaymentSubMethod => ({
   id,
   slug,
   name,
@@ -59,7 +83,7 @@ const METHODS = [
   }),
 ];
 
-const payment = (overrides: Record<string, unknown>) => ({
+const payment = (overrides: Partial<Payment>): Payment => ({
   id: 70,
   quotation_id: 900,
   method: "card",
@@ -76,17 +100,21 @@ const payment = (overrides: Record<string, unknown>) => ({
 });
 
 const renderStep = (
-  routes: Record<string, StubRoute>,
+  handlers: HttpHandler[] = [],
   returnedPaymentId: number | null = null,
   quotation: Quotation = QUOTATION,
 ) => {
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
-  const stub = stubApi({
-    "/api/payments/payment-methods/900": ok(METHODS),
-    "/api/quotations/payment-method/900": ok(paymentSummaryOf(QUOTATION)),
-    ...routes,
-  });
-  vi.stubGlobal("fetch", stub.fetchStub);
+  // The test's handlers first: they answer before the defaults.
+  server.use(
+    ...handlers,
+    handle(getPaymentMethods, METHODS),
+    handle(setPaymentMethod, paymentSummaryOf(QUOTATION)),
+    // The billing address's countries.
+    handle(getCountries, [UNITED_STATES]),
+    // A payment the test gave no handler for is unknown (the step goes on from the start answer).
+    handle(getPayment, failure(404, "Payment not found.")),
+  );
   const onPaid = vi.fn();
   const onBack = vi.fn();
   const onReturnHandled = vi.fn();
@@ -104,7 +132,7 @@ const renderStep = (
       onStartOver={onStartOver}
     />,
   );
-  return { ...stub, onPaid, onBack, onReturnHandled, onStartOver, user: userEvent.setup() };
+  return { requests, onPaid, onBack, onReturnHandled, onStartOver, user: userEvent.setup() };
 };
 
 describe("the PAYMENT step", () => {
@@ -131,11 +159,9 @@ describe("the PAYMENT step", () => {
       iban: null,
       bic: null,
     };
-    const { user, requests, onPaid, onBack } = renderStep({
-      "/api/payments/bank-transfer": ok(
-        payment({ method: "push_transfer", status: "pending", instructions }),
-      ),
-    });
+    const { user, requests, onPaid, onBack } = renderStep([
+      handle(startBankTransfer, payment({ method: "push_transfer", status: "pending", instructions })),
+    ]);
     await user.click(await screen.findByRole("button", { name: /Bank transfer/ }));
     // An intermediate step: no PUT yet, the sub-methods are listed.
     expect(await screen.findByRole("heading", { name: "Bank transfer: choose how" })).toBeTruthy();
@@ -170,9 +196,10 @@ describe("the PAYMENT step", () => {
   });
 
   it("says 'Error getting banks' when saved banks fail to load, and debits a new account by ACH", async () => {
-    const { user, requests, onPaid } = renderStep({
-      "/api/payments/profiles": { status: 500, body: { success: false, message: "Boom" } },
-      "/api/payments/debit-bank-account": ok(
+    const { user, requests, onPaid } = renderStep([
+      handle(getSavedCards, failure(500, "Boom")),
+      handle(
+        debitBankAccount,
         payment({
           id: 71,
           method: "ach",
@@ -180,7 +207,7 @@ describe("the PAYMENT step", () => {
           bank: { bank_name: "Sandbox Bank", last4: "6789" },
         }),
       ),
-    });
+    ]);
     await user.click(await screen.findByRole("button", { name: /Bank transfer/ }));
     await user.click(await screen.findByRole("button", { name: /ACH transfer/ }));
     expect(await screen.findByRole("tab", { name: "Bank account", selected: true })).toBeTruthy();
@@ -203,7 +230,7 @@ describe("the PAYMENT step", () => {
   });
 
   it("lists saved cards masked and pays with the one chosen", async () => {
-    const card = {
+    const card: SavedCard = {
       id: 5,
       name_holder: "Ana García",
       billing_address: null,
@@ -212,11 +239,11 @@ describe("the PAYMENT step", () => {
       exp_month: 12,
       exp_year: 2034,
     };
-    const { user, requests, onPaid } = renderStep({
-      "/api/payments/profiles": ok([card]),
-      "/api/payments/authorize-credit-card": ok(payment({ id: 72, card: { brand: "Visa", last4: "4242" } })),
-      "/api/payments/profiles?payment_method_id=1&sender_id=9": ok([]),
-    });
+    const { user, requests, onPaid } = renderStep([
+      // The sender's saved cards; no saved bank accounts.
+      handle(getSavedCards, ({ query }) => (query.payment_method_id === 1 ? [] : [card])),
+      handle(authorizeCard, payment({ id: 72, card: { brand: "Visa", last4: "4242" } })),
+    ]);
     // The bank transfer's ACH first, then the card tab switches method (and asks for it again).
     await user.click(await screen.findByRole("button", { name: /Bank transfer/ }));
     await user.click(await screen.findByRole("button", { name: /ACH transfer/ }));
@@ -241,7 +268,7 @@ describe("the PAYMENT step", () => {
   it("shows the amount with thousands separators, the summary's fee, and names each button for what it does", async () => {
     const large = { ...QUOTATION, send_amount: "1250.00", vela_fee_amount: "10.10", amount_paid: "1260.1" };
     const { user } = renderStep(
-      { "/api/payments/profiles": ok([]), "/api/quotations/payment-method/900": ok(paymentSummaryOf(large)) },
+      [handle(getSavedCards, []), handle(setPaymentMethod, paymentSummaryOf(large))],
       null,
       large,
     );
@@ -275,11 +302,7 @@ describe("the PAYMENT step", () => {
 
   it("reads the payment it came back with from 3-D Secure and shows why it failed", async () => {
     const failed = renderStep(
-      {
-        "/api/payments/73": ok(
-          payment({ id: 73, status: "failed", failure_message: "Authentication failed." }),
-        ),
-      },
+      [handle(getPayment, payment({ id: 73, status: "failed", failure_message: "Authentication failed." }))],
       73,
     );
     expect(await screen.findByText("Authentication failed.")).toBeTruthy();
@@ -298,10 +321,10 @@ describe("the PAYMENT step", () => {
     });
     const large = { ...QUOTATION, send_amount: "507.00", vela_fee_amount: "7.50", amount_paid: "514.50" };
     const { user, requests, onPaid, onStartOver } = renderStep(
-      {
-        "/api/payments/74": ok(payment({ id: 74, amount: "514.50", card: { brand: "Visa", last4: "4242" } })),
-        "/api/payments/profiles": ok([]),
-      },
+      [
+        handle(getPayment, payment({ id: 74, amount: "514.50", card: { brand: "Visa", last4: "4242" } })),
+        handle(getSavedCards, []),
+      ],
       null,
       large,
     );
@@ -338,7 +361,7 @@ describe("the PAYMENT step", () => {
       paymentMethodSelected: 3,
     });
     const frozen = "This quotation already has a payment. Start a new one to change it.";
-    const card = {
+    const card: SavedCard = {
       id: 5,
       name_holder: "Ana García",
       billing_address: null,
@@ -348,11 +371,11 @@ describe("the PAYMENT step", () => {
       exp_year: 2034,
     };
     const shown = vi.spyOn(notifications, "show");
-    const { user, onStartOver } = renderStep({
-      "/api/payments/profiles": ok([card]),
-      "/api/quotations/payment-method/900": { status: 409, body: { success: false, message: frozen } },
-      "/api/payments/authorize-credit-card": { status: 409, body: { success: false, message: frozen } },
-    });
+    const { user, onStartOver } = renderStep([
+      handle(getSavedCards, [card]),
+      handle(setPaymentMethod, failure(409, frozen)),
+      handle(authorizeCard, failure(409, frozen)),
+    ]);
     await user.click(await screen.findByRole("tab", { name: "Bank account" }));
     expect(await screen.findByText(frozen)).toBeTruthy();
     // Let any second notice arrive before counting.

@@ -1,17 +1,47 @@
+import { examineServiceRules } from "@vela/shared/contract/auth";
+import {
+  authorizeCard,
+  getPayment,
+  getPaymentMethods,
+  getSavedCards,
+  setPaymentMethod,
+  tokenizeCard,
+} from "@vela/shared/contract/payments";
+import { getQuotation } from "@vela/shared/contract/pricing";
+import {
+  createPurchaseQuotation,
+  createPurchaseTransaction,
+  getBillPlans,
+  getBillProviders,
+  getBillServices,
+  getGiftCard,
+  getGiftCards,
+  getOperators,
+  getPurchaseCountries,
+  getPurchaseOrder,
+  lookUpBill,
+  revealRedeemCode,
+} from "@vela/shared/contract/purchases";
+import { getCountries, getCurrencies } from "@vela/shared/contract/reference";
+import { getUserWallets } from "@vela/shared/contract/wallets";
 import { compareAmounts } from "@vela/shared/decimal";
-import type { Payment } from "@vela/shared/payments";
+import type { Payment, PaymentMethodOffer } from "@vela/shared/payments";
 import type {
   BillPlan,
   BillProvider,
+  BillQuotationRequest,
   GiftCardProduct,
+  GiftCardQuotationRequest,
   Operator,
   PurchaseConfirmation,
   PurchaseItem,
   PurchaseQuotation,
   PurchaseService,
+  TopupQuotationRequest,
 } from "@vela/shared/purchases";
 import type { Country, Currency } from "@vela/shared/reference";
-import type { StubHandler } from "@/test/render";
+import type { Wallet } from "@vela/shared/wallets";
+import { failure, handle, invalid, success } from "@/test/contract-handlers";
 
 /**
  * An in-memory backend of the purchase services' contract for the SPA's tests: a Mexican and a
@@ -166,12 +196,6 @@ export const ENEL_PLANS: BillPlan[] = [
 const RATES: Record<string, string> = { MXN: "20", COP: "4000", USD: "1" };
 const FEE = "1.00";
 
-const ok = (data: unknown, message: string | null = null) => ({ body: { success: true, message, data } });
-const err = (status: number, message: string, errors?: Record<string, string[]>) => ({
-  status,
-  body: { success: false, message, ...(errors ? { errors } : {}) },
-});
-
 /** face / rate in the pay-in currency, to two digits (the tests use round numbers). */
 const price = (face: string, faceIso: string, payIso: string) => {
   const dollars = Number(face) / Number(RATES[faceIso] ?? "1");
@@ -194,7 +218,7 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
     PurchaseConfirmation & { polls: number; failing: boolean; codeShown: boolean }
   >();
   const replays = new Map<string, PurchaseConfirmation>();
-  const wallets = (options.walletCurrencies ?? [PUSD]).map((currency, index) => ({
+  const wallets: Wallet[] = (options.walletCurrencies ?? [PUSD]).map((currency, index) => ({
     id: 900 + index,
     public_id: `VW-TEST-${index}`,
     status: "open",
@@ -245,7 +269,7 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
       item,
     };
     quotations.set(id, quotation);
-    return { status: 201, body: { success: true, message: null, data: quotation } };
+    return quotation;
   };
 
   const confirmation = (quotation: PurchaseQuotation, paymentId: number | null): PurchaseConfirmation => {
@@ -296,47 +320,45 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
     };
   };
 
-  const handle: StubHandler = ({ url, method, body, headers }) => {
-    const path = url.pathname.replace(/^\/api\//, "");
-    const input = (body ?? {}) as Record<string, unknown>;
-    let match: RegExpMatchArray | null;
+  const notFound = (what: string) => failure(404, `${what} not found.`);
+  const providerOf = (id: number) => [ENEL, AIRE].find((candidate) => candidate.id === id);
 
-    match = path.match(/^(sendmoney|giftcard|paybill|recharge|wallet)\/examine-rules$/);
-    if (match)
-      return ok(
-        options.refuseRules
-          ? {
-              allowed: false,
-              hide_modal: false,
-              modal: {
-                button: { label: "Verify phone", code: "VERIFY_PHONE" },
-                code: "VERIFY_PHONE",
-                id: "x",
-                persistent: false,
-                text: "Moving money needs a verified phone number.",
-                time: null,
-                title: "Verify your phone number",
-                img: null,
-                seconds: null,
-                show: true,
-              },
-            }
-          : { allowed: true, hide_modal: false, modal: null },
-      );
-    if (path === "countries") return ok(COUNTRIES);
-    if (path === "currencies") return ok(CURRENCIES);
+  const handlers = [
+    handle(examineServiceRules, () =>
+      options.refuseRules
+        ? {
+            allowed: false,
+            hide_modal: false,
+            modal: {
+              button: { label: "Verify phone", code: "VERIFY_PHONE" },
+              code: "VERIFY_PHONE",
+              id: "x",
+              persistent: false,
+              text: "Moving money needs a verified phone number.",
+              time: null,
+              title: "Verify your phone number",
+              img: null,
+              seconds: null,
+              show: true,
+            },
+          }
+        : { allowed: true, hide_modal: false, modal: null },
+    ),
+    handle(getCountries, COUNTRIES),
+    handle(getCurrencies, CURRENCIES),
     // As the API: direction=to lists the countries served; without it, the sending markets too.
-    if (path === "reload-phones/countries" || path === "prepaid-pay-bills/countries")
-      return ok(url.searchParams.get("direction") === "to" ? [P_CO, P_MX] : [P_CO, P_MX, P_US]);
-    if (path === "wallets/u-wallets") return ok(wallets);
-    if (path === "reload-phones/operators") {
+    handle(getPurchaseCountries, ({ query }) =>
+      query.direction === "to" ? [P_CO, P_MX] : [P_CO, P_MX, P_US],
+    ),
+    handle(getUserWallets, wallets),
+    handle(getOperators, ({ url }) => {
       const phone = (url.searchParams.get("phone") ?? "").replace(/\s/g, "");
       if (!/^\+52\d{10}$/.test(phone))
-        return err(422, "The given data was invalid.", {
+        return invalid({
           phone: ["Enter a valid mobile number with its country code, e.g. +52 55 1234 5678."],
         });
       const national = phone.slice(3);
-      return ok({
+      return {
         country_id: P_MX.id,
         country_iso: "MX",
         phone: {
@@ -348,88 +370,105 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
         },
         detected_operator_id: national.startsWith("55") ? TELCEL.id : MOVISTAR.id,
         operators: [TELCEL, MOVISTAR],
+      };
+    }),
+    handle(createPurchaseQuotation, ({ params, body }) => {
+      if (params.service === "reload-phones") {
+        const input = body as TopupQuotationRequest;
+        const operator = [TELCEL, MOVISTAR].find((candidate) => candidate.id === Number(input.operator_id));
+        const product = operator?.products.find((candidate) => candidate.id === Number(input.product_id));
+        if (!operator || !product)
+          return failure(422, "Product not found.", { errors: { product_id: ["Product not found."] } });
+        return quote("reload-phones", Number(input.currency_from_id), {
+          service: "reload-phones",
+          provider_name: operator.name,
+          logo_url: operator.logo_url,
+          product_id: product.id,
+          product_name: product.name,
+          face_value: product.amount ?? String(input.amount),
+          face_currency_iso: "MXN",
+          country_iso: "MX",
+          account: String(input.phone),
+          operator_id: operator.id,
+          recipient_name: null,
+        });
+      }
+      if (params.service === "gift-cards") {
+        const input = body as GiftCardQuotationRequest;
+        const card = GIFT_CARDS.find((candidate) => candidate.id === Number(input.product_id));
+        if (!card) return notFound("Product");
+        return quote("gift-cards", Number(input.currency_from_id), {
+          service: "gift-cards",
+          provider_name: card.brand,
+          logo_url: card.logo_url,
+          product_id: card.id,
+          product_name: card.name,
+          face_value: String(input.amount),
+          face_currency_iso: "USD",
+          country_iso: "US",
+          account: String(input.recipient_email),
+          operator_id: null,
+          recipient_name: String(input.recipient_name),
+        });
+      }
+      const input = body as BillQuotationRequest;
+      const found = providerOf(Number(input.service_provider_id));
+      if (!found) return notFound("Provider");
+      const plan = ENEL_PLANS.find((candidate) => candidate.id === Number(input.product_id));
+      const payer = input.payer;
+      return quote("prepaid-pay-bills", Number(input.currency_from_id), {
+        service: "prepaid-pay-bills",
+        provider_name: found.name,
+        logo_url: found.logo_url,
+        product_id: plan?.id ?? null,
+        product_name: plan?.name ?? "Bill",
+        face_value: plan?.amount ?? String(input.amount ?? "120000.00"),
+        face_currency_iso: "COP",
+        country_iso: "CO",
+        account: String(input.reference_number),
+        operator_id: found.id,
+        recipient_name: payer ? `${payer.first_name} ${payer.last_name}` : null,
       });
-    }
-    if (path === "reload-phones/quotation" && method === "POST") {
-      const operator = [TELCEL, MOVISTAR].find((candidate) => candidate.id === Number(input.operator_id));
-      const product = operator?.products.find((candidate) => candidate.id === Number(input.product_id));
-      if (!operator || !product)
-        return err(422, "Product not found.", { product_id: ["Product not found."] });
-      const face = product.amount ?? String(input.amount);
-      return quote("reload-phones", Number(input.currency_from_id), {
-        service: "reload-phones",
-        provider_name: operator.name,
-        logo_url: operator.logo_url,
-        product_id: product.id,
-        product_name: product.name,
-        face_value: face,
-        face_currency_iso: "MXN",
-        country_iso: "MX",
-        account: String(input.phone),
-        operator_id: operator.id,
-        recipient_name: null,
-      });
-    }
-    if (path === "gift-cards/products") {
+    }),
+    handle(getGiftCards, ({ url }) => {
       const search = (url.searchParams.get("search") ?? "").toLowerCase();
       const category = url.searchParams.get("category") ?? "";
-      return ok(
-        GIFT_CARDS.filter(
-          (card) =>
-            (!search || card.brand.toLowerCase().includes(search)) &&
-            (!category || card.category === category),
-        ),
+      return GIFT_CARDS.filter(
+        (card) =>
+          (!search || card.brand.toLowerCase().includes(search)) && (!category || card.category === category),
       );
-    }
-    match = path.match(/^gift-cards\/products\/(\d+)$/);
-    if (match) {
-      const card = GIFT_CARDS.find((candidate) => candidate.id === Number(match?.[1]));
-      return card ? ok(card) : err(404, "Product not found.");
-    }
-    if (path === "gift-cards/quotation" && method === "POST") {
-      const card = GIFT_CARDS.find((candidate) => candidate.id === Number(input.product_id));
-      if (!card) return err(404, "Product not found.");
-      return quote("gift-cards", Number(input.currency_from_id), {
-        service: "gift-cards",
-        provider_name: card.brand,
-        logo_url: card.logo_url,
-        product_id: card.id,
-        product_name: card.name,
-        face_value: String(input.amount),
-        face_currency_iso: "USD",
-        country_iso: "US",
-        account: String(input.recipient_email),
-        operator_id: null,
-        recipient_name: String(input.recipient_name),
-      });
-    }
-    if (path === "prepaid-pay-bills/services")
-      return ok(
-        Number(url.searchParams.get("country_id")) === P_CO.id
-          ? [
-              {
-                country_id: P_CO.id,
-                flag: "",
-                iso: "CO",
-                name: "Colombia",
-                service_type_id: 1,
-                service: "Electricity",
-                slug: "electricity",
-                id_field: "Contract number",
-              },
-            ]
-          : [],
-      );
-    if (path === "prepaid-pay-bills/providers") return ok([ENEL, AIRE]);
-    if (path === "prepaid-pay-bills/products")
-      return ok(Number(url.searchParams.get("service_provider_id")) === ENEL.id ? ENEL_PLANS : []);
-    if (path === "bills" && method === "POST") {
-      const reference = String(input.reference_number);
-      const found = [ENEL, AIRE].find((candidate) => candidate.id === Number(input.service_provider_id));
-      if (!found) return err(404, "Provider not found.");
+    }),
+    handle(
+      getGiftCard,
+      ({ params }) => GIFT_CARDS.find((candidate) => candidate.id === params.id) ?? notFound("Product"),
+    ),
+    handle(getBillServices, ({ url }) =>
+      Number(url.searchParams.get("country_id")) === P_CO.id
+        ? [
+            {
+              country_id: P_CO.id,
+              flag: "",
+              iso: "CO",
+              name: "Colombia",
+              service_type_id: 1,
+              service: "Electricity",
+              slug: "electricity" as const,
+              id_field: "Contract number",
+            },
+          ]
+        : [],
+    ),
+    handle(getBillProviders, [ENEL, AIRE]),
+    handle(getBillPlans, ({ url }) =>
+      Number(url.searchParams.get("service_provider_id")) === ENEL.id ? ENEL_PLANS : [],
+    ),
+    handle(lookUpBill, ({ body }) => {
+      const reference = String(body.reference_number);
+      const found = providerOf(Number(body.service_provider_id));
+      if (!found) return notFound("Provider");
       if (reference.endsWith("0000"))
-        return err(404, "We found no bill with this reference number. Check it on your bill.");
-      return ok({
+        return failure(404, "We found no bill with this reference number. Check it on your bill.");
+      return {
         service_provider_id: found.id,
         service_provider: found.name,
         reference_number: reference,
@@ -444,86 +483,65 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
         customer_name: "Ma••• Ló•••",
         due_date: "2026-12-05",
         partial_payment: found.partial_payment,
-      });
-    }
-    if (path === "prepaid-pay-bills/quotation" && method === "POST") {
-      const found = [ENEL, AIRE].find((candidate) => candidate.id === Number(input.service_provider_id));
-      if (!found) return err(404, "Provider not found.");
-      const plan = ENEL_PLANS.find((candidate) => candidate.id === Number(input.product_id));
-      const payer = input.payer as { first_name: string; last_name: string } | undefined;
-      return quote("prepaid-pay-bills", Number(input.currency_from_id), {
-        service: "prepaid-pay-bills",
-        provider_name: found.name,
-        logo_url: found.logo_url,
-        product_id: plan?.id ?? null,
-        product_name: plan?.name ?? "Bill",
-        face_value: plan?.amount ?? String(input.amount ?? "120000.00"),
-        face_currency_iso: "COP",
-        country_iso: "CO",
-        account: String(input.reference_number),
-        operator_id: found.id,
-        recipient_name: payer ? `${payer.first_name} ${payer.last_name}` : null,
-      });
-    }
-    match = path.match(/^quotations\/(\d+)$/);
-    if (match) {
-      const quotation = quotations.get(Number(match[1]));
-      return quotation ? ok(quotation) : err(404, "Quotation not found.");
-    }
-    match = path.match(/^payments\/payment-methods\/(\d+)$/);
-    if (match) {
-      const quotation = quotations.get(Number(match[1]));
-      return ok([
+      };
+    }),
+    handle(getQuotation, ({ params }) => quotations.get(params.id) ?? notFound("Quotation")),
+    handle(getPaymentMethods, ({ params }) => {
+      const quotation = quotations.get(params.quotation_id);
+      const currency = {
+        fee: "0.00",
+        fee_currency: quotation?.currency_from_iso ?? "USD",
+        intermediate_step: false,
+        sub_methods: [],
+        payment_currency_id: quotation?.currency_from_id ?? PUSD.id,
+        payment_currency_iso: quotation?.currency_from_iso ?? "USD",
+      };
+      const offers: PaymentMethodOffer[] = [
         {
           id: 3,
           slug: "credit-and-debit-card-methods",
           name: "Credit or debit card",
           description: "Visa, Mastercard",
-          fee: "0.00",
-          fee_currency: quotation?.currency_from_iso ?? "USD",
-          intermediate_step: false,
-          sub_methods: [],
           url: "authorize-credit-card",
-          payment_currency_id: quotation?.currency_from_id ?? PUSD.id,
-          payment_currency_iso: quotation?.currency_from_iso ?? "USD",
+          ...currency,
         },
         {
           id: 8,
           slug: "wallet",
           name: "Vela wallet",
           description: "Pay from your wallet balance.",
-          fee: "0.00",
-          fee_currency: quotation?.currency_from_iso ?? "USD",
-          intermediate_step: false,
-          sub_methods: [],
           url: "wallet",
-          payment_currency_id: quotation?.currency_from_id ?? PUSD.id,
-          payment_currency_iso: quotation?.currency_from_iso ?? "USD",
+          ...currency,
         },
-      ]);
-    }
-    match = path.match(/^quotations\/payment-method\/(\d+)$/);
-    if (match) {
-      const quotation = quotations.get(Number(match[1]));
-      if (!quotation) return err(404, "Quotation not found.");
+      ];
+      return offers;
+    }),
+    handle(setPaymentMethod, ({ params, body }) => {
+      const quotation = quotations.get(params.id);
+      if (!quotation) return notFound("Quotation");
       const { item: _item, ...summary } = quotation;
       // The quotation priced with the chosen method, and which method (spec §4).
-      return ok({
+      return {
         ...summary,
-        payment_type_id: Number(input.payment_type_id) || null,
+        payment_type_id: Number(body.payment_type_id) || null,
         payment_method_slug: null,
         payment_method_name: null,
         payment_profile_id: null,
-      });
-    }
-    if (path === "payments/profiles") return ok([]);
-    if (path === "sandbox/cards/tokens")
-      return ok({ token: "tok_test_4242", brand: "Visa", last4: "4242", exp_month: 12, exp_year: 2034 });
-    if (path === "payments/authorize-credit-card" && method === "POST") {
-      const quotation = quotations.get(Number(input.quotation_id));
+      };
+    }),
+    handle(getSavedCards, []),
+    handle(tokenizeCard, {
+      token: "tok_test_4242",
+      brand: "Visa",
+      last4: "4242",
+      exp_month: 12,
+      exp_year: 2034,
+    }),
+    handle(authorizeCard, ({ body }) => {
+      const quotation = quotations.get(Number(body.quotation_id));
       const payment: Payment = {
         id: 800 + payments.size,
-        quotation_id: Number(input.quotation_id),
+        quotation_id: Number(body.quotation_id),
         method: "card",
         status: "authorized",
         amount: quotation?.amount_paid ?? "0",
@@ -536,21 +554,17 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
         created_at: "2026-11-23T12:01:00.000Z",
       };
       payments.set(payment.id, payment);
-      return ok(payment);
-    }
-    match = path.match(/^payments\/(\d+)$/);
-    if (match) {
-      const payment = payments.get(Number(match[1]));
-      return payment ? ok(payment) : err(404, "Payment not found.");
-    }
-    match = path.match(/^(reload-phones|gift-cards|prepaid-pay-bills)\/transaction$/);
-    if (match && method === "POST") {
-      const key = headers?.get("Idempotency-Key") ?? null;
-      if (key && replays.has(key)) return ok(replays.get(key));
-      const quotation = quotations.get(Number(input.quotation_id));
-      if (quotation?.status !== "open") return err(422, "This quotation is not open.");
-      const paymentId = input.payment_id === undefined ? null : Number(input.payment_id);
-      if (paymentId !== null && !payments.has(paymentId)) return err(422, "Payment not found.");
+      return payment;
+    }),
+    handle(getPayment, ({ params }) => payments.get(params.id) ?? notFound("Payment")),
+    handle(createPurchaseTransaction, ({ body, headers }) => {
+      const key = headers.get("Idempotency-Key");
+      const replayed = key ? replays.get(key) : undefined;
+      if (replayed) return success(replayed, null, 200);
+      const quotation = quotations.get(Number(body.quotation_id));
+      if (quotation?.status !== "open") return failure(422, "This quotation is not open.");
+      const paymentId = body.payment_id === undefined ? null : Number(body.payment_id);
+      if (paymentId !== null && !payments.has(paymentId)) return failure(422, "Payment not found.");
       quotation.status = "used";
       const placed = confirmation(quotation, paymentId);
       orders.set(placed.order_id, {
@@ -560,12 +574,11 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
         codeShown: false,
       });
       if (key) replays.set(key, placed);
-      return { status: 201, body: { success: true, message: null, data: placed } };
-    }
-    match = path.match(/^(reload-phones|gift-cards|prepaid-pay-bills)\/orders\/(\d+)$/);
-    if (match) {
-      const order = orders.get(Number(match[2]));
-      if (!order) return err(404, "Order not found.");
+      return placed;
+    }),
+    handle(getPurchaseOrder, ({ params }) => {
+      const order = orders.get(params.id);
+      if (!order) return notFound("Order");
       order.polls++;
       if (order.polls >= 1 && order.status === "processing") {
         if (order.failing) {
@@ -579,28 +592,25 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
         }
       }
       const { polls: _polls, failing: _failing, codeShown: _shown, ...record } = order;
-      return ok(record);
-    }
-    match = path.match(/^gift-cards\/orders\/(\d+)\/redeem-code$/);
-    if (match && method === "POST") {
-      const order = orders.get(Number(match[1]));
-      if (!order) return err(404, "Order not found.");
+      return record;
+    }),
+    handle(revealRedeemCode, ({ params }) => {
+      const order = orders.get(params.id);
+      if (!order) return notFound("Order");
       if (order.redeem_code_status !== "ready")
-        return err(
+        return failure(
           409,
           "The redeem code was already shown once. You will find it in the e-mail we sent you.",
         );
       order.redeem_code_status = "shown";
-      return ok({
+      return {
         order_id: order.order_id,
         code: "AMZN-7K2Q-XW9P",
         pin: null,
         redeem_instructions: "Redeem at amazon.com/redeem.",
-      });
-    }
-    return err(404, "Not found");
-  };
+      };
+    }),
+  ];
 
-  const routes = new Proxy({} as Record<string, StubHandler>, { get: () => handle });
-  return { routes, orders, quotations, compare: compareAmounts };
+  return { handlers, orders, quotations, compare: compareAmounts };
 };

@@ -1,21 +1,22 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { getCountries, getDocuments, getPrefixes } from "@vela/shared/contract/reference";
+import {
+  createConsignmentSender,
+  deleteSender,
+  getAgentSenders,
+  toggleSender,
+  updateConsignmentSender,
+} from "@vela/shared/contract/senders";
 import type { Sender } from "@vela/shared/senders";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
-import { MEXICO, SPAIN, UNITED_STATES } from "@/test/fixtures";
-import { ok, renderWithApp, stubApi } from "@/test/render";
-import { DOCUMENTS, makeSender } from "@/test/senders";
+import { requests, server } from "@/test/api-server";
+import { handle, invalid, success } from "@/test/contract-handlers";
+import { MEXICO, pageOf, SPAIN, UNITED_STATES } from "@/test/fixtures";
+import { renderWithApp } from "@/test/render";
+import { DOCUMENTS, makeSender, sendersPage as page } from "@/test/senders";
 import { SendersRoute } from "./senders-route";
-
-const page = (rows: Sender[], currentPage: number, total: number) =>
-  ok({
-    data: rows,
-    current_page: currentPage,
-    per_page: 10,
-    last_page: Math.max(1, Math.ceil(total / 10)),
-    total,
-  });
 
 beforeEach(() => {
   registerAuthSource(() => ({ token: "agent-token", type: "agent", userType: "agent" }));
@@ -23,20 +24,18 @@ beforeEach(() => {
 
 describe("the agent's senders page", () => {
   it("lists senders 10 a page, searches and moves between pages", async () => {
-    const stub = stubApi({
-      "/api/agents/senders": ({ url }) => {
+    server.use(
+      handle(getAgentSenders, ({ url }) => {
         const search = url.searchParams.get("search");
-        if (search) return page([makeSender(3, { first_name: "Rosa", full_name: "Rosa In" })], 1, 1);
+        if (search) return page([makeSender(3, { first_name: "Rosa", full_name: "Rosa In" })]);
         const current = Number(url.searchParams.get("page") ?? "1");
-        const ids = current === 1 ? [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] : [11, 12];
-        return page(
-          ids.map((id) => makeSender(id)),
+        return pageOf(
+          Array.from({ length: 12 }, (_, index) => makeSender(index + 1)),
           current,
-          12,
+          10,
         );
-      },
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+      }),
+    );
     const user = userEvent.setup();
     renderWithApp(<SendersRoute />);
 
@@ -46,21 +45,19 @@ describe("the agent's senders page", () => {
     await user.click(screen.getByRole("button", { name: "Next page" }));
     expect((await screen.findAllByText("Walk12 In")).length).toBeGreaterThan(0);
     expect(
-      stub.requests.some((request) => request.url.includes("page=2") && request.url.includes("per_page=10")),
+      requests.some((request) => request.url.includes("page=2") && request.url.includes("per_page=10")),
     ).toBe(true);
 
     await user.type(screen.getByLabelText("Search"), "Rosa");
     expect((await screen.findAllByText("Rosa In")).length).toBeGreaterThan(0);
-    await waitFor(() =>
-      expect(stub.requests.some((request) => request.url.includes("search=Rosa"))).toBe(true),
-    );
-    const searched = stub.requests.find((request) => request.url.includes("search=Rosa"));
+    await waitFor(() => expect(requests.some((request) => request.url.includes("search=Rosa"))).toBe(true));
+    const searched = requests.find((request) => request.url.includes("search=Rosa"));
     // A new search starts at the first page.
     expect(searched?.url).toContain("page=1");
   });
 
   it("says so when there are no senders", async () => {
-    vi.stubGlobal("fetch", stubApi({ "/api/agents/senders": page([], 1, 0) }).fetchStub);
+    server.use(handle(getAgentSenders, page([])));
     renderWithApp(<SendersRoute />);
     expect(
       await screen.findByText("You have no senders yet. Add the customers you send money for."),
@@ -69,24 +66,22 @@ describe("the agent's senders page", () => {
 
   it("adds a sender in the modal: document types of the issuing country, the contract's checks, then the list reloads", async () => {
     let created: Sender | null = null;
-    const stub = stubApi({
-      "/api/agents/senders": () => page(created ? [created] : [], 1, created ? 1 : 0),
-      "/api/countries": ok([UNITED_STATES, SPAIN, MEXICO]),
-      "/api/prefixes": ok([]),
-      "/api/documents": ({ url }) =>
-        ok(
-          DOCUMENTS.filter(
-            (document) =>
-              document.country_id === null ||
-              String(document.country_id) === url.searchParams.get("country_id"),
-          ),
+    server.use(
+      handle(getAgentSenders, () => page(created ? [created] : [])),
+      handle(getCountries, [UNITED_STATES, SPAIN, MEXICO]),
+      handle(getPrefixes, []),
+      handle(getDocuments, ({ url }) =>
+        DOCUMENTS.filter(
+          (document) =>
+            document.country_id === null ||
+            String(document.country_id) === url.searchParams.get("country_id"),
         ),
-      "/api/consignments/senders": () => {
+      ),
+      handle(createConsignmentSender, () => {
         created = makeSender(40, { first_name: "Lucía", last_name: "Pérez", full_name: "Lucía Pérez" });
-        return { status: 201, body: { success: true, message: "Sender saved.", data: created } };
-      },
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+        return success(created, "Sender saved.");
+      }),
+    );
     const user = userEvent.setup();
     renderWithApp(<SendersRoute />);
 
@@ -95,7 +90,7 @@ describe("the agent's senders page", () => {
     // Nothing filled in: the contract's schema refuses it in the browser, nothing is sent.
     await user.click(dialog.getByRole("button", { name: "Save sender" }));
     expect((await dialog.findAllByText("This field is required.")).length).toBeGreaterThan(3);
-    expect(stub.requests.some((request) => request.method === "POST")).toBe(false);
+    expect(requests.some((request) => request.method === "POST")).toBe(false);
 
     await user.type(dialog.getByLabelText(/First name/), "Lucía");
     await user.type(dialog.getByLabelText(/Last name/), "Pérez");
@@ -110,7 +105,7 @@ describe("the agent's senders page", () => {
     await user.type(dialog.getByLabelText(/^Address/), "Av. Reforma 100");
     // The issuing country followed the country of residence; its documents are offered.
     await waitFor(() =>
-      expect(stub.requests.some((request) => request.url.endsWith("/api/documents?country_id=4"))).toBe(true),
+      expect(requests.some((request) => request.url.endsWith("/api/documents?country_id=4"))).toBe(true),
     );
     const documentInput = dialog
       .getAllByLabelText(/Document type/)
@@ -126,8 +121,8 @@ describe("the agent's senders page", () => {
     fireEvent.change(dialog.getByLabelText(/Valid until/), { target: { value: "2031-01-01" } });
     await user.click(dialog.getByRole("button", { name: "Save sender" }));
 
-    await waitFor(() => expect(stub.requests.some((request) => request.method === "POST")).toBe(true));
-    expect(stub.requests.find((request) => request.method === "POST")?.body).toEqual({
+    await waitFor(() => expect(requests.some((request) => request.method === "POST")).toBe(true));
+    expect(requests.find((request) => request.method === "POST")?.body).toEqual({
       first_name: "Lucía",
       last_name: "Pérez",
       email: "lucia@example.com",
@@ -145,21 +140,16 @@ describe("the agent's senders page", () => {
   });
 
   it("shows the API's field errors on their fields", async () => {
-    const stub = stubApi({
-      "/api/agents/senders": page([makeSender(5)], 1, 1),
-      "/api/countries": ok([MEXICO]),
-      "/api/prefixes": ok([]),
-      "/api/documents": ok(DOCUMENTS),
-      "/api/consignments/senders/5": {
-        status: 422,
-        body: {
-          success: false,
-          message: "The given data was invalid.",
-          errors: { document_expires_on: ["This document has expired: it must be valid after today."] },
-        },
-      },
-    });
-    vi.stubGlobal("fetch", stub.fetchStub);
+    server.use(
+      handle(getAgentSenders, page([makeSender(5)])),
+      handle(getCountries, [MEXICO]),
+      handle(getPrefixes, []),
+      handle(getDocuments, DOCUMENTS),
+      handle(
+        updateConsignmentSender,
+        invalid({ document_expires_on: ["This document has expired: it must be valid after today."] }),
+      ),
+    );
     const user = userEvent.setup();
     renderWithApp(<SendersRoute />);
 
@@ -168,7 +158,7 @@ describe("the agent's senders page", () => {
     expect((dialog.getByLabelText(/First name/) as HTMLInputElement).value).toBe("Walk5");
     await user.click(dialog.getByRole("button", { name: "Save sender" }));
     expect(await dialog.findByText("This document has expired: it must be valid after today.")).toBeTruthy();
-    expect(stub.requests.find((request) => request.method === "PUT")?.url).toContain(
+    expect(requests.find((request) => request.method === "PUT")?.url).toContain(
       "/api/consignments/senders/5",
     );
   });
@@ -176,19 +166,18 @@ describe("the agent's senders page", () => {
   it("disables a sender, and deletes one only after confirming", async () => {
     let active = true;
     let deleted = false;
-    const stub = stubApi({
-      "/api/agents/senders": () =>
-        page(deleted ? [] : [makeSender(7, { is_active: active })], 1, deleted ? 0 : 1),
-      "/api/senders/7": ({ method }) =>
-        method === "DELETE" ? ok(null) : ok(makeSender(7, { is_active: active })),
-    });
-    // PATCH flips the sender; DELETE removes it (both on /api/senders/7).
-    const fetchStub = async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      if (String(input).endsWith("/api/senders/7") && init.method === "PATCH") active = !active;
-      if (String(input).endsWith("/api/senders/7") && init.method === "DELETE") deleted = true;
-      return stub.fetchStub(input, init);
-    };
-    vi.stubGlobal("fetch", fetchStub);
+    server.use(
+      handle(getAgentSenders, () => page(deleted ? [] : [makeSender(7, { is_active: active })])),
+      // PATCH flips the sender; DELETE removes it.
+      handle(toggleSender, () => {
+        active = !active;
+        return makeSender(7, { is_active: active });
+      }),
+      handle(deleteSender, () => {
+        deleted = true;
+        return null;
+      }),
+    );
     const user = userEvent.setup();
     renderWithApp(<SendersRoute />);
 
@@ -199,7 +188,7 @@ describe("the agent's senders page", () => {
     await user.click(screen.getAllByRole("button", { name: "Delete Walk7 In" })[0]!);
     const dialog = within(await screen.findByRole("dialog", { name: "Delete this sender?" }));
     await user.click(dialog.getByRole("button", { name: "Cancel" }));
-    expect(stub.requests.some((request) => request.method === "DELETE")).toBe(false);
+    expect(requests.some((request) => request.method === "DELETE")).toBe(false);
 
     await user.click(screen.getAllByRole("button", { name: "Delete Walk7 In" })[0]!);
     const again = within(await screen.findByRole("dialog", { name: "Delete this sender?" }));
@@ -207,6 +196,6 @@ describe("the agent's senders page", () => {
     expect(
       await screen.findByText("You have no senders yet. Add the customers you send money for."),
     ).toBeTruthy();
-    expect(stub.requests.filter((request) => request.method === "DELETE")).toHaveLength(1);
+    expect(requests.filter((request) => request.method === "DELETE")).toHaveLength(1);
   });
 });
