@@ -12,8 +12,8 @@ import { type DynamicForm, defineField, dynamicFormSchema } from "@vela/shared/d
 import type { Recipient } from "@/features/recipients/api/types";
 import { handleOutsideContract } from "./api-server";
 import { failure, handle, invalid, success } from "./contract-handlers";
+import { ok } from "./fetch-stub";
 import { MEXICO, MXN, PHILIPPINES, PHP, pageOf, quotationFixture, quotationSelectionOf } from "./fixtures";
-import { ok } from "./render";
 import { BANK_METHOD, CASH_METHOD, METHODS, VELA_METHOD } from "./send-money-api";
 
 /**
