@@ -18,6 +18,13 @@ export const sessionCheckOf = (user: AuthUser = CLIENT_USER) => {
   });
 };
 
+/** The dashboard's calls on arrival: its rules (nothing to ask) and its cards (no orders, no wallets). */
+export const dashboardArrival = () => [
+  handle(examineDashboardRules, { allowed: true, hide_modal: true, modal: null }),
+  handle(getRecentActivity, []),
+  handle(getWalletDashboard, { wallets: [], services: [], statuses: [] }),
+];
+
 /**
  * Signs `user` in (the stored session) and answers the calls the account area makes on the way in:
  * the session check, the dashboard's rules (nothing to ask), its cards (no orders, no wallets) and
@@ -25,11 +32,5 @@ export const sessionCheckOf = (user: AuthUser = CLIENT_USER) => {
  */
 export const signIn = (user: AuthUser = CLIENT_USER) => {
   useAuthStore.getState().setAuthSession(sessionFor(user));
-  return [
-    sessionCheckOf(user),
-    handle(examineDashboardRules, { allowed: true, hide_modal: true, modal: null }),
-    handle(getRecentActivity, []),
-    handle(getWalletDashboard, { wallets: [], services: [], statuses: [] }),
-    handle(logout, null),
-  ];
+  return [sessionCheckOf(user), ...dashboardArrival(), handle(logout, null)];
 };

@@ -1,7 +1,6 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import {
-  examineDashboardRules,
   forgotPasswordMasking,
   forgotPasswordSendCode,
   login,
@@ -25,7 +24,7 @@ import {
 } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { sendMoneyHandlers } from "@/test/send-money-api";
-import { sessionCheckOf } from "@/test/session-api";
+import { dashboardArrival, sessionCheckOf } from "@/test/session-api";
 import { useAuthModalStore } from "../stores/auth-modal-store";
 import { useAuthStore } from "../stores/auth-store";
 
@@ -158,11 +157,7 @@ describe("auth modal", () => {
   });
 
   it("signs in with the second factor and goes to the account", async () => {
-    stubHome(
-      handle(login, EMAIL_CHALLENGE),
-      handle(tfaVerifyAndLogin, sessionFor()),
-      handle(examineDashboardRules, { allowed: true, hide_modal: true, modal: null }),
-    );
+    stubHome(handle(login, EMAIL_CHALLENGE), handle(tfaVerifyAndLogin, sessionFor()), ...dashboardArrival());
     const user = userEvent.setup();
     renderWithApp(<AppRoutes />, { route: "/" });
     const modal = await openLogin(user);
