@@ -18,6 +18,14 @@ describe("a paid quotation in the send-money flow", () => {
   const shoot = screenshots("paid-quotation");
   const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
   const at = (page: Page, path: string) => expect.poll(() => pathname(page), { timeout: 20_000 }).toBe(path);
+  // The address changes before the lazily loaded step replaces the one before it, whose Back
+  // button would still answer a click: SEND is there once its own heading is.
+  const atSend = async (page: Page) => {
+    await at(page, "/account/send-money/send");
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Check your transfer" }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
+  };
 
   it("shows the authorized card on PAYMENT after going back, with Continue and a way to start over", async () => {
     const email = `ana.frozen.${stamp}@example.com`;
@@ -71,7 +79,7 @@ describe("a paid quotation in the send-money flow", () => {
       .poll(() => page.getByRole("heading", { name: "Payment methods" }).isVisible(), { timeout: 15_000 })
       .toBe(true);
     await payByNewCard(page);
-    await at(page, "/account/send-money/send");
+    await atSend(page);
 
     // Back to PAYMENT: the card shows as authorized, with Continue; nothing to pay again with, no
     // method to switch to, so nothing the server would refuse.
@@ -101,7 +109,7 @@ describe("a paid quotation in the send-money flow", () => {
 
     // Continue: on to SEND with the same payment.
     await page.getByRole("button", { name: "Continue", exact: true }).click();
-    await at(page, "/account/send-money/send");
+    await atSend(page);
     expect(await page.getByText(/4242/).first().isVisible()).toBe(true);
 
     // Back again, in a browser that forgot which payment it made (its payment choices cleared): the
