@@ -1,9 +1,21 @@
 import { successEnvelope } from "@vela/shared/api";
 import type { Endpoint } from "@vela/shared/contract/endpoint";
+import type {
+  ContextConfigDefault,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+  RouteShorthandOptions,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 
 /** The route schema parts an endpoint of the contract declares, under Fastify's names. */
-type ContractSchema<E extends Endpoint> = (E["params"] extends z.ZodType
+export type ContractSchema<E extends Endpoint> = (E["params"] extends z.ZodType
   ? { params: E["params"] }
   : unknown) &
   (E["query"] extends z.ZodType ? { querystring: E["query"] } : unknown) &
@@ -53,4 +65,79 @@ export function fixedEndpoint<E extends Endpoint, P extends keyof ParamsShape<E>
   return (
     Object.keys(others).length > 0 ? { ...rest, path, params: z.object(others) } : { ...rest, path }
   ) as FixedEndpoint<E, P>;
+}
+
+/** A handler typed by its route's schema: the request's params, query, body and headers, and what it may answer. */
+type SchemaHandler<S extends FastifySchema> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  S,
+  ZodTypeProvider
+>;
+
+/** Fastify's route options (preValidation, config, onSend...); the schema is built from the contract. */
+type RouteOptions = Omit<
+  RouteShorthandOptions<
+    RawServerDefault,
+    RawRequestDefaultExpression,
+    RawReplyDefaultExpression,
+    RouteGenericInterface,
+    ContextConfigDefault,
+    FastifySchema,
+    ZodTypeProvider
+  >,
+  "schema"
+>;
+
+/** What a route adds to its endpoint: its documentation, and any Fastify option of its own. */
+export type RouteDeclaration<Extra extends FastifySchema> = RouteOptions & {
+  summary: string;
+  description?: string;
+  /** The OpenAPI tags, when not the area's. */
+  tags?: string[];
+  /** Schema parts the contract does not declare (request headers, produces, hide...). */
+  schema?: Extra;
+};
+
+/** What every route of an area shares: its tags and, behind a session, its guard. */
+type AreaDefaults = { tags: string[]; preValidation?: RouteOptions["preValidation"] };
+
+/**
+ * The one way a route is declared from its contract endpoint: the method, path and schemas come
+ * from the endpoint (so the route and the SPA's call cannot drift), the area's tags and guard from
+ * `defaults`; a declaration may replace either and add Fastify options. The handler is typed by the
+ * endpoint's schemas, so a field the contract lacks does not compile.
+ *
+ *     const serve = contractRoutes(app, { tags: ["history"], preValidation: app.requireAuth() });
+ *     serve(contract.getOrderDetails, { summary: "One order" }, async (request) => ok(...));
+ */
+export function contractRoutes(app: FastifyInstance, defaults: AreaDefaults) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  // biome-ignore lint/complexity/noBannedTypes: no extra schema parts is the usual case
+  return <E extends Endpoint, Extra extends FastifySchema = {}>(
+    endpoint: E,
+    { summary, description, tags = defaults.tags, schema, ...options }: RouteDeclaration<Extra>,
+    handler: SchemaHandler<ContractSchema<E> & Extra>,
+  ) => {
+    const guard = defaults.preValidation ? { preValidation: defaults.preValidation } : {};
+    const routeSchema: FastifySchema = {
+      tags,
+      summary,
+      ...(description === undefined ? {} : { description }),
+      ...schema,
+      ...contractSchema(endpoint),
+    };
+    // The handler was typed by this schema above; Fastify's inference cannot follow the spread.
+    routes.route({
+      method: endpoint.method,
+      url: urlOf(endpoint),
+      ...guard,
+      ...options,
+      schema: routeSchema,
+      handler: handler as SchemaHandler<FastifySchema>,
+    });
+  };
 }
