@@ -1,7 +1,6 @@
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type ONBOARDING_TYPES } from "@vela/shared/auth";
 import * as contract from "@vela/shared/contract/auth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { findUserById, register } from "../../auth/accounts";
 import { claimIpTry, settleTry } from "../../auth/attempts";
 import {
@@ -16,7 +15,7 @@ import { sendCode } from "../../auth/notifications";
 import { listBusinessTypes, markVerified } from "../../auth/onboarding";
 import type { UserRow } from "../../auth/sessions";
 import { onboardingOf } from "../../auth/user-view";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { ConflictError, InvalidDataError, NotAllowedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -34,30 +33,34 @@ const welcome = (codeSent: boolean) =>
  * the e-mail address and phone number that on-boarding asks for.
  */
 export async function onboardingRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = contractRoutes(app, { tags });
 
-  routes.post(
-    urlOf(contract.registerClient),
-    { schema: { tags, summary: "Opens a client account", ...contractSchema(contract.registerClient) } },
+  serve(
+    contract.registerClient,
+    {
+      summary: "Opens a client account",
+    },
     async (request, reply) => {
       const { session, codeSent } = await register(app, request, { role: "client", input: request.body });
       return reply.status(201).send(ok(session, welcome(codeSent)));
     },
   );
 
-  routes.post(
-    urlOf(contract.registerAgent),
-    { schema: { tags, summary: "Opens an agent account", ...contractSchema(contract.registerAgent) } },
+  serve(
+    contract.registerAgent,
+    {
+      summary: "Opens an agent account",
+    },
     async (request, reply) => {
       const { session, codeSent } = await register(app, request, { role: "agent", input: request.body });
       return reply.status(201).send(ok(session, welcome(codeSent)));
     },
   );
 
-  routes.post(
-    urlOf(contract.registerBusiness),
+  serve(
+    contract.registerBusiness,
     {
-      schema: { tags, summary: "Opens a business account", ...contractSchema(contract.registerBusiness) },
+      summary: "Opens a business account",
     },
     async (request, reply) => {
       const { session, codeSent } = await register(app, request, { role: "business", input: request.body });
@@ -65,14 +68,10 @@ export async function onboardingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getBusinessTypes),
+  serve(
+    contract.getBusinessTypes,
     {
-      schema: {
-        tags,
-        summary: "The kinds of company a business account can register as",
-        ...contractSchema(contract.getBusinessTypes),
-      },
+      summary: "The kinds of company a business account can register as",
     },
     async (request, reply) => {
       reply.header("Cache-Control", "public, max-age=3600");
@@ -132,15 +131,11 @@ export async function onboardingRoutes(app: FastifyInstance) {
 
   const guard = app.requireAuth();
 
-  routes.post(
-    urlOf(contract.verifyOnboardingEmail),
+  serve(
+    contract.verifyOnboardingEmail,
     {
+      summary: "Verifies the e-mail address with its code",
       preValidation: guard,
-      schema: {
-        tags,
-        summary: "Verifies the e-mail address with its code",
-        ...contractSchema(contract.verifyOnboardingEmail),
-      },
     },
     async (request) => {
       const user = ownUser(request, request.params.type);
@@ -149,15 +144,11 @@ export async function onboardingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.resendOnboardingEmail),
+  serve(
+    contract.resendOnboardingEmail,
     {
+      summary: "Sends the e-mail verification code again",
       preValidation: guard,
-      schema: {
-        tags,
-        summary: "Sends the e-mail verification code again",
-        ...contractSchema(contract.resendOnboardingEmail),
-      },
     },
     async (request) => {
       const user = ownUser(request, request.params.type);
@@ -166,15 +157,11 @@ export async function onboardingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.sendOnboardingPhoneCode),
+  serve(
+    contract.sendOnboardingPhoneCode,
     {
+      summary: "Sends a code by SMS to verify the phone number",
       preValidation: guard,
-      schema: {
-        tags,
-        summary: "Sends a code by SMS to verify the phone number",
-        ...contractSchema(contract.sendOnboardingPhoneCode),
-      },
     },
     async (request) => {
       const user = ownUser(request, request.params.type);
@@ -183,15 +170,11 @@ export async function onboardingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getOnboardingPhoneCode),
+  serve(
+    contract.getOnboardingPhoneCode,
     {
+      summary: "The pending phone code: where it went (masked) and when another may be sent",
       preValidation: guard,
-      schema: {
-        tags,
-        summary: "The pending phone code: where it went (masked) and when another may be sent",
-        ...contractSchema(contract.getOnboardingPhoneCode),
-      },
     },
     async (request) => {
       const user = ownUser(request, request.params.type);
@@ -206,15 +189,11 @@ export async function onboardingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.verifyOnboardingPhone),
+  serve(
+    contract.verifyOnboardingPhone,
     {
+      summary: "Verifies the phone number with its code",
       preValidation: guard,
-      schema: {
-        tags,
-        summary: "Verifies the phone number with its code",
-        ...contractSchema(contract.verifyOnboardingPhone),
-      },
     },
     async (request) => {
       const user = ownUser(request, request.params.type);

@@ -4,7 +4,7 @@ import * as contract from "@vela/shared/contract/payments";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes, contractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { AppError } from "../../http/errors";
 import { listProfiles, toSavedBank, toSavedCard } from "../../payments/instruments";
@@ -46,6 +46,7 @@ const keyHeader = z.object({
 export async function paymentRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
+  const serve = contractRoutes(app, { tags: TAGS, preValidation: signedIn });
   const pricingOf = (request: FastifyRequest): PricingContext => ({
     db: app.db,
     rates: app.rates,
@@ -81,31 +82,20 @@ export async function paymentRoutes(app: FastifyInstance) {
       .send(ok(await toPaymentView(app.db, outcome.payment), message));
   };
 
-  routes.get(
-    urlOf(contract.getPaymentMethods),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The payment methods offered for a quotation, each with its fee for it",
-        ...contractSchema(contract.getPaymentMethods),
-      },
-    },
+  serve(
+    contract.getPaymentMethods,
+    { summary: "The payment methods offered for a quotation, each with its fee for it" },
     async (request) => {
       const row = await ownQuotation(app.db, userId(request), request.params.quotation_id);
       return ok(await paymentMethodsFor(pricingOf(request), row));
     },
   );
 
-  routes.put(
-    urlOf(contract.setPaymentMethod),
+  serve(
+    contract.setPaymentMethod,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: ["quotations"],
-        summary: "Chooses the quotation's payment method; answers the summary priced with its fee",
-        ...contractSchema(contract.setPaymentMethod),
-      },
+      summary: "Chooses the quotation's payment method; answers the summary priced with its fee",
+      tags: ["quotations"],
     },
     async (request) =>
       ok(
@@ -114,16 +104,9 @@ export async function paymentRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.put(
-    urlOf(contract.addSavedPaymentMethod),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Attaches one of the user's saved cards or bank accounts to a quotation",
-        ...contractSchema(contract.addSavedPaymentMethod),
-      },
-    },
+  serve(
+    contract.addSavedPaymentMethod,
+    { summary: "Attaches one of the user's saved cards or bank accounts to a quotation" },
     async (request) =>
       ok(
         await attachPaymentProfile(pricingOf(request), userId(request), request.body),
@@ -242,16 +225,9 @@ export async function paymentRoutes(app: FastifyInstance) {
     return ok(await toPaymentView(app.db, await currentPayment(lifecycleDeps, row)));
   };
 
-  routes.get(
-    urlOf(contract.getPraxisPaymentStatus),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Where a Praxis payment stands (asks the gateway when it is still pending)",
-        ...contractSchema(contract.getPraxisPaymentStatus),
-      },
-    },
+  serve(
+    contract.getPraxisPaymentStatus,
+    { summary: "Where a Praxis payment stands (asks the gateway when it is still pending)" },
     async (request) => showPayment(request, request.params.payment_id),
   );
 
@@ -277,16 +253,9 @@ export async function paymentRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getPayment),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "One of the user's payments as it stands (asks the provider when it is still pending)",
-        ...contractSchema(contract.getPayment),
-      },
-    },
+  serve(
+    contract.getPayment,
+    { summary: "One of the user's payments as it stands (asks the provider when it is still pending)" },
     async (request) => showPayment(request, request.params.id),
   );
 

@@ -12,7 +12,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
 import { localizeDisplay } from "../../display/display-text";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { validatorCompiler } from "../../http/input";
@@ -71,6 +71,8 @@ const PROMO_SERVICES: Record<(typeof contract.PROMO_SERVICE_PATHS)[number], read
  */
 export async function pricingRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = contractRoutes(app, { tags });
+  const serveQuotation = contractRoutes(app, { tags: quotationTags, preValidation: app.requireAuth() });
   const contextOf = pricingContextOf(app);
 
   // The public calculator's answers, per language and query, for a few seconds: see
@@ -113,14 +115,10 @@ export async function pricingRoutes(app: FastifyInstance) {
     return sendAnswer(reply, body);
   };
 
-  routes.get(
-    urlOf(contract.getHomeCalculation),
+  serve(
+    contract.getHomeCalculation,
     {
-      schema: {
-        tags,
-        summary: "Public calculator of the home page: prices a transfer from either amount, no sign-in",
-        ...contractSchema(contract.getHomeCalculation),
-      },
+      summary: "Public calculator of the home page: prices a transfer from either amount, no sign-in",
       // The home page's own queries are recognised without zod (home-query.ts); any other goes
       // through the full validation and its messages.
       validatorCompiler: homeQueryValidator,
@@ -146,14 +144,10 @@ export async function pricingRoutes(app: FastifyInstance) {
   );
 
   // Spec §7 lists the calculators as POST; the GET above stays for caches and links.
-  routes.post(
-    urlOf(contract.calculateHomePrice),
+  serve(
+    contract.calculateHomePrice,
     {
-      schema: {
-        tags,
-        summary: "Public calculator of the home page (POST, as spec §7 lists it): same answer as the GET",
-        ...contractSchema(contract.calculateHomePrice),
-      },
+      summary: "Public calculator of the home page (POST, as spec §7 lists it): same answer as the GET",
     },
     async (request, reply) =>
       homeCalculator(request, reply, request.body, `${request.ctx.language}:${JSON.stringify(request.body)}`),
@@ -166,26 +160,22 @@ export async function pricingRoutes(app: FastifyInstance) {
     ],
     [contract.calculateConsignment, "Calculator of the send-money (consignment) flow, with promo codes"],
   ] as const) {
-    routes.post(
-      urlOf(endpoint),
+    serve(
+      endpoint,
       {
+        summary,
         preValidation: app.requireAuth(),
-        schema: { tags, summary, ...contractSchema(endpoint) },
       },
       async (request) =>
         ok(await calculateConsignment(contextOf(request), request.body, currentAuth(request).user.id)),
     );
   }
 
-  routes.post(
-    urlOf(contract.calculateWalletToWallet),
+  serve(
+    contract.calculateWalletToWallet,
     {
+      summary: "Calculator of wallet-to-wallet sends: delivery into the recipient's Vela wallet only",
       preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary: "Calculator of wallet-to-wallet sends: delivery into the recipient's Vela wallet only",
-        ...contractSchema(contract.calculateWalletToWallet),
-      },
     },
     async (request) => {
       const context = contextOf(request);
@@ -209,14 +199,10 @@ export async function pricingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getLimits),
+  serve(
+    contract.getLimits,
     {
-      schema: {
-        tags,
-        summary: "Send and receiving limits of a corridor's delivery method (its default one unless named)",
-        ...contractSchema(contract.getLimits),
-      },
+      summary: "Send and receiving limits of a corridor's delivery method (its default one unless named)",
     },
     async (request) => {
       const rows = await corridorMethodsOf(app.db, request.query);
@@ -276,26 +262,18 @@ export async function pricingRoutes(app: FastifyInstance) {
       .orderBy(asc(currencies.iso));
   }
 
-  routes.get(
-    urlOf(contract.getCurrenciesTo),
+  serve(
+    contract.getCurrenciesTo,
     {
-      schema: {
-        tags,
-        summary: "Currencies a country can receive in",
-        ...contractSchema(contract.getCurrenciesTo),
-      },
+      summary: "Currencies a country can receive in",
     },
     async (request) => ok(await corridorCurrencies("to", request.query.country_to_id)),
   );
 
-  routes.get(
-    urlOf(contract.getCurrenciesFrom),
+  serve(
+    contract.getCurrenciesFrom,
     {
-      schema: {
-        tags,
-        summary: "Currencies a country can send in",
-        ...contractSchema(contract.getCurrenciesFrom),
-      },
+      summary: "Currencies a country can send in",
     },
     async (request) => ok(await corridorCurrencies("from", request.query.country_from_id)),
   );
@@ -314,16 +292,12 @@ export async function pricingRoutes(app: FastifyInstance) {
     return saveQuotation(context, userId, service, offer, priced);
   }
 
-  routes.post(
-    urlOf(contract.createQuotation),
+  serveQuotation(
+    contract.createQuotation,
     {
+      summary: "Creates a quotation for a consignment: the rate is held until it expires",
       config: { idempotent: true },
       preValidation: app.requireMoneyMover(),
-      schema: {
-        tags: quotationTags,
-        summary: "Creates a quotation for a consignment: the rate is held until it expires",
-        ...contractSchema(contract.createQuotation),
-      },
     },
     async (request, reply) =>
       reply
@@ -333,16 +307,12 @@ export async function pricingRoutes(app: FastifyInstance) {
         ),
   );
 
-  routes.post(
-    urlOf(contract.createAnyQuotation),
+  serveQuotation(
+    contract.createAnyQuotation,
     {
+      summary: "Creates a quotation (the generic entry point; priced as a consignment)",
       config: { idempotent: true },
       preValidation: app.requireMoneyMover(),
-      schema: {
-        tags: quotationTags,
-        summary: "Creates a quotation (the generic entry point; priced as a consignment)",
-        ...contractSchema(contract.createAnyQuotation),
-      },
     },
     async (request, reply) =>
       reply
@@ -393,15 +363,10 @@ export async function pricingRoutes(app: FastifyInstance) {
     );
   }
 
-  routes.get(
-    urlOf(contract.getQuotation),
+  serveQuotation(
+    contract.getQuotation,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: quotationTags,
-        summary: "One of the user's quotations",
-        ...contractSchema(contract.getQuotation),
-      },
+      summary: "One of the user's quotations",
     },
     async (request) => {
       const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
@@ -409,16 +374,11 @@ export async function pricingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.put(
-    urlOf(contract.recalculateQuotation),
+  serveQuotation(
+    contract.recalculateQuotation,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: quotationTags,
-        summary:
-          "Recalculates a quotation at today's rate (new amounts or payment method optional); the rate lock starts again",
-        ...contractSchema(contract.recalculateQuotation),
-      },
+      summary:
+        "Recalculates a quotation at today's rate (new amounts or payment method optional); the rate lock starts again",
     },
     async (request) => {
       const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
@@ -436,16 +396,11 @@ export async function pricingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.patch(
-    urlOf(contract.applyPromoCode),
+  serveQuotation(
+    contract.applyPromoCode,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: quotationTags,
-        summary:
-          "Applies a promo code to an open quotation of this service; its amounts, rate and expiry stay locked",
-        ...contractSchema(contract.applyPromoCode),
-      },
+      summary:
+        "Applies a promo code to an open quotation of this service; its amounts, rate and expiry stay locked",
     },
     async (request) => {
       const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
@@ -458,15 +413,10 @@ export async function pricingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getPromoCode),
+  serveQuotation(
+    contract.getPromoCode,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: quotationTags,
-        summary: "The terms of a promo code",
-        ...contractSchema(contract.getPromoCode),
-      },
+      summary: "The terms of a promo code",
     },
     async (request) => ok(await promoTerms(app.db, await findPromoCode(app.db, request.query.code))),
   );

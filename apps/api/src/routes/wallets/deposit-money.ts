@@ -2,7 +2,7 @@ import * as contract from "@vela/shared/contract/wallets";
 import { depositCalculatorRequest, depositTransactionRequest } from "@vela/shared/wallet-dw";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
@@ -27,18 +27,14 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
 export async function walletDepositRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
+  const serve = contractRoutes(app, { tags, preValidation: signedIn });
   const pricingOf = pricingContextOf(app);
 
-  routes.get(
-    urlOf(currenciesEndpoint),
+  serve(
+    currenciesEndpoint,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary:
-          "Deposit currencies: is_from=1 what a deposit can be paid in, is_from=0 the caller's wallets it can go into",
-        ...contractSchema(currenciesEndpoint),
-      },
+      summary:
+        "Deposit currencies: is_from=1 what a deposit can be paid in, is_from=0 the caller's wallets it can go into",
     },
     async (request) => {
       const userId = currentAuth(request).user.id;

@@ -2,7 +2,7 @@ import * as contract from "@vela/shared/contract/wallets";
 import { WALLET_SEND_MESSAGES, walletSendTransactionRequest } from "@vela/shared/wallet-send";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { toConfirmationRecord } from "../../orders/confirmation";
@@ -22,18 +22,14 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  */
 export async function walletSendRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = contractRoutes(app, { tags, preValidation: app.requireAuth() });
   const contextOf = pricingContextOf(app);
 
-  routes.get(
-    urlOf(contract.getSendCurrencies),
+  serve(
+    contract.getSendCurrencies,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary:
-          "Currencies of a send: your open wallets and what each can spend (is_from=1), or what a recipient's wallets receive in (is_from=0&wallet_id=)",
-        ...contractSchema(contract.getSendCurrencies),
-      },
+      summary:
+        "Currencies of a send: your open wallets and what each can spend (is_from=1), or what a recipient's wallets receive in (is_from=0&wallet_id=)",
     },
     async (request) => {
       const userId = currentAuth(request).user.id;
@@ -49,16 +45,11 @@ export async function walletSendRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.searchWalletUser),
+  serve(
+    contract.searchWalletUser,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary:
-          "The person an exact e-mail, phone number or wallet id names, if they have an open wallet: a masked name, a wallet id and their currencies (rate-limited per user)",
-        ...contractSchema(contract.searchWalletUser),
-      },
+      summary:
+        "The person an exact e-mail, phone number or wallet id names, if they have an open wallet: a masked name, a wallet id and their currencies (rate-limited per user)",
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
@@ -69,15 +60,10 @@ export async function walletSendRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getRecentWalletRecipients),
+  serve(
+    contract.getRecentWalletRecipients,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary: "The people you last sent to from your wallets, newest first (at most 10)",
-        ...contractSchema(contract.getRecentWalletRecipients),
-      },
+      summary: "The people you last sent to from your wallets, newest first (at most 10)",
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
@@ -85,30 +71,22 @@ export async function walletSendRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.calculateWalletSend),
+  serve(
+    contract.calculateWalletSend,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary: "Prices a send from your wallet to another user's wallet (free in one currency)",
-        ...contractSchema(contract.calculateWalletSend),
-      },
+      summary: "Prices a send from your wallet to another user's wallet (free in one currency)",
     },
     async (request) =>
       ok(await calculateSend(contextOf(request), currentAuth(request).user.id, request.body)),
   );
 
-  routes.post(
-    urlOf(contract.createWalletSendQuotation),
+  serve(
+    contract.createWalletSendQuotation,
     {
+      summary: "Quotation of a send to another user's wallet: the rate is held until it expires",
+      tags: ["quotations"],
       config: { idempotent: true },
       preValidation: app.requireMoneyMover(),
-      schema: {
-        tags: ["quotations"],
-        summary: "Quotation of a send to another user's wallet: the rate is held until it expires",
-        ...contractSchema(contract.createWalletSendQuotation),
-      },
     },
     async (request, reply) => {
       const quotation = await createSendQuotation(

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { isTransaction } from "../../db/transactions";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { InvalidDataError } from "../../http/errors";
 import { toConfirmationRecord } from "../../orders/confirmation";
@@ -57,6 +57,7 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
 export async function walletWithdrawRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
+  const serve = contractRoutes(app, { tags, preValidation: signedIn });
   const pricingOf = pricingContextOf(app);
   const recipientContext = (request: FastifyRequest): RecipientContext => {
     const { user } = currentAuth(request);
@@ -64,28 +65,18 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   };
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
 
-  routes.get(
-    urlOf(contract.getWithdrawMethods),
+  serve(
+    contract.getWithdrawMethods,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "How a withdrawal can be paid out (in a currency, when given): bank account, mobile wallet",
-        ...contractSchema(contract.getWithdrawMethods),
-      },
+      summary: "How a withdrawal can be paid out (in a currency, when given): bank account, mobile wallet",
     },
     async (request) => ok(await withdrawMethods(app.db, request.ctx.language, request.query.currency_id)),
   );
 
-  routes.get(
-    urlOf(contract.getWithdrawBeneficiaries),
+  serve(
+    contract.getWithdrawBeneficiaries,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "The caller's active withdrawal accounts, by currency and withdrawal method, 10 a page",
-        ...contractSchema(contract.getWithdrawBeneficiaries),
-      },
+      summary: "The caller's active withdrawal accounts, by currency and withdrawal method, 10 a page",
     },
     async (request) => {
       const query = request.query;
@@ -111,30 +102,20 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getWithdrawAccountForm),
+  serve(
+    contract.getWithdrawAccountForm,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary:
-          "The form of a withdrawal account: by currency_to_id and withdrawal_method_id (the recipients' withdraw form)",
-        ...contractSchema(contract.getWithdrawAccountForm),
-      },
+      summary:
+        "The form of a withdrawal account: by currency_to_id and withdrawal_method_id (the recipients' withdraw form)",
     },
     async (request) => ok((await resolveForm(recipientContext(request), request.query)).form),
   );
 
-  routes.post(
-    urlOf(contract.createWithdrawAccount),
+  serve(
+    contract.createWithdrawAccount,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary:
-          "Saves a withdrawal account: currency_to_id, withdrawal_method_id and the withdraw form's values (flat)",
-        ...contractSchema(contract.createWithdrawAccount),
-      },
+      summary:
+        "Saves a withdrawal account: currency_to_id, withdrawal_method_id and the withdraw form's values (flat)",
     },
     async (request, reply) => {
       const body = request.body;
@@ -157,16 +138,11 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(currenciesEndpoint),
+  serve(
+    currenciesEndpoint,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary:
-          "Withdraw currencies: is_from=1 the caller's wallets, is_from=0 the currencies an account can be paid in",
-        ...contractSchema(currenciesEndpoint),
-      },
+      summary:
+        "Withdraw currencies: is_from=1 the caller's wallets, is_from=0 the currencies an account can be paid in",
     },
     async (request) =>
       ok(
@@ -208,15 +184,10 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.sendWithdrawCode),
+  serve(
+    contract.sendWithdrawCode,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "Sends the code that confirms a withdrawal (by e-mail), bound to its quotation",
-        ...contractSchema(contract.sendWithdrawCode),
-      },
+      summary: "Sends the code that confirms a withdrawal (by e-mail), bound to its quotation",
     },
     async (request) =>
       ok(
