@@ -98,12 +98,19 @@ export type RouteDeclaration<Extra extends FastifySchema> = RouteOptions & {
   description?: string;
   /** The OpenAPI tags, when not the area's. */
   tags?: string[];
-  /** Schema parts the contract does not declare (request headers, produces, hide...). */
+  /**
+   * Schema parts beyond the contract's (request headers, produces, hide...), or in place of one of
+   * them (a route serving one service of an endpoint takes that service's narrower body).
+   */
   schema?: Extra;
 };
 
-/** What every route of an area shares: its tags and, behind a session, its guard. */
-type AreaDefaults = { tags: string[]; preValidation?: RouteOptions["preValidation"] };
+/** What every route of an area shares: its tags and, behind a session, its guard (or other options). */
+type AreaDefaults = RouteOptions & { tags: string[] };
+
+/** The endpoint's schema with the declaration's parts in place of the contract's. */
+type RouteSchema<E extends Endpoint, Extra extends FastifySchema> = Omit<ContractSchema<E>, keyof Extra> &
+  Extra;
 
 /**
  * The one way a route is declared from its contract endpoint: the method, path and schemas come
@@ -114,27 +121,26 @@ type AreaDefaults = { tags: string[]; preValidation?: RouteOptions["preValidatio
  *     const serve = contractRoutes(app, { tags: ["history"], preValidation: app.requireAuth() });
  *     serve(contract.getOrderDetails, { summary: "One order" }, async (request) => ok(...));
  */
-export function contractRoutes(app: FastifyInstance, defaults: AreaDefaults) {
+export function contractRoutes(app: FastifyInstance, { tags: areaTags, ...areaOptions }: AreaDefaults) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // biome-ignore lint/complexity/noBannedTypes: no extra schema parts is the usual case
   return <E extends Endpoint, Extra extends FastifySchema = {}>(
     endpoint: E,
-    { summary, description, tags = defaults.tags, schema, ...options }: RouteDeclaration<Extra>,
-    handler: SchemaHandler<ContractSchema<E> & Extra>,
+    { summary, description, tags = areaTags, schema, ...options }: RouteDeclaration<Extra>,
+    handler: SchemaHandler<RouteSchema<E, Extra>>,
   ) => {
-    const guard = defaults.preValidation ? { preValidation: defaults.preValidation } : {};
     const routeSchema: FastifySchema = {
       tags,
       summary,
       ...(description === undefined ? {} : { description }),
-      ...schema,
       ...contractSchema(endpoint),
+      ...schema,
     };
     // The handler was typed by this schema above; Fastify's inference cannot follow the spread.
     routes.route({
       method: endpoint.method,
       url: urlOf(endpoint),
-      ...guard,
+      ...areaOptions,
       ...options,
       schema: routeSchema,
       handler: handler as SchemaHandler<FastifySchema>,

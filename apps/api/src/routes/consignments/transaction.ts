@@ -20,6 +20,12 @@ const tags = ["send money"];
  */
 export async function consignmentTransactionRoutes(app: FastifyInstance) {
   const serve = contractRoutes(app, { tags });
+  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
+  const serveMoneyMove = contractRoutes(app, {
+    tags,
+    config: { idempotent: true },
+    preValidation: app.requireMoneyMover(),
+  });
   await registerOrderJobs(app);
 
   const depsOf = (request: FastifyRequest): OrderDeps => ({
@@ -47,12 +53,10 @@ export async function consignmentTransactionRoutes(app: FastifyInstance) {
       "Places the transfer of a quotation paid by a payment (as /consignments/transaction)",
     ],
   ] as const) {
-    serve(
+    serveMoneyMove(
       endpoint,
       {
         summary,
-        config: { idempotent: true },
-        preValidation: app.requireMoneyMover(),
       },
       async (request, reply) => reply.status(201).send(await place(request, request.body)),
     );

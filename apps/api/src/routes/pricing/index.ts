@@ -8,11 +8,10 @@ import {
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
 import { localizeDisplay } from "../../display/display-text";
-import { contractRoutes, contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, fixedEndpoint } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { validatorCompiler } from "../../http/input";
@@ -70,10 +69,15 @@ const PROMO_SERVICES: Record<(typeof contract.PROMO_SERVICE_PATHS)[number], read
  * call them and what they accept.
  */
 export async function pricingRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const serve = contractRoutes(app, { tags });
   const serveQuotation = contractRoutes(app, { tags: quotationTags, preValidation: app.requireAuth() });
   const contextOf = pricingContextOf(app);
+  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
+  const serveQuotationMove = contractRoutes(app, {
+    tags: quotationTags,
+    config: { idempotent: true },
+    preValidation: app.requireMoneyMover(),
+  });
 
   // The public calculator's answers, per language and query, for a few seconds: see
   // answer-cache.ts. Kept under the rate table and corridor terms they were built from, so a
@@ -218,16 +222,10 @@ export async function pricingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getShippingMethods),
-    {
-      schema: {
-        tags,
-        summary: "Delivery methods offered on a corridor",
-        // Ids are PostgreSQL integers: a larger one is a 422 here, not a 500 from the database.
-        ...contractSchema(contract.getShippingMethods),
-      },
-    },
+  // Ids are PostgreSQL integers: a larger one is a 422 here (the contract's query), not a 500 from the database.
+  serve(
+    contract.getShippingMethods,
+    { summary: "Delivery methods offered on a corridor" },
     async (request) => {
       const rows = await corridorMethodsOf(app.db, request.query);
       const seen = new Set<number>();
@@ -292,52 +290,31 @@ export async function pricingRoutes(app: FastifyInstance) {
     return saveQuotation(context, userId, service, offer, priced);
   }
 
-  serveQuotation(
-    contract.createQuotation,
-    {
-      summary: "Creates a quotation for a consignment: the rate is held until it expires",
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-    },
-    async (request, reply) =>
+  // The generic entry point is priced as a consignment: both create the same quotation.
+  const consignmentQuotations = [
+    [contract.createQuotation, "Creates a quotation for a consignment: the rate is held until it expires"],
+    [contract.createAnyQuotation, "Creates a quotation (the generic entry point; priced as a consignment)"],
+  ] as const;
+  for (const [endpoint, summary] of consignmentQuotations) {
+    serveQuotationMove(endpoint, { summary }, async (request, reply) =>
       reply
         .status(201)
         .send(
           ok(await createConsignmentQuotation(request, request.body, "consignments"), "Quotation created."),
         ),
-  );
-
-  serveQuotation(
-    contract.createAnyQuotation,
-    {
-      summary: "Creates a quotation (the generic entry point; priced as a consignment)",
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          ok(await createConsignmentQuotation(request, request.body, "consignments"), "Quotation created."),
-        ),
-  );
+    );
+  }
 
   for (const kind of ["convert", "deposit"] as const) {
     const quotationEndpoint = fixedEndpoint(walletContract.createWalletQuotation, "service", `${kind}-money`);
-    routes.post(
-      urlOf(quotationEndpoint),
+    serveQuotationMove(
+      quotationEndpoint,
       {
-        config: { idempotent: true },
-        preValidation: app.requireMoneyMover(),
-        schema: {
-          tags: quotationTags,
-          summary:
-            kind === "convert"
-              ? "Quotation to convert between two wallet currencies"
-              : "Quotation to deposit into a wallet",
-          ...contractSchema(quotationEndpoint),
-          body: walletQuotationRequest,
-        },
+        summary:
+          kind === "convert"
+            ? "Quotation to convert between two wallet currencies"
+            : "Quotation to deposit into a wallet",
+        schema: { body: walletQuotationRequest },
       },
       async (request, reply) => {
         const context = contextOf(request);

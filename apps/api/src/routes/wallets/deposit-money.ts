@@ -1,8 +1,7 @@
 import * as contract from "@vela/shared/contract/wallets";
 import { depositCalculatorRequest, depositTransactionRequest } from "@vela/shared/wallet-dw";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractRoutes, contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, fixedEndpoint } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
@@ -25,9 +24,14 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  * places the order that credits the wallet once the payment has succeeded.
  */
 export async function walletDepositRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
   const serve = contractRoutes(app, { tags, preValidation: signedIn });
+  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
+  const serveMoneyMove = contractRoutes(app, {
+    tags,
+    config: { idempotent: true },
+    preValidation: app.requireMoneyMover(),
+  });
   const pricingOf = pricingContextOf(app);
 
   serve(
@@ -46,16 +50,11 @@ export async function walletDepositRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(calculatorEndpoint),
+  serve(
+    calculatorEndpoint,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "Prices a deposit: what is paid, in which currency and how, for what lands in the wallet",
-        ...contractSchema(calculatorEndpoint),
-        body: depositCalculatorRequest,
-      },
+      summary: "Prices a deposit: what is paid, in which currency and how, for what lands in the wallet",
+      schema: { body: depositCalculatorRequest },
     },
     async (request) => {
       const context = pricingOf(request);
@@ -76,18 +75,12 @@ export async function walletDepositRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(transactionEndpoint),
+  serveMoneyMove(
+    transactionEndpoint,
     {
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-      schema: {
-        tags,
-        summary:
-          "Places the deposit of a quotation paid by a payment: the wallet is credited once the payment succeeds",
-        ...contractSchema(transactionEndpoint),
-        body: depositTransactionRequest,
-      },
+      summary:
+        "Places the deposit of a quotation paid by a payment: the wallet is credited once the payment succeeds",
+      schema: { body: depositTransactionRequest },
     },
     async (request, reply) => {
       const order = await placeDeposit(

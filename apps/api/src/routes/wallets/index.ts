@@ -1,8 +1,7 @@
 import * as contract from "@vela/shared/contract/wallets";
 import { convertCalculatorRequest, WALLET_PAGE_SIZE } from "@vela/shared/wallets";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractRoutes, contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, fixedEndpoint } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
@@ -35,9 +34,14 @@ const convertPricing = fixedEndpoint(contract.calculateWalletPrice, "service", "
  * user's wallet id answers 404 like an unknown one.
  */
 export async function walletRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
   const serve = contractRoutes(app, { tags: TAGS, preValidation: signedIn });
+  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
+  const serveMoneyMove = contractRoutes(app, {
+    tags: TAGS,
+    config: { idempotent: true },
+    preValidation: app.requireMoneyMover(),
+  });
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
   const depsOf = (request: FastifyRequest): WalletDeps => ({
     db: requestDb(request),
@@ -170,27 +174,20 @@ export async function walletRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.post(
-    urlOf(convertPricing),
+  serve(
+    convertPricing,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Prices a conversion between two wallet currencies at today's rate (nothing is kept)",
-        ...contractSchema(convertPricing),
-        body: convertCalculatorRequest,
-      },
+      summary: "Prices a conversion between two wallet currencies at today's rate (nothing is kept)",
+      schema: { body: convertCalculatorRequest },
     },
     async (request) => ok(await convertCalculator(depsOf(request), userId(request), request.body)),
   );
 
-  serve(
+  serveMoneyMove(
     contract.createConvertTransaction,
     {
       summary:
         "Converts between two of the user's wallets at the quotation's locked rate, at once: the confirmation record and both wallets",
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
     },
     async (request, reply) =>
       reply.status(201).send(

@@ -1,8 +1,7 @@
 import * as contract from "@vela/shared/contract/wallets";
 import { WALLET_SEND_MESSAGES, walletSendTransactionRequest } from "@vela/shared/wallet-send";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractRoutes, contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, fixedEndpoint } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { toConfirmationRecord } from "../../orders/confirmation";
@@ -21,8 +20,13 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  * person, price, quote, send. The send is instant: it answers once both wallets have moved.
  */
 export async function walletSendRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const serve = contractRoutes(app, { tags, preValidation: app.requireAuth() });
+  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
+  const serveMoneyMove = contractRoutes(app, {
+    tags,
+    config: { idempotent: true },
+    preValidation: app.requireMoneyMover(),
+  });
   const contextOf = pricingContextOf(app);
 
   serve(
@@ -80,13 +84,11 @@ export async function walletSendRoutes(app: FastifyInstance) {
       ok(await calculateSend(contextOf(request), currentAuth(request).user.id, request.body)),
   );
 
-  serve(
+  serveMoneyMove(
     contract.createWalletSendQuotation,
     {
       summary: "Quotation of a send to another user's wallet: the rate is held until it expires",
       tags: ["quotations"],
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
     },
     async (request, reply) => {
       const quotation = await createSendQuotation(
@@ -98,18 +100,12 @@ export async function walletSendRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(transactionEndpoint),
+  serveMoneyMove(
+    transactionEndpoint,
     {
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-      schema: {
-        tags,
-        summary:
-          "Sends a wallet-send quotation at once: both wallets move in one transaction, or nothing does (the confirmation record)",
-        ...contractSchema(transactionEndpoint),
-        body: walletSendTransactionRequest,
-      },
+      summary:
+        "Sends a wallet-send quotation at once: both wallets move in one transaction, or nothing does (the confirmation record)",
+      schema: { body: walletSendTransactionRequest },
     },
     async (request, reply) => {
       const order = await sendFromWallet(

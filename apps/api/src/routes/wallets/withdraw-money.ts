@@ -5,10 +5,9 @@ import {
   withdrawTransactionRequest,
 } from "@vela/shared/wallet-dw";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { isTransaction } from "../../db/transactions";
-import { contractRoutes, contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, fixedEndpoint } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { InvalidDataError } from "../../http/errors";
 import { toConfirmationRecord } from "../../orders/confirmation";
@@ -55,9 +54,14 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  * withdrawal_method_id), currencies, calculator, quotation, the confirmation code and the transaction.
  */
 export async function walletWithdrawRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
   const serve = contractRoutes(app, { tags, preValidation: signedIn });
+  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
+  const serveMoneyMove = contractRoutes(app, {
+    tags,
+    config: { idempotent: true },
+    preValidation: app.requireMoneyMover(),
+  });
   const pricingOf = pricingContextOf(app);
   const recipientContext = (request: FastifyRequest): RecipientContext => {
     const { user } = currentAuth(request);
@@ -152,31 +156,21 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.post(
-    urlOf(calculatorEndpoint),
+  serve(
+    calculatorEndpoint,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "Prices a withdrawal from a wallet currency into an account currency",
-        ...contractSchema(calculatorEndpoint),
-        body: withdrawCalculatorRequest,
-      },
+      summary: "Prices a withdrawal from a wallet currency into an account currency",
+      schema: { body: withdrawCalculatorRequest },
     },
     async (request) => ok(await calculateWithdrawal(pricingOf(request), userId(request), request.body)),
   );
 
-  routes.post(
-    urlOf(quotationEndpoint),
+  serveMoneyMove(
+    quotationEndpoint,
     {
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-      schema: {
-        tags: ["quotations"],
-        summary: "Quotation to withdraw from a wallet to one of the caller's withdrawal accounts",
-        ...contractSchema(quotationEndpoint),
-        body: withdrawQuotationRequest,
-      },
+      summary: "Quotation to withdraw from a wallet to one of the caller's withdrawal accounts",
+      tags: ["quotations"],
+      schema: { body: withdrawQuotationRequest },
     },
     async (request, reply) => {
       const saved = await createWithdrawQuotation(pricingOf(request), userId(request), request.body);
@@ -196,9 +190,11 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.post(
-    urlOf(transactionEndpoint),
+  serve(
+    transactionEndpoint,
     {
+      summary:
+        "Withdraws with the confirmation code: the amount goes on hold at once, the payout settles or returns it",
       config: { idempotent: true },
       preValidation: [
         app.requireMoneyMover(),
@@ -221,13 +217,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
         await settleWithdrawalTry(app, request);
         return payload;
       },
-      schema: {
-        tags,
-        summary:
-          "Withdraws with the confirmation code: the amount goes on hold at once, the payout settles or returns it",
-        ...contractSchema(transactionEndpoint),
-        body: withdrawTransactionRequest,
-      },
+      schema: { body: withdrawTransactionRequest },
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
