@@ -25,6 +25,17 @@ export type ContractSchema<E extends Endpoint> = (E["params"] extends z.ZodType
     };
   };
 
+/**
+ * The answer of a route that sends bytes (an image, a PDF) rather than the JSON envelope: never
+ * through the serializer, documented as binary of its type.
+ */
+export const binaryResponse = (mimeType: string, description: string) => ({
+  200: {
+    description,
+    content: { [mimeType]: { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) } },
+  },
+});
+
 /** The Fastify path of an endpoint: `/recipients/{id}` becomes `/recipients/:id` (under the /api prefix). */
 export const urlOf = (endpoint: Endpoint): string => endpoint.path.replace(/\{(\w+)\}/g, ":$1");
 
@@ -107,6 +118,13 @@ export type RouteDeclaration<Extra extends FastifySchema> = RouteOptions & {
 
 /** What every route of an area shares: its tags and, behind a session, its guard (or other options). */
 type AreaDefaults = RouteOptions & { tags: string[] };
+
+/**
+ * The options of a route that moves money: only a money mover may call it (the auth plugin's
+ * money-moving rule), and a repeated Idempotency-Key answers the first response.
+ */
+export const movesMoney = (app: FastifyInstance) =>
+  ({ config: { idempotent: true }, preValidation: app.requireMoneyMover() }) satisfies RouteOptions;
 
 /** The endpoint's schema with the declaration's parts in place of the contract's. */
 type RouteSchema<E extends Endpoint, Extra extends FastifySchema> = Omit<ContractSchema<E>, keyof Extra> &

@@ -8,7 +8,7 @@ import { findAvatar, inspectAvatar, readAvatarUpload, replaceAvatar } from "../.
 import { toAccountOrganization, toProfile, updateProfile } from "../../account/profile";
 import { createReminder, listReminders, reminderKindOptions } from "../../account/reminders";
 import { onboardingOf, permissionsOf, toAuthUser } from "../../auth/user-view";
-import { contractRoutes, contractSchema, urlOf } from "../../http/contract";
+import { binaryResponse, contractRoutes, contractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -33,23 +33,27 @@ export async function accountRoutes(app: FastifyInstance) {
     ok(toProfile(currentAuth(request).user)),
   );
 
-  serve(
-    contract.updateProfile,
-    { summary: "Change some profile fields; those not sent stay as they are" },
-    async (request) => {
-      const updated = await updateProfile(app.db, currentAuth(request).user.id, request.body, false);
-      return ok(toProfile(updated), "Your profile was saved.");
-    },
-  );
-
-  serve(
-    contract.completeProfile,
-    { summary: "Complete the profile: every field at once" },
-    async (request) => {
-      const updated = await updateProfile(app.db, currentAuth(request).user.id, request.body, true);
-      return ok(toProfile(updated), "Your profile is complete.");
-    },
-  );
+  // Both save through updateProfile; completing takes every field (its body) and marks the profile complete.
+  const profileSaves = [
+    [
+      contract.updateProfile,
+      "Change some profile fields; those not sent stay as they are",
+      false,
+      "Your profile was saved.",
+    ],
+    [
+      contract.completeProfile,
+      "Complete the profile: every field at once",
+      true,
+      "Your profile is complete.",
+    ],
+  ] as const;
+  for (const [endpoint, summary, complete, message] of profileSaves) {
+    serve(endpoint, { summary }, async (request) => {
+      const updated = await updateProfile(app.db, currentAuth(request).user.id, request.body, complete);
+      return ok(toProfile(updated), message);
+    });
+  }
 
   serve(
     contract.changePhone,
@@ -108,15 +112,8 @@ export async function accountRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary: "A profile picture (public: its id is an unguessable UUID)",
         params: z.object({ id: z.uuid() }),
-        // The 200 answer is the image itself, sent as bytes (never through the JSON serializer).
-        response: {
-          200: {
-            description: "The picture, in the type it was uploaded as",
-            content: {
-              "image/*": { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) },
-            },
-          },
-        },
+        // The 200 answer is the image itself.
+        response: binaryResponse("image/*", "The picture, in the type it was uploaded as"),
       },
     },
     async (request, reply) => {

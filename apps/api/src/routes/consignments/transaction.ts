@@ -2,7 +2,7 @@ import * as contract from "@vela/shared/contract/orders";
 import type { transactionRequest } from "@vela/shared/orders";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import { contractRoutes } from "../../http/contract";
+import { contractRoutes, movesMoney } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { registerOrderJobs } from "../../orders/jobs";
@@ -20,12 +20,7 @@ const tags = ["send money"];
  */
 export async function consignmentTransactionRoutes(app: FastifyInstance) {
   const serve = contractRoutes(app, { tags });
-  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
-  const serveMoneyMove = contractRoutes(app, {
-    tags,
-    config: { idempotent: true },
-    preValidation: app.requireMoneyMover(),
-  });
+  const serveMoneyMove = contractRoutes(app, { tags, ...movesMoney(app) });
   await registerOrderJobs(app);
 
   const depsOf = (request: FastifyRequest): OrderDeps => ({

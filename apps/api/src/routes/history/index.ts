@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listOrders, orderDetails, orderReceipt, recentActivity } from "../../history/service";
-import { contractRoutes } from "../../http/contract";
+import { binaryResponse, contractRoutes } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 
@@ -66,14 +66,10 @@ export async function historyRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary: "The order's receipt as a PDF download (application/pdf)",
         params: orderIdParams,
-        response: {
-          200: {
-            description: "The receipt PDF, sent with Content-Disposition: attachment",
-            content: {
-              "application/pdf": { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) },
-            },
-          },
-        },
+        response: binaryResponse(
+          "application/pdf",
+          "The receipt PDF, sent with Content-Disposition: attachment",
+        ),
       },
     },
     async (request, reply) => {

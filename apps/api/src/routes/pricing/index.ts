@@ -11,7 +11,7 @@ import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/typ
 import type { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
 import { localizeDisplay } from "../../display/display-text";
-import { contractRoutes, fixedEndpoint } from "../../http/contract";
+import { contractRoutes, fixedEndpoint, movesMoney } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { validatorCompiler } from "../../http/input";
@@ -72,12 +72,7 @@ export async function pricingRoutes(app: FastifyInstance) {
   const serve = contractRoutes(app, { tags });
   const serveQuotation = contractRoutes(app, { tags: quotationTags, preValidation: app.requireAuth() });
   const contextOf = pricingContextOf(app);
-  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
-  const serveQuotationMove = contractRoutes(app, {
-    tags: quotationTags,
-    config: { idempotent: true },
-    preValidation: app.requireMoneyMover(),
-  });
+  const serveQuotationMove = contractRoutes(app, { tags: quotationTags, ...movesMoney(app) });
 
   // The public calculator's answers, per language and query, for a few seconds: see
   // answer-cache.ts. Kept under the rate table and corridor terms they were built from, so a

@@ -1,20 +1,15 @@
-import * as contract from "@vela/shared/contract/wallets";
 import { depositCalculatorRequest, depositTransactionRequest } from "@vela/shared/wallet-dw";
 import type { FastifyInstance } from "fastify";
-import { contractRoutes, fixedEndpoint } from "../../http/contract";
 import { ok } from "../../http/envelope";
-import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import { priceOffer, walletOffer } from "../../pricing/quotes";
 import { DEPOSIT_MESSAGES, placeDeposit } from "../../wallets/deposit";
 import { depositSourceCurrencies, ownWalletCurrencies } from "../../wallets/dw-currencies";
 import { pricingContextOf } from "../pricing/context";
+import { answerPlaced, walletDeclarers, walletServiceEndpoints } from "./wallet-routes";
 
-const tags = ["wallets"];
-const currenciesEndpoint = fixedEndpoint(contract.getWalletServiceCurrencies, "service", "deposit-money");
-const calculatorEndpoint = fixedEndpoint(contract.calculateWalletPrice, "service", "deposit-money");
-const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "service", "deposit-money");
+const endpoints = walletServiceEndpoints("deposit-money");
 
 /**
  * Wallet deposits (issue 10 point 2, spec §7 Wallets deposit-money): the currencies, the calculator
@@ -24,18 +19,11 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  * places the order that credits the wallet once the payment has succeeded.
  */
 export async function walletDepositRoutes(app: FastifyInstance) {
-  const signedIn = app.requireAuth();
-  const serve = contractRoutes(app, { tags, preValidation: signedIn });
-  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
-  const serveMoneyMove = contractRoutes(app, {
-    tags,
-    config: { idempotent: true },
-    preValidation: app.requireMoneyMover(),
-  });
+  const { serve, serveMoneyMove } = walletDeclarers(app);
   const pricingOf = pricingContextOf(app);
 
   serve(
-    currenciesEndpoint,
+    endpoints.currencies,
     {
       summary:
         "Deposit currencies: is_from=1 what a deposit can be paid in, is_from=0 the caller's wallets it can go into",
@@ -51,7 +39,7 @@ export async function walletDepositRoutes(app: FastifyInstance) {
   );
 
   serve(
-    calculatorEndpoint,
+    endpoints.calculator,
     {
       summary: "Prices a deposit: what is paid, in which currency and how, for what lands in the wallet",
       schema: { body: depositCalculatorRequest },
@@ -76,7 +64,7 @@ export async function walletDepositRoutes(app: FastifyInstance) {
   );
 
   serveMoneyMove(
-    transactionEndpoint,
+    endpoints.transaction,
     {
       summary:
         "Places the deposit of a quotation paid by a payment: the wallet is credited once the payment succeeds",
@@ -90,7 +78,7 @@ export async function walletDepositRoutes(app: FastifyInstance) {
           input: { quotationId: request.body.quotation_id, paymentId: request.body.payment_id },
         },
       );
-      return reply.status(201).send(ok(toConfirmationRecord(order), DEPOSIT_MESSAGES.placed));
+      return answerPlaced(reply, order, DEPOSIT_MESSAGES.placed);
     },
   );
 }

@@ -1,7 +1,7 @@
 import * as contract from "@vela/shared/contract/wallets";
 import { convertCalculatorRequest, WALLET_PAGE_SIZE } from "@vela/shared/wallets";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { contractRoutes, fixedEndpoint } from "../../http/contract";
+import { fixedEndpoint } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
@@ -22,8 +22,8 @@ import {
   walletServiceOptions,
   walletTransactions,
 } from "../../wallets/service";
+import { walletDeclarers } from "./wallet-routes";
 
-const TAGS = ["wallets"];
 const convertPricing = fixedEndpoint(contract.calculateWalletPrice, "service", "convert-money");
 
 /**
@@ -34,14 +34,7 @@ const convertPricing = fixedEndpoint(contract.calculateWalletPrice, "service", "
  * user's wallet id answers 404 like an unknown one.
  */
 export async function walletRoutes(app: FastifyInstance) {
-  const signedIn = app.requireAuth();
-  const serve = contractRoutes(app, { tags: TAGS, preValidation: signedIn });
-  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
-  const serveMoneyMove = contractRoutes(app, {
-    tags: TAGS,
-    config: { idempotent: true },
-    preValidation: app.requireMoneyMover(),
-  });
+  const { serve, serveMoneyMove } = walletDeclarers(app);
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
   const depsOf = (request: FastifyRequest): WalletDeps => ({
     db: requestDb(request),

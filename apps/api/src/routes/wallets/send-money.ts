@@ -1,18 +1,17 @@
 import * as contract from "@vela/shared/contract/wallets";
 import { WALLET_SEND_MESSAGES, walletSendTransactionRequest } from "@vela/shared/wallet-send";
 import type { FastifyInstance } from "fastify";
-import { contractRoutes, fixedEndpoint } from "../../http/contract";
+import { fixedEndpoint } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
-import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import { sendingWallets } from "../../wallets/repository";
 import { calculateSend, createSendQuotation, sendFromWallet } from "../../wallets/send";
 import { recentRecipients, recipientByWalletId, searchWalletUser } from "../../wallets/send-recipients";
 import { pricingContextOf } from "../pricing/context";
+import { answerPlaced, walletDeclarers } from "./wallet-routes";
 
-const tags = ["wallets"];
 const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "service", "send-money");
 
 /**
@@ -20,13 +19,7 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  * person, price, quote, send. The send is instant: it answers once both wallets have moved.
  */
 export async function walletSendRoutes(app: FastifyInstance) {
-  const serve = contractRoutes(app, { tags, preValidation: app.requireAuth() });
-  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
-  const serveMoneyMove = contractRoutes(app, {
-    tags,
-    config: { idempotent: true },
-    preValidation: app.requireMoneyMover(),
-  });
+  const { serve, serveMoneyMove } = walletDeclarers(app);
   const contextOf = pricingContextOf(app);
 
   serve(
@@ -112,7 +105,7 @@ export async function walletSendRoutes(app: FastifyInstance) {
         { db: requestDb(request), rates: app.rates, language: request.ctx.language },
         { userId: currentAuth(request).user.id, quotationId: request.body.quotation_id },
       );
-      return reply.status(201).send(ok(toConfirmationRecord(order), WALLET_SEND_MESSAGES.sent));
+      return answerPlaced(reply, order, WALLET_SEND_MESSAGES.sent);
     },
   );
 }

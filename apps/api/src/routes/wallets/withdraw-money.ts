@@ -7,10 +7,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client";
 import { isTransaction } from "../../db/transactions";
-import { contractRoutes, fixedEndpoint } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { InvalidDataError } from "../../http/errors";
-import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -40,12 +38,9 @@ import {
   settleWithdrawalTry,
 } from "../../wallets/withdrawal-code";
 import { pricingContextOf } from "../pricing/context";
+import { answerPlaced, walletDeclarers, walletServiceEndpoints } from "./wallet-routes";
 
-const tags = ["wallets"];
-const currenciesEndpoint = fixedEndpoint(contract.getWalletServiceCurrencies, "service", "withdraw-money");
-const calculatorEndpoint = fixedEndpoint(contract.calculateWalletPrice, "service", "withdraw-money");
-const quotationEndpoint = fixedEndpoint(contract.createWalletQuotation, "service", "withdraw-money");
-const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "service", "withdraw-money");
+const endpoints = walletServiceEndpoints("withdraw-money");
 
 /**
  * Wallet withdrawals (issue 10 point 5, spec §7 Wallets withdraw-money, §4 "withdrawals have an extra
@@ -54,14 +49,7 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  * withdrawal_method_id), currencies, calculator, quotation, the confirmation code and the transaction.
  */
 export async function walletWithdrawRoutes(app: FastifyInstance) {
-  const signedIn = app.requireAuth();
-  const serve = contractRoutes(app, { tags, preValidation: signedIn });
-  // Money that moves: only a money mover, and a repeated Idempotency-Key answers the first response.
-  const serveMoneyMove = contractRoutes(app, {
-    tags,
-    config: { idempotent: true },
-    preValidation: app.requireMoneyMover(),
-  });
+  const { serve, serveMoneyMove } = walletDeclarers(app);
   const pricingOf = pricingContextOf(app);
   const recipientContext = (request: FastifyRequest): RecipientContext => {
     const { user } = currentAuth(request);
@@ -143,7 +131,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   );
 
   serve(
-    currenciesEndpoint,
+    endpoints.currencies,
     {
       summary:
         "Withdraw currencies: is_from=1 the caller's wallets, is_from=0 the currencies an account can be paid in",
@@ -157,7 +145,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   );
 
   serve(
-    calculatorEndpoint,
+    endpoints.calculator,
     {
       summary: "Prices a withdrawal from a wallet currency into an account currency",
       schema: { body: withdrawCalculatorRequest },
@@ -166,7 +154,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   );
 
   serveMoneyMove(
-    quotationEndpoint,
+    endpoints.quotation,
     {
       summary: "Quotation to withdraw from a wallet to one of the caller's withdrawal accounts",
       tags: ["quotations"],
@@ -191,7 +179,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   );
 
   serve(
-    transactionEndpoint,
+    endpoints.transaction,
     {
       summary:
         "Withdraws with the confirmation code: the amount goes on hold at once, the payout settles or returns it",
@@ -245,7 +233,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
         await keepOnRefusal(request);
         throw outcome.refusal;
       }
-      return reply.status(201).send(ok(toConfirmationRecord(outcome.order), WITHDRAW_MESSAGES.placed));
+      return answerPlaced(reply, outcome.order, WITHDRAW_MESSAGES.placed);
     },
   );
 }
