@@ -128,16 +128,10 @@ export async function accountRoutes(app: FastifyInstance) {
     },
   );
 
-  serve(
-    contract.getMe,
-    {
-      summary: "The signed-in user",
-    },
-    async (request) => {
-      const { user, organization } = currentAuth(request);
-      return ok(toAuthUser(user, organization));
-    },
-  );
+  serve(contract.getMe, { summary: "The signed-in user" }, async (request) => {
+    const { user, organization } = currentAuth(request);
+    return ok(toAuthUser(user, organization));
+  });
 
   serve(
     contract.getHasTransactions,
@@ -150,12 +144,8 @@ export async function accountRoutes(app: FastifyInstance) {
     ok(reminderKindOptions(request.ctx.language)),
   );
 
-  serve(
-    contract.getReminders,
-    {
-      summary: "The user's reminders",
-    },
-    async (request) => ok(await listReminders(app.db, currentAuth(request).user.id)),
+  serve(contract.getReminders, { summary: "The user's reminders" }, async (request) =>
+    ok(await listReminders(app.db, currentAuth(request).user.id)),
   );
 
   serve(

@@ -44,9 +44,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   serve(
     contract.login,
-    {
-      summary: "Sign in; answers a session, or a two-factor challenge when the account has it on",
-    },
+    { summary: "Sign in; answers a session, or a two-factor challenge when the account has it on" },
     async (request) => {
       const { user, organization } = await checkCredentials(
         app,
@@ -64,10 +62,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   serve(
     contract.sessionCheckEndpoint,
-    {
-      summary: "The session check: role, user and permissions",
-      preValidation: app.requireAuth(),
-    },
+    { summary: "The session check: role, user and permissions", preValidation: app.requireAuth() },
     async (request) => {
       const { user, organization } = currentAuth(request);
       return ok(toSessionCheck(user, organization));
@@ -76,10 +71,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   serve(
     contract.logout,
-    {
-      summary: "Ends this session",
-      preValidation: app.requireAuth(),
-    },
+    { summary: "Ends this session", preValidation: app.requireAuth() },
     async (request) => {
       await revokeSession(app.db, currentAuth(request).sessionId, "logout");
       return ok(null, "Signed out.");
@@ -88,9 +80,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   serve(
     contract.refreshToken,
-    {
-      summary: "Swaps a refresh token for a new pair; a reused refresh token ends the session",
-    },
+    { summary: "Swaps a refresh token for a new pair; a reused refresh token ends the session" },
     async (request) => {
       const rotated = await rotateSession(app.db, app.config, app.secrets, request.body.refresh_token);
       const { user, organization } = await findUserById(app.db, rotated.userId);
@@ -166,35 +156,27 @@ export async function authRoutes(app: FastifyInstance) {
 
   serveTwoFactor(
     contract.tfaSendCode,
-    {
-      summary: "Sends the two-factor code again, by e-mail or SMS",
-    },
+    { summary: "Sends the two-factor code again, by e-mail or SMS" },
     async (request) =>
       ok(await resendChallenge(request, request.body.tfa_token, request.body.channel), "Code sent."),
   );
 
   serveTwoFactor(
     contract.tfaResend,
-    {
-      summary: "Sends the two-factor code again on the same channel",
-    },
+    { summary: "Sends the two-factor code again on the same channel" },
     async (request) => ok(await resendChallenge(request, request.body.tfa_token), "Code sent."),
   );
 
   serveTwoFactor(
     contract.tfaVerifyAndLogin,
-    {
-      summary: "Checks the two-factor code and signs in",
-    },
+    { summary: "Checks the two-factor code and signs in" },
     async (request) =>
       ok(await finishTwoFactor(request, request.body.tfa_token, request.body.code), "Signed in."),
   );
 
   serveTwoFactor(
     contract.smsVerifyAndLogin,
-    {
-      summary: "Checks a two-factor code received by SMS and signs in",
-    },
+    { summary: "Checks a two-factor code received by SMS and signs in" },
     async (request) => {
       const { row } = await challengeOf(request.body.tfa_token);
       if (row.channel !== "sms") {
@@ -208,9 +190,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   serveRecovery(
     contract.forgotPasswordMasking,
-    {
-      summary: "Where a recovery code can be sent, masked",
-    },
+    { summary: "Where a recovery code can be sent, masked" },
     async (request) => {
       await assertIpNotThrottled(app.db, "recovery", request.ip);
       const found = await findUserByEmail(app.db, request.body.email);
@@ -227,9 +207,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   serveRecovery(
     contract.forgotPasswordSendCode,
-    {
-      summary: "Sends a recovery code if the account exists; the answer is the same either way",
-    },
+    { summary: "Sends a recovery code if the account exists; the answer is the same either way" },
     async (request) => {
       const { email, channel } = request.body;
       // Every request counts against the network, with an account or without, so the per-IP limit
@@ -256,9 +234,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   serveRecovery(
     contract.forgotPasswordValidateCode,
-    {
-      summary: "Checks a recovery code and answers the token that sets the new password",
-    },
+    { summary: "Checks a recovery code and answers the token that sets the new password" },
     async (request) => {
       const ipTry = await claimIpTry(app.db, "recovery", request.ip, request.body.email);
       // The same statements run whether the address has an account or not, and every refusal is
@@ -280,9 +256,7 @@ export async function authRoutes(app: FastifyInstance) {
 
   serveRecovery(
     contract.resetPassword,
-    {
-      summary: "Sets a new password with a reset token and ends every session of the account",
-    },
+    { summary: "Sets a new password with a reset token and ends every session of the account" },
     async (request) => {
       await resetPassword(app, request.body, request.log);
       return ok(null, "Your password was changed. Sign in with the new one.");

@@ -46,9 +46,7 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
 
   serve(
     contract.sendInvitationLinks,
-    {
-      summary: "E-mails each person a single-use link (7 days) to fill in their own recipient details",
-    },
+    { summary: "E-mails each person a single-use link (7 days) to fill in their own recipient details" },
     async (request, reply) => {
       const { user } = currentAuth(request);
       const invitations = await sendLinks(
@@ -64,9 +62,7 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
 
   serve(
     contract.getInvitations,
-    {
-      summary: "The caller's recipient invitations and where each stands, newest first",
-    },
+    { summary: "The caller's recipient invitations and where each stands, newest first" },
     async (request) => {
       const { user } = currentAuth(request);
       const { rows, total } = await listInvitations(app.db, user.id, request.query);
@@ -76,9 +72,7 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
 
   serve(
     contract.confirmInvitation,
-    {
-      summary: "Accepts the details a link brought in: the recipient becomes active",
-    },
+    { summary: "Accepts the details a link brought in: the recipient becomes active" },
     async (request) => {
       const { user } = currentAuth(request);
       return ok(await confirmRecipient(app.db, user.id, request.body.invitation_id), "Recipient confirmed.");

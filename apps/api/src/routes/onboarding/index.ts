@@ -35,44 +35,24 @@ const welcome = (codeSent: boolean) =>
 export async function onboardingRoutes(app: FastifyInstance) {
   const serve = contractRoutes(app, { tags });
 
-  serve(
-    contract.registerClient,
-    {
-      summary: "Opens a client account",
-    },
-    async (request, reply) => {
-      const { session, codeSent } = await register(app, request, { role: "client", input: request.body });
-      return reply.status(201).send(ok(session, welcome(codeSent)));
-    },
-  );
+  serve(contract.registerClient, { summary: "Opens a client account" }, async (request, reply) => {
+    const { session, codeSent } = await register(app, request, { role: "client", input: request.body });
+    return reply.status(201).send(ok(session, welcome(codeSent)));
+  });
 
-  serve(
-    contract.registerAgent,
-    {
-      summary: "Opens an agent account",
-    },
-    async (request, reply) => {
-      const { session, codeSent } = await register(app, request, { role: "agent", input: request.body });
-      return reply.status(201).send(ok(session, welcome(codeSent)));
-    },
-  );
+  serve(contract.registerAgent, { summary: "Opens an agent account" }, async (request, reply) => {
+    const { session, codeSent } = await register(app, request, { role: "agent", input: request.body });
+    return reply.status(201).send(ok(session, welcome(codeSent)));
+  });
 
-  serve(
-    contract.registerBusiness,
-    {
-      summary: "Opens a business account",
-    },
-    async (request, reply) => {
-      const { session, codeSent } = await register(app, request, { role: "business", input: request.body });
-      return reply.status(201).send(ok(session, welcome(codeSent)));
-    },
-  );
+  serve(contract.registerBusiness, { summary: "Opens a business account" }, async (request, reply) => {
+    const { session, codeSent } = await register(app, request, { role: "business", input: request.body });
+    return reply.status(201).send(ok(session, welcome(codeSent)));
+  });
 
   serve(
     contract.getBusinessTypes,
-    {
-      summary: "The kinds of company a business account can register as",
-    },
+    { summary: "The kinds of company a business account can register as" },
     async (request, reply) => {
       reply.header("Cache-Control", "public, max-age=3600");
       reply.header("Vary", "language");
@@ -133,10 +113,7 @@ export async function onboardingRoutes(app: FastifyInstance) {
 
   serve(
     contract.verifyOnboardingEmail,
-    {
-      summary: "Verifies the e-mail address with its code",
-      preValidation: guard,
-    },
+    { summary: "Verifies the e-mail address with its code", preValidation: guard },
     async (request) => {
       const user = ownUser(request, request.params.type);
       if (user.emailVerifiedAt) return ok(onboardingOf(user), "Your e-mail address is already verified.");
@@ -146,10 +123,7 @@ export async function onboardingRoutes(app: FastifyInstance) {
 
   serve(
     contract.resendOnboardingEmail,
-    {
-      summary: "Sends the e-mail verification code again",
-      preValidation: guard,
-    },
+    { summary: "Sends the e-mail verification code again", preValidation: guard },
     async (request) => {
       const user = ownUser(request, request.params.type);
       if (user.emailVerifiedAt) throw new ConflictError("Your e-mail address is already verified.");
@@ -159,10 +133,7 @@ export async function onboardingRoutes(app: FastifyInstance) {
 
   serve(
     contract.sendOnboardingPhoneCode,
-    {
-      summary: "Sends a code by SMS to verify the phone number",
-      preValidation: guard,
-    },
+    { summary: "Sends a code by SMS to verify the phone number", preValidation: guard },
     async (request) => {
       const user = ownUser(request, request.params.type);
       if (user.phoneVerifiedAt) throw new ConflictError("Your phone number is already verified.");
@@ -191,10 +162,7 @@ export async function onboardingRoutes(app: FastifyInstance) {
 
   serve(
     contract.verifyOnboardingPhone,
-    {
-      summary: "Verifies the phone number with its code",
-      preValidation: guard,
-    },
+    { summary: "Verifies the phone number with its code", preValidation: guard },
     async (request) => {
       const user = ownUser(request, request.params.type);
       if (user.phoneVerifiedAt) return ok(onboardingOf(user), "Your phone number is already verified.");

@@ -145,9 +145,7 @@ export async function pricingRoutes(app: FastifyInstance) {
   // Spec §7 lists the calculators as POST; the GET above stays for caches and links.
   serve(
     contract.calculateHomePrice,
-    {
-      summary: "Public calculator of the home page (POST, as spec §7 lists it): same answer as the GET",
-    },
+    { summary: "Public calculator of the home page (POST, as spec §7 lists it): same answer as the GET" },
     async (request, reply) =>
       homeCalculator(request, reply, request.body, `${request.ctx.language}:${JSON.stringify(request.body)}`),
   );
@@ -200,9 +198,7 @@ export async function pricingRoutes(app: FastifyInstance) {
 
   serve(
     contract.getLimits,
-    {
-      summary: "Send and receiving limits of a corridor's delivery method (its default one unless named)",
-    },
+    { summary: "Send and receiving limits of a corridor's delivery method (its default one unless named)" },
     async (request) => {
       const rows = await corridorMethodsOf(app.db, request.query);
       const row =
@@ -255,20 +251,12 @@ export async function pricingRoutes(app: FastifyInstance) {
       .orderBy(asc(currencies.iso));
   }
 
-  serve(
-    contract.getCurrenciesTo,
-    {
-      summary: "Currencies a country can receive in",
-    },
-    async (request) => ok(await corridorCurrencies("to", request.query.country_to_id)),
+  serve(contract.getCurrenciesTo, { summary: "Currencies a country can receive in" }, async (request) =>
+    ok(await corridorCurrencies("to", request.query.country_to_id)),
   );
 
-  serve(
-    contract.getCurrenciesFrom,
-    {
-      summary: "Currencies a country can send in",
-    },
-    async (request) => ok(await corridorCurrencies("from", request.query.country_from_id)),
+  serve(contract.getCurrenciesFrom, { summary: "Currencies a country can send in" }, async (request) =>
+    ok(await corridorCurrencies("from", request.query.country_from_id)),
   );
 
   // ---- Quotations ----
@@ -335,16 +323,10 @@ export async function pricingRoutes(app: FastifyInstance) {
     );
   }
 
-  serveQuotation(
-    contract.getQuotation,
-    {
-      summary: "One of the user's quotations",
-    },
-    async (request) => {
-      const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
-      return ok(await describeQuotation(contextOf(request), row));
-    },
-  );
+  serveQuotation(contract.getQuotation, { summary: "One of the user's quotations" }, async (request) => {
+    const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
+    return ok(await describeQuotation(contextOf(request), row));
+  });
 
   serveQuotation(
     contract.recalculateQuotation,
@@ -385,11 +367,7 @@ export async function pricingRoutes(app: FastifyInstance) {
     },
   );
 
-  serveQuotation(
-    contract.getPromoCode,
-    {
-      summary: "The terms of a promo code",
-    },
-    async (request) => ok(await promoTerms(app.db, await findPromoCode(app.db, request.query.code))),
+  serveQuotation(contract.getPromoCode, { summary: "The terms of a promo code" }, async (request) =>
+    ok(await promoTerms(app.db, await findPromoCode(app.db, request.query.code))),
   );
 }

@@ -195,9 +195,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
 
   serveTopups(
     contract.getTopupProducts,
-    {
-      summary: "The airtime and data bundles of an operator, in its currency",
-    },
+    { summary: "The airtime and data bundles of an operator, in its currency" },
     async (request) => {
       const operator = await app.providers.topups.operator(request.query.operator_id);
       if (!operator) throw new NotFoundError(PURCHASE_MESSAGES.unknownOperator);
@@ -210,9 +208,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
 
   serveGiftCards(
     contract.getGiftCards,
-    {
-      summary: "Gift cards on offer: by the country they are redeemed in, searched by name, by category",
-    },
+    { summary: "Gift cards on offer: by the country they are redeemed in, searched by name, by category" },
     async (request) => {
       const { country_id: countryId, search, category } = request.query;
       const country =
@@ -228,9 +224,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
 
   serveGiftCards(
     contract.getGiftCard,
-    {
-      summary: "One gift card: its values, redeem instructions, terms and where it is sold",
-    },
+    { summary: "One gift card: its values, redeem instructions, terms and where it is sold" },
     async (request) => {
       const product = await app.providers.giftcards.product(request.params.id);
       if (!product) throw new NotFoundError(PURCHASE_MESSAGES.unknownProduct);
@@ -243,9 +237,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
 
   serveBills(
     contract.getBillServices,
-    {
-      summary: "The bill services of a country (electricity, water, internet, TV, phone, gas)",
-    },
+    { summary: "The bill services of a country (electricity, water, internet, TV, phone, gas)" },
     async (request) => {
       const language = languageOf(request);
       const country = await reference.country(request.query.country_id, language);
@@ -272,9 +264,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
 
   serveBills(
     contract.getBillProviders,
-    {
-      summary: "The billers of a service in a country, with the reference each asks for",
-    },
+    { summary: "The billers of a service in a country, with the reference each asks for" },
     async (request) => {
       const { country_id: countryId, service_type_id: serviceTypeId } = request.query;
       const country = await reference.country(countryId, languageOf(request));
@@ -355,9 +345,7 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
 
   serveBills(
     contract.getBill,
-    {
-      summary: "The bill of a reference with a biller (the same lookup as POST /bills)",
-    },
+    { summary: "The bill of a reference with a biller (the same lookup as POST /bills)" },
     async (request) => ok(await lookupBill(request, request.query)),
   );
 }

@@ -85,9 +85,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
 
     serveMoneyMove(
       transactionEndpoint,
-      {
-        summary: `Places the ${NAMES[service]} of a quotation, paid by its payment or from the wallet`,
-      },
+      { summary: `Places the ${NAMES[service]} of a quotation, paid by its payment or from the wallet` },
       async (request, reply) => {
         const deps = depsOf(request);
         const order = await placePurchase(deps, {
@@ -104,9 +102,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
 
     serve(
       orderEndpoint,
-      {
-        summary: `A ${NAMES[service]} order as it stands now (the confirmation step polls it)`,
-      },
+      { summary: `A ${NAMES[service]} order as it stands now (the confirmation step polls it)` },
       async (request) => {
         const order = await ownPurchaseOrder(
           app.db,
@@ -125,9 +121,7 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
   });
   serveGiftCards(
     contract.revealRedeemCode,
-    {
-      summary: "A delivered gift card's redeem code and PIN, answered once (it was also e-mailed)",
-    },
+    { summary: "A delivered gift card's redeem code and PIN, answered once (it was also e-mailed)" },
     async (request) =>
       ok(
         await revealRedeemCode(app.db, app.secrets.decrypt, currentAuth(request).user.id, request.params.id),

@@ -176,12 +176,8 @@ export async function recipientsRoutes(app: FastifyInstance) {
   for (const service of RECIPIENT_SERVICES) {
     const listed = fixedEndpoint(contract.getServiceRecipients, "service", service);
     const created = fixedEndpoint(contract.createServiceRecipient, "service", service);
-    serve(
-      listed,
-      {
-        summary: `The caller's ${service} recipients`,
-      },
-      async (request) => listPage(request, request.query, { service }),
+    serve(listed, { summary: `The caller's ${service} recipients` }, async (request) =>
+      listPage(request, request.query, { service }),
     );
     serve(
       created,

@@ -58,9 +58,7 @@ export async function referenceRoutes(app: FastifyInstance) {
     const countries = fixedEndpoint(contract.getServiceCountries, "service", service);
     serve(
       countries,
-      {
-        summary: `Countries where the ${service} service is offered`,
-      },
+      { summary: `Countries where the ${service} service is offered` },
       async (request, reply) => {
         cacheable(reply);
         return ok(await countryList({ ...request.query, service }, request.ctx.language));
@@ -96,9 +94,7 @@ export async function referenceRoutes(app: FastifyInstance) {
 
   serve(
     contract.getLocalities,
-    {
-      summary: `Localities of a country whose name starts with the search text (at most ${MAX_LOCALITIES})`,
-    },
+    { summary: `Localities of a country whose name starts with the search text (at most ${MAX_LOCALITIES})` },
     async (request, reply) => {
       const { country_id: countryId, search } = request.query;
       if (!(await repository.countryExists(countryId))) throw new NotFoundError("Country not found.");

@@ -125,9 +125,7 @@ export async function rulesRoutes(app: FastifyInstance) {
 
   serve(
     contract.examineDashboardRules,
-    {
-      summary: "Whether the dashboard can be used now, or the modal that says what to do first",
-    },
+    { summary: "Whether the dashboard can be used now, or the modal that says what to do first" },
     async (request) => {
       const { user } = currentAuth(request);
       return {
@@ -140,9 +138,7 @@ export async function rulesRoutes(app: FastifyInstance) {
 
   serve(
     contract.examineServiceRules,
-    {
-      summary: "Whether a service can be used now, or the modal that says what to do first",
-    },
+    { summary: "Whether a service can be used now, or the modal that says what to do first" },
     async (request) => {
       const { user } = currentAuth(request);
       const { service } = request.params;

@@ -73,12 +73,8 @@ export async function senderRoutes(app: FastifyInstance) {
             fixedEndpoint(contract.getServiceSenders, "service", service),
             fixedEndpoint(contract.createServiceSender, "service", service),
           ];
-    serve(
-      listed,
-      {
-        summary: `The user's senders kept for the ${service} service`,
-      },
-      async (request) => list(request, { ...request.query, service }),
+    serve(listed, { summary: `The user's senders kept for the ${service} service` }, async (request) =>
+      list(request, { ...request.query, service }),
     );
 
     serve(

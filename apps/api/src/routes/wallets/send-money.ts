@@ -59,9 +59,7 @@ export async function walletSendRoutes(app: FastifyInstance) {
 
   serve(
     contract.getRecentWalletRecipients,
-    {
-      summary: "The people you last sent to from your wallets, newest first (at most 10)",
-    },
+    { summary: "The people you last sent to from your wallets, newest first (at most 10)" },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       return ok(await recentRecipients(app.db, currentAuth(request).user.id));
@@ -70,9 +68,7 @@ export async function walletSendRoutes(app: FastifyInstance) {
 
   serve(
     contract.calculateWalletSend,
-    {
-      summary: "Prices a send from your wallet to another user's wallet (free in one currency)",
-    },
+    { summary: "Prices a send from your wallet to another user's wallet (free in one currency)" },
     async (request) =>
       ok(await calculateSend(contextOf(request), currentAuth(request).user.id, request.body)),
   );

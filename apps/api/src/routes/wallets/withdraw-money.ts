@@ -59,17 +59,13 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
 
   serve(
     contract.getWithdrawMethods,
-    {
-      summary: "How a withdrawal can be paid out (in a currency, when given): bank account, mobile wallet",
-    },
+    { summary: "How a withdrawal can be paid out (in a currency, when given): bank account, mobile wallet" },
     async (request) => ok(await withdrawMethods(app.db, request.ctx.language, request.query.currency_id)),
   );
 
   serve(
     contract.getWithdrawBeneficiaries,
-    {
-      summary: "The caller's active withdrawal accounts, by currency and withdrawal method, 10 a page",
-    },
+    { summary: "The caller's active withdrawal accounts, by currency and withdrawal method, 10 a page" },
     async (request) => {
       const query = request.query;
       let method: string | undefined;
@@ -168,9 +164,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
 
   serve(
     contract.sendWithdrawCode,
-    {
-      summary: "Sends the code that confirms a withdrawal (by e-mail), bound to its quotation",
-    },
+    { summary: "Sends the code that confirms a withdrawal (by e-mail), bound to its quotation" },
     async (request) =>
       ok(
         await sendWithdrawalCode(app, request, currentAuth(request).user, request.body.quotation_id),
