@@ -8,7 +8,7 @@ import { findAvatar, inspectAvatar, readAvatarUpload, replaceAvatar } from "../.
 import { toAccountOrganization, toProfile, updateProfile } from "../../account/profile";
 import { createReminder, listReminders, reminderKindOptions } from "../../account/reminders";
 import { onboardingOf, permissionsOf, toAuthUser } from "../../auth/user-view";
-import { contractSchema, urlOf } from "../../http/contract";
+import { binaryResponse, contractRoutes, contractSchema, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -27,63 +27,40 @@ export async function accountRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Checked before the body is validated, so a caller without a session learns nothing from a 422.
   const signedIn = app.requireAuth();
+  const serve = contractRoutes(app, { tags: TAGS, preValidation: signedIn });
 
-  routes.get(
-    urlOf(contract.getProfile),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The signed-in person's profile",
-        ...contractSchema(contract.getProfile),
-      },
-    },
-    async (request) => ok(toProfile(currentAuth(request).user)),
+  serve(contract.getProfile, { summary: "The signed-in person's profile" }, async (request) =>
+    ok(toProfile(currentAuth(request).user)),
   );
 
-  routes.put(
-    urlOf(contract.updateProfile),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Change some profile fields; those not sent stay as they are",
-        ...contractSchema(contract.updateProfile),
-      },
-    },
-    async (request) => {
-      const updated = await updateProfile(app.db, currentAuth(request).user.id, request.body, false);
-      return ok(toProfile(updated), "Your profile was saved.");
-    },
-  );
+  // Both save through updateProfile; completing takes every field (its body) and marks the profile complete.
+  const profileSaves = [
+    [
+      contract.updateProfile,
+      "Change some profile fields; those not sent stay as they are",
+      false,
+      "Your profile was saved.",
+    ],
+    [
+      contract.completeProfile,
+      "Complete the profile: every field at once",
+      true,
+      "Your profile is complete.",
+    ],
+  ] as const;
+  for (const [endpoint, summary, complete, message] of profileSaves) {
+    serve(endpoint, { summary }, async (request) => {
+      const updated = await updateProfile(app.db, currentAuth(request).user.id, request.body, complete);
+      return ok(toProfile(updated), message);
+    });
+  }
 
-  routes.post(
-    urlOf(contract.completeProfile),
+  serve(
+    contract.changePhone,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Complete the profile: every field at once",
-        ...contractSchema(contract.completeProfile),
-      },
-    },
-    async (request) => {
-      const updated = await updateProfile(app.db, currentAuth(request).user.id, request.body, true);
-      return ok(toProfile(updated), "Your profile is complete.");
-    },
-  );
-
-  routes.post(
-    urlOf(contract.changePhone),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Start changing the phone number: the new number gets a code by SMS",
-        description:
-          "Confirm with PUT /settings/phone-settings/verify-phone; the current number stays until then.",
-        ...contractSchema(contract.changePhone),
-      },
+      summary: "Start changing the phone number: the new number gets a code by SMS",
+      description:
+        "Confirm with PUT /settings/phone-settings/verify-phone; the current number stays until then.",
     },
     async (request) =>
       ok(
@@ -92,16 +69,9 @@ export async function accountRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.get(
-    urlOf(contract.getMyAccount),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The account: user, organisation, on-boarding status and permissions",
-        ...contractSchema(contract.getMyAccount),
-      },
-    },
+  serve(
+    contract.getMyAccount,
+    { summary: "The account: user, organisation, on-boarding status and permissions" },
     async (request) => {
       const { user, organization } = currentAuth(request);
       return ok({
@@ -142,15 +112,8 @@ export async function accountRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary: "A profile picture (public: its id is an unguessable UUID)",
         params: z.object({ id: z.uuid() }),
-        // The 200 answer is the image itself, sent as bytes (never through the JSON serializer).
-        response: {
-          200: {
-            description: "The picture, in the type it was uploaded as",
-            content: {
-              "image/*": { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) },
-            },
-          },
-        },
+        // The 200 answer is the image itself.
+        response: binaryResponse("image/*", "The picture, in the type it was uploaded as"),
       },
     },
     async (request, reply) => {
@@ -165,64 +128,29 @@ export async function accountRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getMe),
-    {
-      preValidation: signedIn,
-      schema: { tags: TAGS, summary: "The signed-in user", ...contractSchema(contract.getMe) },
-    },
-    async (request) => {
-      const { user, organization } = currentAuth(request);
-      return ok(toAuthUser(user, organization));
-    },
-  );
+  serve(contract.getMe, { summary: "The signed-in user" }, async (request) => {
+    const { user, organization } = currentAuth(request);
+    return ok(toAuthUser(user, organization));
+  });
 
-  routes.get(
-    urlOf(contract.getHasTransactions),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Whether the user has made any transaction",
-        ...contractSchema(contract.getHasTransactions),
-      },
-    },
+  serve(
+    contract.getHasTransactions,
+    { summary: "Whether the user has made any transaction" },
     // There is no orders table yet, so nobody has a transaction; the orders work makes this read it.
     async () => ok({ has_transactions: false }),
   );
 
-  routes.get(
-    urlOf(contract.getReminderKinds),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "What a reminder can be about",
-        ...contractSchema(contract.getReminderKinds),
-      },
-    },
-    async (request) => ok(reminderKindOptions(request.ctx.language)),
+  serve(contract.getReminderKinds, { summary: "What a reminder can be about" }, async (request) =>
+    ok(reminderKindOptions(request.ctx.language)),
   );
 
-  routes.get(
-    urlOf(contract.getReminders),
-    {
-      preValidation: signedIn,
-      schema: { tags: TAGS, summary: "The user's reminders", ...contractSchema(contract.getReminders) },
-    },
-    async (request) => ok(await listReminders(app.db, currentAuth(request).user.id)),
+  serve(contract.getReminders, { summary: "The user's reminders" }, async (request) =>
+    ok(await listReminders(app.db, currentAuth(request).user.id)),
   );
 
-  routes.post(
-    urlOf(contract.createReminder),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Add a monthly reminder (at most 20)",
-        ...contractSchema(contract.createReminder),
-      },
-    },
+  serve(
+    contract.createReminder,
+    { summary: "Add a monthly reminder (at most 20)" },
     async (request, reply) => {
       const created = await createReminder(app.db, currentAuth(request).user.id, request.body);
       return reply.status(201).send(ok(created, "Reminder saved."));

@@ -1,7 +1,6 @@
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from "@vela/shared/auth";
 import * as contract from "@vela/shared/contract/auth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   checkCredentials,
   codeDestination,
@@ -21,7 +20,7 @@ import { revokeSession, rotateSession } from "../../auth/sessions";
 import { claimSpacing, claimTry, lockedByThisTry, releaseTry } from "../../auth/throttles";
 import { acceptTotpCode } from "../../auth/totp";
 import { toSessionCheck } from "../../auth/user-view";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, TooManyRequestsError, UnauthenticatedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -39,17 +38,13 @@ const tfaTags = ["two-factor"];
  * exists or not.
  */
 export async function authRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = contractRoutes(app, { tags });
+  const serveRecovery = contractRoutes(app, { tags: recoveryTags });
+  const serveTwoFactor = contractRoutes(app, { tags: tfaTags });
 
-  routes.post(
-    urlOf(contract.login),
-    {
-      schema: {
-        tags,
-        summary: "Sign in; answers a session, or a two-factor challenge when the account has it on",
-        ...contractSchema(contract.login),
-      },
-    },
+  serve(
+    contract.login,
+    { summary: "Sign in; answers a session, or a two-factor challenge when the account has it on" },
     async (request) => {
       const { user, organization } = await checkCredentials(
         app,
@@ -65,43 +60,27 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.sessionCheckEndpoint),
-    {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary: "The session check: role, user and permissions",
-        ...contractSchema(contract.sessionCheckEndpoint),
-      },
-    },
+  serve(
+    contract.sessionCheckEndpoint,
+    { summary: "The session check: role, user and permissions", preValidation: app.requireAuth() },
     async (request) => {
       const { user, organization } = currentAuth(request);
       return ok(toSessionCheck(user, organization));
     },
   );
 
-  routes.get(
-    urlOf(contract.logout),
-    {
-      preValidation: app.requireAuth(),
-      schema: { tags, summary: "Ends this session", ...contractSchema(contract.logout) },
-    },
+  serve(
+    contract.logout,
+    { summary: "Ends this session", preValidation: app.requireAuth() },
     async (request) => {
       await revokeSession(app.db, currentAuth(request).sessionId, "logout");
       return ok(null, "Signed out.");
     },
   );
 
-  routes.post(
-    urlOf(contract.refreshToken),
-    {
-      schema: {
-        tags,
-        summary: "Swaps a refresh token for a new pair; a reused refresh token ends the session",
-        ...contractSchema(contract.refreshToken),
-      },
-    },
+  serve(
+    contract.refreshToken,
+    { summary: "Swaps a refresh token for a new pair; a reused refresh token ends the session" },
     async (request) => {
       const rotated = await rotateSession(app.db, app.config, app.secrets, request.body.refresh_token);
       const { user, organization } = await findUserById(app.db, rotated.userId);
@@ -175,53 +154,29 @@ export async function authRoutes(app: FastifyInstance) {
     return signIn(app, user, organization, sessionMeta(request));
   }
 
-  routes.post(
-    urlOf(contract.tfaSendCode),
-    {
-      schema: {
-        tags: tfaTags,
-        summary: "Sends the two-factor code again, by e-mail or SMS",
-        ...contractSchema(contract.tfaSendCode),
-      },
-    },
+  serveTwoFactor(
+    contract.tfaSendCode,
+    { summary: "Sends the two-factor code again, by e-mail or SMS" },
     async (request) =>
       ok(await resendChallenge(request, request.body.tfa_token, request.body.channel), "Code sent."),
   );
 
-  routes.post(
-    urlOf(contract.tfaResend),
-    {
-      schema: {
-        tags: tfaTags,
-        summary: "Sends the two-factor code again on the same channel",
-        ...contractSchema(contract.tfaResend),
-      },
-    },
+  serveTwoFactor(
+    contract.tfaResend,
+    { summary: "Sends the two-factor code again on the same channel" },
     async (request) => ok(await resendChallenge(request, request.body.tfa_token), "Code sent."),
   );
 
-  routes.post(
-    urlOf(contract.tfaVerifyAndLogin),
-    {
-      schema: {
-        tags: tfaTags,
-        summary: "Checks the two-factor code and signs in",
-        ...contractSchema(contract.tfaVerifyAndLogin),
-      },
-    },
+  serveTwoFactor(
+    contract.tfaVerifyAndLogin,
+    { summary: "Checks the two-factor code and signs in" },
     async (request) =>
       ok(await finishTwoFactor(request, request.body.tfa_token, request.body.code), "Signed in."),
   );
 
-  routes.post(
-    urlOf(contract.smsVerifyAndLogin),
-    {
-      schema: {
-        tags: tfaTags,
-        summary: "Checks a two-factor code received by SMS and signs in",
-        ...contractSchema(contract.smsVerifyAndLogin),
-      },
-    },
+  serveTwoFactor(
+    contract.smsVerifyAndLogin,
+    { summary: "Checks a two-factor code received by SMS and signs in" },
     async (request) => {
       const { row } = await challengeOf(request.body.tfa_token);
       if (row.channel !== "sms") {
@@ -233,15 +188,9 @@ export async function authRoutes(app: FastifyInstance) {
 
   // ---- Password recovery ----
 
-  routes.post(
-    urlOf(contract.forgotPasswordMasking),
-    {
-      schema: {
-        tags: recoveryTags,
-        summary: "Where a recovery code can be sent, masked",
-        ...contractSchema(contract.forgotPasswordMasking),
-      },
-    },
+  serveRecovery(
+    contract.forgotPasswordMasking,
+    { summary: "Where a recovery code can be sent, masked" },
     async (request) => {
       await assertIpNotThrottled(app.db, "recovery", request.ip);
       const found = await findUserByEmail(app.db, request.body.email);
@@ -256,15 +205,9 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.forgotPasswordSendCode),
-    {
-      schema: {
-        tags: recoveryTags,
-        summary: "Sends a recovery code if the account exists; the answer is the same either way",
-        ...contractSchema(contract.forgotPasswordSendCode),
-      },
-    },
+  serveRecovery(
+    contract.forgotPasswordSendCode,
+    { summary: "Sends a recovery code if the account exists; the answer is the same either way" },
     async (request) => {
       const { email, channel } = request.body;
       // Every request counts against the network, with an account or without, so the per-IP limit
@@ -289,15 +232,9 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.forgotPasswordValidateCode),
-    {
-      schema: {
-        tags: recoveryTags,
-        summary: "Checks a recovery code and answers the token that sets the new password",
-        ...contractSchema(contract.forgotPasswordValidateCode),
-      },
-    },
+  serveRecovery(
+    contract.forgotPasswordValidateCode,
+    { summary: "Checks a recovery code and answers the token that sets the new password" },
     async (request) => {
       const ipTry = await claimIpTry(app.db, "recovery", request.ip, request.body.email);
       // The same statements run whether the address has an account or not, and every refusal is
@@ -317,15 +254,9 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.resetPassword),
-    {
-      schema: {
-        tags: recoveryTags,
-        summary: "Sets a new password with a reset token and ends every session of the account",
-        ...contractSchema(contract.resetPassword),
-      },
-    },
+  serveRecovery(
+    contract.resetPassword,
+    { summary: "Sets a new password with a reset token and ends every session of the account" },
     async (request) => {
       await resetPassword(app, request.body, request.log);
       return ok(null, "Your password was changed. Sign in with the new one.");

@@ -1,9 +1,8 @@
 import * as contract from "@vela/shared/contract/orders";
 import type { transactionRequest } from "@vela/shared/orders";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes, movesMoney } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { toConfirmationRecord } from "../../orders/confirmation";
 import { registerOrderJobs } from "../../orders/jobs";
@@ -20,7 +19,8 @@ const tags = ["send money"];
  * answers the latest one for "send again". Registers the jobs that move orders on.
  */
 export async function consignmentTransactionRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = contractRoutes(app, { tags });
+  const serveMoneyMove = contractRoutes(app, { tags, ...movesMoney(app) });
   await registerOrderJobs(app);
 
   const depsOf = (request: FastifyRequest): OrderDeps => ({
@@ -48,26 +48,20 @@ export async function consignmentTransactionRoutes(app: FastifyInstance) {
       "Places the transfer of a quotation paid by a payment (as /consignments/transaction)",
     ],
   ] as const) {
-    routes.post(
-      urlOf(endpoint),
+    serveMoneyMove(
+      endpoint,
       {
-        config: { idempotent: true },
-        preValidation: app.requireMoneyMover(),
-        schema: { tags, summary, ...contractSchema(endpoint) },
+        summary,
       },
       async (request, reply) => reply.status(201).send(await place(request, request.body)),
     );
   }
 
-  routes.get(
-    urlOf(contract.getLastTransaction),
+  serve(
+    contract.getLastTransaction,
     {
+      summary: "The user's latest transfer (for send again), or null when there is none",
       preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary: "The user's latest transfer (for send again), or null when there is none",
-        ...contractSchema(contract.getLastTransaction),
-      },
     },
     async (request) => {
       const order = await lastTransaction(app.db, currentAuth(request).user.id);

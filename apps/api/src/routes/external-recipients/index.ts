@@ -1,9 +1,8 @@
 import * as contract from "@vela/shared/contract/recipients";
 import { INVITATION_TOKEN_HEADER } from "@vela/shared/external-recipients";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import {
@@ -33,7 +32,8 @@ const tokenHeaders = z.object({
  * with the token in `x-invitation-token`.
  */
 export async function externalRecipientRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = contractRoutes(app, { tags: ownerTags, preValidation: app.requireAuth() });
+  const servePublic = contractRoutes(app, { tags: publicTags });
   const tokenOf = (request: FastifyRequest) => {
     const value = request.headers[INVITATION_TOKEN_HEADER];
     return typeof value === "string" ? value : undefined;
@@ -44,16 +44,9 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
     return payload;
   };
 
-  routes.post(
-    urlOf(contract.sendInvitationLinks),
-    {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: ownerTags,
-        summary: "E-mails each person a single-use link (7 days) to fill in their own recipient details",
-        ...contractSchema(contract.sendInvitationLinks),
-      },
-    },
+  serve(
+    contract.sendInvitationLinks,
+    { summary: "E-mails each person a single-use link (7 days) to fill in their own recipient details" },
     async (request, reply) => {
       const { user } = currentAuth(request);
       const invitations = await sendLinks(
@@ -67,16 +60,9 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getInvitations),
-    {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: ownerTags,
-        summary: "The caller's recipient invitations and where each stands, newest first",
-        ...contractSchema(contract.getInvitations),
-      },
-    },
+  serve(
+    contract.getInvitations,
+    { summary: "The caller's recipient invitations and where each stands, newest first" },
     async (request) => {
       const { user } = currentAuth(request);
       const { rows, total } = await listInvitations(app.db, user.id, request.query);
@@ -84,61 +70,42 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.confirmInvitation),
-    {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: ownerTags,
-        summary: "Accepts the details a link brought in: the recipient becomes active",
-        ...contractSchema(contract.confirmInvitation),
-      },
-    },
+  serve(
+    contract.confirmInvitation,
+    { summary: "Accepts the details a link brought in: the recipient becomes active" },
     async (request) => {
       const { user } = currentAuth(request);
       return ok(await confirmRecipient(app.db, user.id, request.body.invitation_id), "Recipient confirmed.");
     },
   );
 
-  routes.get(
-    urlOf(contract.getExternalInvitation),
+  servePublic(
+    contract.getExternalInvitation,
     {
-      schema: {
-        tags: publicTags,
-        summary: "Who the link is for and who sent it (first name and last initial only)",
-        headers: tokenHeaders,
-        ...contractSchema(contract.getExternalInvitation),
-      },
+      summary: "Who the link is for and who sent it (first name and last initial only)",
       onSend: noStore,
+      schema: { headers: tokenHeaders },
     },
     async (request) => ok(await describeInvitation(app.db, tokenOf(request), request.ip)),
   );
 
-  routes.get(
-    urlOf(contract.getExternalReceivingOptions),
+  servePublic(
+    contract.getExternalReceivingOptions,
     {
-      schema: {
-        tags: publicTags,
-        summary: "The countries, currencies and delivery methods the link's recipient may choose",
-        headers: tokenHeaders,
-        ...contractSchema(contract.getExternalReceivingOptions),
-      },
+      summary: "The countries, currencies and delivery methods the link's recipient may choose",
       onSend: noStore,
+      schema: { headers: tokenHeaders },
     },
     async (request) =>
       ok(await receivingOptionsOf(app.db, tokenOf(request), request.ip, request.ctx.language)),
   );
 
-  routes.get(
-    urlOf(contract.getExternalForm),
+  servePublic(
+    contract.getExternalForm,
     {
-      schema: {
-        tags: publicTags,
-        summary: "The recipient form for the chosen destination, method and recipient type",
-        headers: tokenHeaders,
-        ...contractSchema(contract.getExternalForm),
-      },
+      summary: "The recipient form for the chosen destination, method and recipient type",
       onSend: noStore,
+      schema: { headers: tokenHeaders },
     },
     async (request) =>
       ok(
@@ -146,17 +113,13 @@ export async function externalRecipientRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.post(
-    urlOf(contract.submitExternalRecipient),
+  servePublic(
+    contract.submitExternalRecipient,
     {
-      schema: {
-        tags: publicTags,
-        summary:
-          "Saves the person's own details as the owner's recipient (inactive until confirmed); the link is used up",
-        headers: tokenHeaders,
-        ...contractSchema(contract.submitExternalRecipient),
-      },
+      summary:
+        "Saves the person's own details as the owner's recipient (inactive until confirmed); the link is used up",
       onSend: noStore,
+      schema: { headers: tokenHeaders },
     },
     async (request, reply) => {
       const answer = await submitExternalRecipient(

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listOrders, orderDetails, orderReceipt, recentActivity } from "../../history/service";
-import { contractSchema, urlOf } from "../../http/contract";
+import { binaryResponse, contractRoutes } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 
@@ -23,74 +23,38 @@ const STATUS_OPTIONS = ORDER_STATUSES.map((id) => ({ id, name: ORDER_STATUS_LABE
 export async function historyRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
+  const serve = contractRoutes(app, { tags: TAGS, preValidation: signedIn });
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
   const deps = { db: app.db };
 
-  routes.get(
-    urlOf(contract.getOrders),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The user's orders, newest first, 10 a page, by service and status",
-        ...contractSchema(contract.getOrders),
-      },
-    },
+  serve(
+    contract.getOrders,
+    { summary: "The user's orders, newest first, 10 a page, by service and status" },
     async (request) => {
       const { rows, total } = await listOrders(deps, userId(request), request.query);
       return ok(page(rows, total, request.query.page, request.query.limit));
     },
   );
 
-  routes.get(
-    urlOf(contract.getOrderServices),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The services the history can be filtered by",
-        ...contractSchema(contract.getOrderServices),
-      },
-    },
-    async () => ok(SERVICE_OPTIONS),
+  serve(contract.getOrderServices, { summary: "The services the history can be filtered by" }, async () =>
+    ok(SERVICE_OPTIONS),
   );
 
-  routes.get(
-    urlOf(contract.getOrderStatuses),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The order statuses the history can be filtered by",
-        ...contractSchema(contract.getOrderStatuses),
-      },
-    },
+  serve(
+    contract.getOrderStatuses,
+    { summary: "The order statuses the history can be filtered by" },
     async () => ok(STATUS_OPTIONS),
   );
 
-  routes.get(
-    urlOf(contract.getOrderDetails),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "One order: the confirmation record, its status timeline, recipient and sender as placed",
-        ...contractSchema(contract.getOrderDetails),
-      },
-    },
+  serve(
+    contract.getOrderDetails,
+    { summary: "One order: the confirmation record, its status timeline, recipient and sender as placed" },
     async (request) => ok(await orderDetails(deps, userId(request), request.params.id)),
   );
 
-  routes.get(
-    urlOf(contract.getRecentActivityOrder),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "One order of the recent activity (the same answer as orders/{id}/details)",
-        ...contractSchema(contract.getRecentActivityOrder),
-      },
-    },
+  serve(
+    contract.getRecentActivityOrder,
+    { summary: "One order of the recent activity (the same answer as orders/{id}/details)" },
     async (request) => ok(await orderDetails(deps, userId(request), request.params.id)),
   );
 
@@ -102,14 +66,10 @@ export async function historyRoutes(app: FastifyInstance) {
         tags: TAGS,
         summary: "The order's receipt as a PDF download (application/pdf)",
         params: orderIdParams,
-        response: {
-          200: {
-            description: "The receipt PDF, sent with Content-Disposition: attachment",
-            content: {
-              "application/pdf": { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) },
-            },
-          },
-        },
+        response: binaryResponse(
+          "application/pdf",
+          "The receipt PDF, sent with Content-Disposition: attachment",
+        ),
       },
     },
     async (request, reply) => {
@@ -124,16 +84,7 @@ export async function historyRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getRecentActivity),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The user's five latest orders",
-        ...contractSchema(contract.getRecentActivity),
-      },
-    },
-    async (request) => ok(await recentActivity(deps, userId(request))),
+  serve(contract.getRecentActivity, { summary: "The user's five latest orders" }, async (request) =>
+    ok(await recentActivity(deps, userId(request))),
   );
 }

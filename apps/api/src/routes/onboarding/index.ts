@@ -1,7 +1,6 @@
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS, type ONBOARDING_TYPES } from "@vela/shared/auth";
 import * as contract from "@vela/shared/contract/auth";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { findUserById, register } from "../../auth/accounts";
 import { claimIpTry, settleTry } from "../../auth/attempts";
 import {
@@ -16,7 +15,7 @@ import { sendCode } from "../../auth/notifications";
 import { listBusinessTypes, markVerified } from "../../auth/onboarding";
 import type { UserRow } from "../../auth/sessions";
 import { onboardingOf } from "../../auth/user-view";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { ConflictError, InvalidDataError, NotAllowedError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -34,46 +33,26 @@ const welcome = (codeSent: boolean) =>
  * the e-mail address and phone number that on-boarding asks for.
  */
 export async function onboardingRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = contractRoutes(app, { tags });
 
-  routes.post(
-    urlOf(contract.registerClient),
-    { schema: { tags, summary: "Opens a client account", ...contractSchema(contract.registerClient) } },
-    async (request, reply) => {
-      const { session, codeSent } = await register(app, request, { role: "client", input: request.body });
-      return reply.status(201).send(ok(session, welcome(codeSent)));
-    },
-  );
+  serve(contract.registerClient, { summary: "Opens a client account" }, async (request, reply) => {
+    const { session, codeSent } = await register(app, request, { role: "client", input: request.body });
+    return reply.status(201).send(ok(session, welcome(codeSent)));
+  });
 
-  routes.post(
-    urlOf(contract.registerAgent),
-    { schema: { tags, summary: "Opens an agent account", ...contractSchema(contract.registerAgent) } },
-    async (request, reply) => {
-      const { session, codeSent } = await register(app, request, { role: "agent", input: request.body });
-      return reply.status(201).send(ok(session, welcome(codeSent)));
-    },
-  );
+  serve(contract.registerAgent, { summary: "Opens an agent account" }, async (request, reply) => {
+    const { session, codeSent } = await register(app, request, { role: "agent", input: request.body });
+    return reply.status(201).send(ok(session, welcome(codeSent)));
+  });
 
-  routes.post(
-    urlOf(contract.registerBusiness),
-    {
-      schema: { tags, summary: "Opens a business account", ...contractSchema(contract.registerBusiness) },
-    },
-    async (request, reply) => {
-      const { session, codeSent } = await register(app, request, { role: "business", input: request.body });
-      return reply.status(201).send(ok(session, welcome(codeSent)));
-    },
-  );
+  serve(contract.registerBusiness, { summary: "Opens a business account" }, async (request, reply) => {
+    const { session, codeSent } = await register(app, request, { role: "business", input: request.body });
+    return reply.status(201).send(ok(session, welcome(codeSent)));
+  });
 
-  routes.get(
-    urlOf(contract.getBusinessTypes),
-    {
-      schema: {
-        tags,
-        summary: "The kinds of company a business account can register as",
-        ...contractSchema(contract.getBusinessTypes),
-      },
-    },
+  serve(
+    contract.getBusinessTypes,
+    { summary: "The kinds of company a business account can register as" },
     async (request, reply) => {
       reply.header("Cache-Control", "public, max-age=3600");
       reply.header("Vary", "language");
@@ -132,16 +111,9 @@ export async function onboardingRoutes(app: FastifyInstance) {
 
   const guard = app.requireAuth();
 
-  routes.post(
-    urlOf(contract.verifyOnboardingEmail),
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: "Verifies the e-mail address with its code",
-        ...contractSchema(contract.verifyOnboardingEmail),
-      },
-    },
+  serve(
+    contract.verifyOnboardingEmail,
+    { summary: "Verifies the e-mail address with its code", preValidation: guard },
     async (request) => {
       const user = ownUser(request, request.params.type);
       if (user.emailVerifiedAt) return ok(onboardingOf(user), "Your e-mail address is already verified.");
@@ -149,16 +121,9 @@ export async function onboardingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.resendOnboardingEmail),
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: "Sends the e-mail verification code again",
-        ...contractSchema(contract.resendOnboardingEmail),
-      },
-    },
+  serve(
+    contract.resendOnboardingEmail,
+    { summary: "Sends the e-mail verification code again", preValidation: guard },
     async (request) => {
       const user = ownUser(request, request.params.type);
       if (user.emailVerifiedAt) throw new ConflictError("Your e-mail address is already verified.");
@@ -166,16 +131,9 @@ export async function onboardingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.sendOnboardingPhoneCode),
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: "Sends a code by SMS to verify the phone number",
-        ...contractSchema(contract.sendOnboardingPhoneCode),
-      },
-    },
+  serve(
+    contract.sendOnboardingPhoneCode,
+    { summary: "Sends a code by SMS to verify the phone number", preValidation: guard },
     async (request) => {
       const user = ownUser(request, request.params.type);
       if (user.phoneVerifiedAt) throw new ConflictError("Your phone number is already verified.");
@@ -183,15 +141,11 @@ export async function onboardingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getOnboardingPhoneCode),
+  serve(
+    contract.getOnboardingPhoneCode,
     {
+      summary: "The pending phone code: where it went (masked) and when another may be sent",
       preValidation: guard,
-      schema: {
-        tags,
-        summary: "The pending phone code: where it went (masked) and when another may be sent",
-        ...contractSchema(contract.getOnboardingPhoneCode),
-      },
     },
     async (request) => {
       const user = ownUser(request, request.params.type);
@@ -206,16 +160,9 @@ export async function onboardingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.verifyOnboardingPhone),
-    {
-      preValidation: guard,
-      schema: {
-        tags,
-        summary: "Verifies the phone number with its code",
-        ...contractSchema(contract.verifyOnboardingPhone),
-      },
-    },
+  serve(
+    contract.verifyOnboardingPhone,
+    { summary: "Verifies the phone number with its code", preValidation: guard },
     async (request) => {
       const user = ownUser(request, request.params.type);
       if (user.phoneVerifiedAt) return ok(onboardingOf(user), "Your phone number is already verified.");

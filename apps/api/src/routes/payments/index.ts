@@ -4,7 +4,7 @@ import * as contract from "@vela/shared/contract/payments";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes, contractSchema } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { AppError } from "../../http/errors";
 import { listProfiles, toSavedBank, toSavedCard } from "../../payments/instruments";
@@ -28,13 +28,16 @@ import { ownQuotation, type PricingContext } from "../../pricing/quotes";
 import { SIGNATURE_HEADER } from "../../providers/sandbox-webhooks";
 
 const TAGS = ["payments"];
-/** A payment's start: 201 for a new payment, 200 for a retry the service recognises (see `answer`). */
-const paymentStartSchema = <E extends Endpoint & { status: 201 }>(endpoint: E) => {
-  const schema = contractSchema(endpoint);
-  return { ...schema, response: { 200: successEnvelope(endpoint.response), ...schema.response } };
-};
 const keyHeader = z.object({
   [IDEMPOTENCY_KEY_HEADER]: z.string().optional().describe("Makes the payment safe to retry."),
+});
+/**
+ * A payment's start takes an optional Idempotency-Key and answers 201 for a new payment, 200 for a
+ * retry the service recognises (see `answer`).
+ */
+const paymentStartSchema = <E extends Endpoint & { status: 201 }>(endpoint: E) => ({
+  headers: keyHeader,
+  response: { 200: successEnvelope(endpoint.response), ...contractSchema(endpoint).response },
 });
 
 /**
@@ -44,8 +47,14 @@ const keyHeader = z.object({
  * payment_method_id, and the providers' signed webhooks.
  */
 export async function paymentRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
+  const serve = contractRoutes(app, { tags: TAGS, preValidation: signedIn });
+  // Payment starts commit their own work (the provider call, then the record): see the idempotency plugin.
+  const servePaymentStart = contractRoutes(app, {
+    tags: TAGS,
+    config: { idempotent: OWN_TRANSACTIONS },
+    preValidation: signedIn,
+  });
   const pricingOf = (request: FastifyRequest): PricingContext => ({
     db: app.db,
     rates: app.rates,
@@ -67,6 +76,12 @@ export async function paymentRoutes(app: FastifyInstance) {
     return Array.isArray(value) ? value.join(", ") : value;
   };
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
+  /** What every payment start is told: who pays, with what, under which key. */
+  const startOf = <Input>(request: FastifyRequest & { body: Input }) => ({
+    userId: userId(request),
+    input: request.body,
+    idempotencyKey: keyOf(request),
+  });
 
   /**
    * A new payment answers 201. Repeats of a key are answered by the idempotency plugin with the
@@ -81,31 +96,20 @@ export async function paymentRoutes(app: FastifyInstance) {
       .send(ok(await toPaymentView(app.db, outcome.payment), message));
   };
 
-  routes.get(
-    urlOf(contract.getPaymentMethods),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The payment methods offered for a quotation, each with its fee for it",
-        ...contractSchema(contract.getPaymentMethods),
-      },
-    },
+  serve(
+    contract.getPaymentMethods,
+    { summary: "The payment methods offered for a quotation, each with its fee for it" },
     async (request) => {
       const row = await ownQuotation(app.db, userId(request), request.params.quotation_id);
       return ok(await paymentMethodsFor(pricingOf(request), row));
     },
   );
 
-  routes.put(
-    urlOf(contract.setPaymentMethod),
+  serve(
+    contract.setPaymentMethod,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: ["quotations"],
-        summary: "Chooses the quotation's payment method; answers the summary priced with its fee",
-        ...contractSchema(contract.setPaymentMethod),
-      },
+      summary: "Chooses the quotation's payment method; answers the summary priced with its fee",
+      tags: ["quotations"],
     },
     async (request) =>
       ok(
@@ -114,16 +118,9 @@ export async function paymentRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.put(
-    urlOf(contract.addSavedPaymentMethod),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Attaches one of the user's saved cards or bank accounts to a quotation",
-        ...contractSchema(contract.addSavedPaymentMethod),
-      },
-    },
+  serve(
+    contract.addSavedPaymentMethod,
+    { summary: "Attaches one of the user's saved cards or bank accounts to a quotation" },
     async (request) =>
       ok(
         await attachPaymentProfile(pricingOf(request), userId(request), request.body),
@@ -131,24 +128,14 @@ export async function paymentRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.post(
-    urlOf(contract.authorizeCard),
+  servePaymentStart(
+    contract.authorizeCard,
     {
-      config: { idempotent: OWN_TRANSACTIONS },
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Authorizes the quotation's amount on a saved card or a new card's token (402 on a decline)",
-        headers: keyHeader,
-        ...paymentStartSchema(contract.authorizeCard),
-      },
+      summary: "Authorizes the quotation's amount on a saved card or a new card's token (402 on a decline)",
+      schema: paymentStartSchema(contract.authorizeCard),
     },
     async (request, reply) => {
-      const outcome = await authorizeCard(depsOf(request), {
-        userId: userId(request),
-        input: request.body,
-        idempotencyKey: keyOf(request),
-      });
+      const outcome = await authorizeCard(depsOf(request), startOf(request));
       const message =
         outcome.payment.status === "requires_action"
           ? "Confirm the payment with your bank."
@@ -157,51 +144,27 @@ export async function paymentRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.debitBankAccount),
+  servePaymentStart(
+    contract.debitBankAccount,
     {
-      config: { idempotent: OWN_TRANSACTIONS },
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Starts an ACH debit of the quotation's amount from a saved or new US bank account",
-        headers: keyHeader,
-        ...paymentStartSchema(contract.debitBankAccount),
-      },
+      summary: "Starts an ACH debit of the quotation's amount from a saved or new US bank account",
+      schema: paymentStartSchema(contract.debitBankAccount),
     },
     async (request, reply) =>
-      answer(
-        reply,
-        await debitBank(depsOf(request), {
-          userId: userId(request),
-          input: request.body,
-          idempotencyKey: keyOf(request),
-        }),
-        "Bank debit started.",
-      ),
+      answer(reply, await debitBank(depsOf(request), startOf(request)), "Bank debit started."),
   );
 
-  routes.post(
-    urlOf(contract.startBankTransfer),
+  servePaymentStart(
+    contract.startBankTransfer,
     {
-      config: { idempotent: OWN_TRANSACTIONS },
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "Opens a push transfer (wire, SWIFT, SEPA, EFT) and answers the instructions with our reference",
-        headers: keyHeader,
-        ...paymentStartSchema(contract.startBankTransfer),
-      },
+      summary:
+        "Opens a push transfer (wire, SWIFT, SEPA, EFT) and answers the instructions with our reference",
+      schema: paymentStartSchema(contract.startBankTransfer),
     },
     async (request, reply) =>
       answer(
         reply,
-        await startBankTransfer(depsOf(request), {
-          userId: userId(request),
-          input: request.body,
-          idempotencyKey: keyOf(request),
-        }),
+        await startBankTransfer(depsOf(request), startOf(request)),
         "Send the transfer with this reference.",
       ),
   );
@@ -212,26 +175,16 @@ export async function paymentRoutes(app: FastifyInstance) {
     ["paypal", contract.startPaypalPayment, "Opens a PayPal approval page"],
   ] as const;
   for (const [gateway, endpoint, summary] of gateways) {
-    routes.post(
-      urlOf(endpoint),
+    servePaymentStart(
+      endpoint,
       {
-        config: { idempotent: OWN_TRANSACTIONS },
-        preValidation: signedIn,
-        schema: {
-          tags: TAGS,
-          summary: `${summary}: the payment is pending and redirect_url is where the browser goes`,
-          headers: keyHeader,
-          ...paymentStartSchema(endpoint),
-        },
+        summary: `${summary}: the payment is pending and redirect_url is where the browser goes`,
+        schema: paymentStartSchema(endpoint),
       },
       async (request, reply) =>
         answer(
           reply,
-          await startGatewayPayment(depsOf(request), gateway, {
-            userId: userId(request),
-            input: request.body,
-            idempotencyKey: keyOf(request),
-          }),
+          await startGatewayPayment(depsOf(request), gateway, startOf(request)),
           "Continue on the payment page.",
         ),
     );
@@ -242,29 +195,18 @@ export async function paymentRoutes(app: FastifyInstance) {
     return ok(await toPaymentView(app.db, await currentPayment(lifecycleDeps, row)));
   };
 
-  routes.get(
-    urlOf(contract.getPraxisPaymentStatus),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Where a Praxis payment stands (asks the gateway when it is still pending)",
-        ...contractSchema(contract.getPraxisPaymentStatus),
-      },
-    },
+  serve(
+    contract.getPraxisPaymentStatus,
+    { summary: "Where a Praxis payment stands (asks the gateway when it is still pending)" },
     async (request) => showPayment(request, request.params.payment_id),
   );
 
-  routes.get(
-    urlOf(contract.getSavedCards),
+  serve(
+    contract.getSavedCards,
     {
-      preValidation: signedIn,
+      summary: "The user's saved cards (payment_method_id=3) or bank accounts (1), optionally of one sender",
+      // One route answers both contract entries (the same path and query), by payment_method_id.
       schema: {
-        tags: TAGS,
-        summary:
-          "The user's saved cards (payment_method_id=3) or bank accounts (1), optionally of one sender",
-        // One route answers both contract entries, by payment_method_id.
-        querystring: contract.getSavedCards.query,
         response: {
           200: successEnvelope(z.union([contract.getSavedCards.response, contract.getSavedBanks.response])),
         },
@@ -277,16 +219,9 @@ export async function paymentRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getPayment),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "One of the user's payments as it stands (asks the provider when it is still pending)",
-        ...contractSchema(contract.getPayment),
-      },
-    },
+  serve(
+    contract.getPayment,
+    { summary: "One of the user's payments as it stands (asks the provider when it is still pending)" },
     async (request) => showPayment(request, request.params.id),
   );
 

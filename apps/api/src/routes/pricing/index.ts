@@ -8,11 +8,10 @@ import {
 import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
 import { corridors, currencies } from "../../db/schema/index";
 import { localizeDisplay } from "../../display/display-text";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, fixedEndpoint, movesMoney } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { validatorCompiler } from "../../http/input";
@@ -70,8 +69,10 @@ const PROMO_SERVICES: Record<(typeof contract.PROMO_SERVICE_PATHS)[number], read
  * call them and what they accept.
  */
 export async function pricingRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = contractRoutes(app, { tags });
+  const serveQuotation = contractRoutes(app, { tags: quotationTags, preValidation: app.requireAuth() });
   const contextOf = pricingContextOf(app);
+  const serveQuotationMove = contractRoutes(app, { tags: quotationTags, ...movesMoney(app) });
 
   // The public calculator's answers, per language and query, for a few seconds: see
   // answer-cache.ts. Kept under the rate table and corridor terms they were built from, so a
@@ -113,14 +114,10 @@ export async function pricingRoutes(app: FastifyInstance) {
     return sendAnswer(reply, body);
   };
 
-  routes.get(
-    urlOf(contract.getHomeCalculation),
+  serve(
+    contract.getHomeCalculation,
     {
-      schema: {
-        tags,
-        summary: "Public calculator of the home page: prices a transfer from either amount, no sign-in",
-        ...contractSchema(contract.getHomeCalculation),
-      },
+      summary: "Public calculator of the home page: prices a transfer from either amount, no sign-in",
       // The home page's own queries are recognised without zod (home-query.ts); any other goes
       // through the full validation and its messages.
       validatorCompiler: homeQueryValidator,
@@ -146,15 +143,9 @@ export async function pricingRoutes(app: FastifyInstance) {
   );
 
   // Spec §7 lists the calculators as POST; the GET above stays for caches and links.
-  routes.post(
-    urlOf(contract.calculateHomePrice),
-    {
-      schema: {
-        tags,
-        summary: "Public calculator of the home page (POST, as spec §7 lists it): same answer as the GET",
-        ...contractSchema(contract.calculateHomePrice),
-      },
-    },
+  serve(
+    contract.calculateHomePrice,
+    { summary: "Public calculator of the home page (POST, as spec §7 lists it): same answer as the GET" },
     async (request, reply) =>
       homeCalculator(request, reply, request.body, `${request.ctx.language}:${JSON.stringify(request.body)}`),
   );
@@ -166,26 +157,22 @@ export async function pricingRoutes(app: FastifyInstance) {
     ],
     [contract.calculateConsignment, "Calculator of the send-money (consignment) flow, with promo codes"],
   ] as const) {
-    routes.post(
-      urlOf(endpoint),
+    serve(
+      endpoint,
       {
+        summary,
         preValidation: app.requireAuth(),
-        schema: { tags, summary, ...contractSchema(endpoint) },
       },
       async (request) =>
         ok(await calculateConsignment(contextOf(request), request.body, currentAuth(request).user.id)),
     );
   }
 
-  routes.post(
-    urlOf(contract.calculateWalletToWallet),
+  serve(
+    contract.calculateWalletToWallet,
     {
+      summary: "Calculator of wallet-to-wallet sends: delivery into the recipient's Vela wallet only",
       preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary: "Calculator of wallet-to-wallet sends: delivery into the recipient's Vela wallet only",
-        ...contractSchema(contract.calculateWalletToWallet),
-      },
     },
     async (request) => {
       const context = contextOf(request);
@@ -209,15 +196,9 @@ export async function pricingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getLimits),
-    {
-      schema: {
-        tags,
-        summary: "Send and receiving limits of a corridor's delivery method (its default one unless named)",
-        ...contractSchema(contract.getLimits),
-      },
-    },
+  serve(
+    contract.getLimits,
+    { summary: "Send and receiving limits of a corridor's delivery method (its default one unless named)" },
     async (request) => {
       const rows = await corridorMethodsOf(app.db, request.query);
       const row =
@@ -232,16 +213,10 @@ export async function pricingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getShippingMethods),
-    {
-      schema: {
-        tags,
-        summary: "Delivery methods offered on a corridor",
-        // Ids are PostgreSQL integers: a larger one is a 422 here, not a 500 from the database.
-        ...contractSchema(contract.getShippingMethods),
-      },
-    },
+  // Ids are PostgreSQL integers: a larger one is a 422 here (the contract's query), not a 500 from the database.
+  serve(
+    contract.getShippingMethods,
+    { summary: "Delivery methods offered on a corridor" },
     async (request) => {
       const rows = await corridorMethodsOf(app.db, request.query);
       const seen = new Set<number>();
@@ -276,28 +251,12 @@ export async function pricingRoutes(app: FastifyInstance) {
       .orderBy(asc(currencies.iso));
   }
 
-  routes.get(
-    urlOf(contract.getCurrenciesTo),
-    {
-      schema: {
-        tags,
-        summary: "Currencies a country can receive in",
-        ...contractSchema(contract.getCurrenciesTo),
-      },
-    },
-    async (request) => ok(await corridorCurrencies("to", request.query.country_to_id)),
+  serve(contract.getCurrenciesTo, { summary: "Currencies a country can receive in" }, async (request) =>
+    ok(await corridorCurrencies("to", request.query.country_to_id)),
   );
 
-  routes.get(
-    urlOf(contract.getCurrenciesFrom),
-    {
-      schema: {
-        tags,
-        summary: "Currencies a country can send in",
-        ...contractSchema(contract.getCurrenciesFrom),
-      },
-    },
-    async (request) => ok(await corridorCurrencies("from", request.query.country_from_id)),
+  serve(contract.getCurrenciesFrom, { summary: "Currencies a country can send in" }, async (request) =>
+    ok(await corridorCurrencies("from", request.query.country_from_id)),
   );
 
   // ---- Quotations ----
@@ -314,60 +273,31 @@ export async function pricingRoutes(app: FastifyInstance) {
     return saveQuotation(context, userId, service, offer, priced);
   }
 
-  routes.post(
-    urlOf(contract.createQuotation),
-    {
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-      schema: {
-        tags: quotationTags,
-        summary: "Creates a quotation for a consignment: the rate is held until it expires",
-        ...contractSchema(contract.createQuotation),
-      },
-    },
-    async (request, reply) =>
+  // The generic entry point is priced as a consignment: both create the same quotation.
+  const consignmentQuotations = [
+    [contract.createQuotation, "Creates a quotation for a consignment: the rate is held until it expires"],
+    [contract.createAnyQuotation, "Creates a quotation (the generic entry point; priced as a consignment)"],
+  ] as const;
+  for (const [endpoint, summary] of consignmentQuotations) {
+    serveQuotationMove(endpoint, { summary }, async (request, reply) =>
       reply
         .status(201)
         .send(
           ok(await createConsignmentQuotation(request, request.body, "consignments"), "Quotation created."),
         ),
-  );
-
-  routes.post(
-    urlOf(contract.createAnyQuotation),
-    {
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-      schema: {
-        tags: quotationTags,
-        summary: "Creates a quotation (the generic entry point; priced as a consignment)",
-        ...contractSchema(contract.createAnyQuotation),
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          ok(await createConsignmentQuotation(request, request.body, "consignments"), "Quotation created."),
-        ),
-  );
+    );
+  }
 
   for (const kind of ["convert", "deposit"] as const) {
     const quotationEndpoint = fixedEndpoint(walletContract.createWalletQuotation, "service", `${kind}-money`);
-    routes.post(
-      urlOf(quotationEndpoint),
+    serveQuotationMove(
+      quotationEndpoint,
       {
-        config: { idempotent: true },
-        preValidation: app.requireMoneyMover(),
-        schema: {
-          tags: quotationTags,
-          summary:
-            kind === "convert"
-              ? "Quotation to convert between two wallet currencies"
-              : "Quotation to deposit into a wallet",
-          ...contractSchema(quotationEndpoint),
-          body: walletQuotationRequest,
-        },
+        summary:
+          kind === "convert"
+            ? "Quotation to convert between two wallet currencies"
+            : "Quotation to deposit into a wallet",
+        schema: { body: walletQuotationRequest },
       },
       async (request, reply) => {
         const context = contextOf(request);
@@ -393,32 +323,16 @@ export async function pricingRoutes(app: FastifyInstance) {
     );
   }
 
-  routes.get(
-    urlOf(contract.getQuotation),
-    {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: quotationTags,
-        summary: "One of the user's quotations",
-        ...contractSchema(contract.getQuotation),
-      },
-    },
-    async (request) => {
-      const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
-      return ok(await describeQuotation(contextOf(request), row));
-    },
-  );
+  serveQuotation(contract.getQuotation, { summary: "One of the user's quotations" }, async (request) => {
+    const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
+    return ok(await describeQuotation(contextOf(request), row));
+  });
 
-  routes.put(
-    urlOf(contract.recalculateQuotation),
+  serveQuotation(
+    contract.recalculateQuotation,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: quotationTags,
-        summary:
-          "Recalculates a quotation at today's rate (new amounts or payment method optional); the rate lock starts again",
-        ...contractSchema(contract.recalculateQuotation),
-      },
+      summary:
+        "Recalculates a quotation at today's rate (new amounts or payment method optional); the rate lock starts again",
     },
     async (request) => {
       const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
@@ -436,16 +350,11 @@ export async function pricingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.patch(
-    urlOf(contract.applyPromoCode),
+  serveQuotation(
+    contract.applyPromoCode,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: quotationTags,
-        summary:
-          "Applies a promo code to an open quotation of this service; its amounts, rate and expiry stay locked",
-        ...contractSchema(contract.applyPromoCode),
-      },
+      summary:
+        "Applies a promo code to an open quotation of this service; its amounts, rate and expiry stay locked",
     },
     async (request) => {
       const row = await ownQuotation(app.db, currentAuth(request).user.id, request.params.id);
@@ -458,16 +367,7 @@ export async function pricingRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getPromoCode),
-    {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags: quotationTags,
-        summary: "The terms of a promo code",
-        ...contractSchema(contract.getPromoCode),
-      },
-    },
-    async (request) => ok(await promoTerms(app.db, await findPromoCode(app.db, request.query.code))),
+  serveQuotation(contract.getPromoCode, { summary: "The terms of a promo code" }, async (request) =>
+    ok(await promoTerms(app.db, await findPromoCode(app.db, request.query.code))),
   );
 }

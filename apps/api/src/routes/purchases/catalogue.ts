@@ -9,9 +9,8 @@ import {
   type TopupProduct,
 } from "@vela/shared/purchases";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { maskPersonName } from "../../auth/masking";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -85,7 +84,18 @@ function splitName(name: string): [string, string] {
 }
 
 export async function purchaseCatalogueRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serveTopups = contractRoutes(app, {
+    tags: ["reload phones"],
+    preValidation: requirePurchaseService(app, "reload-phones"),
+  });
+  const serveGiftCards = contractRoutes(app, {
+    tags: ["gift cards"],
+    preValidation: requirePurchaseService(app, "gift-cards"),
+  });
+  const serveBills = contractRoutes(app, {
+    tags: ["pay bills"],
+    preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
+  });
   const reference = referenceIndex(app.db);
   const languageOf = (request: FastifyRequest): Language => request.ctx.language;
 
@@ -143,16 +153,11 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   // ---------------------------------------------------------------------------------------------
   // Phone top-ups
 
-  routes.get(
-    urlOf(contract.getOperators),
+  serveTopups(
+    contract.getOperators,
     {
-      preValidation: requirePurchaseService(app, "reload-phones"),
-      schema: {
-        tags: ["reload phones"],
-        summary:
-          "Operators of a country (country_id=), or of a phone number's country with the operator its prefix belongs to (phone=+52 55 1234 5678)",
-        ...contractSchema(contract.getOperators),
-      },
+      summary:
+        "Operators of a country (country_id=), or of a phone number's country with the operator its prefix belongs to (phone=+52 55 1234 5678)",
     },
     async (request) => {
       const topups = app.providers.topups;
@@ -188,16 +193,9 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getTopupProducts),
-    {
-      preValidation: requirePurchaseService(app, "reload-phones"),
-      schema: {
-        tags: ["reload phones"],
-        summary: "The airtime and data bundles of an operator, in its currency",
-        ...contractSchema(contract.getTopupProducts),
-      },
-    },
+  serveTopups(
+    contract.getTopupProducts,
+    { summary: "The airtime and data bundles of an operator, in its currency" },
     async (request) => {
       const operator = await app.providers.topups.operator(request.query.operator_id);
       if (!operator) throw new NotFoundError(PURCHASE_MESSAGES.unknownOperator);
@@ -208,16 +206,9 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   // ---------------------------------------------------------------------------------------------
   // Gift cards
 
-  routes.get(
-    urlOf(contract.getGiftCards),
-    {
-      preValidation: requirePurchaseService(app, "gift-cards"),
-      schema: {
-        tags: ["gift cards"],
-        summary: "Gift cards on offer: by the country they are redeemed in, searched by name, by category",
-        ...contractSchema(contract.getGiftCards),
-      },
-    },
+  serveGiftCards(
+    contract.getGiftCards,
+    { summary: "Gift cards on offer: by the country they are redeemed in, searched by name, by category" },
     async (request) => {
       const { country_id: countryId, search, category } = request.query;
       const country =
@@ -231,16 +222,9 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getGiftCard),
-    {
-      preValidation: requirePurchaseService(app, "gift-cards"),
-      schema: {
-        tags: ["gift cards"],
-        summary: "One gift card: its values, redeem instructions, terms and where it is sold",
-        ...contractSchema(contract.getGiftCard),
-      },
-    },
+  serveGiftCards(
+    contract.getGiftCard,
+    { summary: "One gift card: its values, redeem instructions, terms and where it is sold" },
     async (request) => {
       const product = await app.providers.giftcards.product(request.params.id);
       if (!product) throw new NotFoundError(PURCHASE_MESSAGES.unknownProduct);
@@ -251,16 +235,9 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
   // ---------------------------------------------------------------------------------------------
   // Bills
 
-  routes.get(
-    urlOf(contract.getBillServices),
-    {
-      preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
-      schema: {
-        tags: ["pay bills"],
-        summary: "The bill services of a country (electricity, water, internet, TV, phone, gas)",
-        ...contractSchema(contract.getBillServices),
-      },
-    },
+  serveBills(
+    contract.getBillServices,
+    { summary: "The bill services of a country (electricity, water, internet, TV, phone, gas)" },
     async (request) => {
       const language = languageOf(request);
       const country = await reference.country(request.query.country_id, language);
@@ -285,16 +262,9 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getBillProviders),
-    {
-      preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
-      schema: {
-        tags: ["pay bills"],
-        summary: "The billers of a service in a country, with the reference each asks for",
-        ...contractSchema(contract.getBillProviders),
-      },
-    },
+  serveBills(
+    contract.getBillProviders,
+    { summary: "The billers of a service in a country, with the reference each asks for" },
     async (request) => {
       const { country_id: countryId, service_type_id: serviceTypeId } = request.query;
       const country = await reference.country(countryId, languageOf(request));
@@ -312,16 +282,11 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getBillPlans),
+  serveBills(
+    contract.getBillPlans,
     {
-      preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
-      schema: {
-        tags: ["pay bills"],
-        summary:
-          "The plans of a biller (the Plan step): prepaid packs with their amount, or paying the bill (amount null)",
-        ...contractSchema(contract.getBillPlans),
-      },
+      summary:
+        "The plans of a biller (the Plan step): prepaid packs with their amount, or paying the bill (amount null)",
     },
     async (request) => {
       const provider = await app.providers.bills.provider(request.query.service_provider_id);
@@ -369,30 +334,18 @@ export async function purchaseCatalogueRoutes(app: FastifyInstance) {
     };
   };
 
-  routes.post(
-    urlOf(contract.lookUpBill),
+  serveBills(
+    contract.lookUpBill,
     {
-      preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
-      schema: {
-        tags: ["pay bills"],
-        summary:
-          "Looks up the bill of a reference with a biller: its balance, due date and masked account holder",
-        ...contractSchema(contract.lookUpBill),
-      },
+      summary:
+        "Looks up the bill of a reference with a biller: its balance, due date and masked account holder",
     },
     async (request) => ok(await lookupBill(request, request.body)),
   );
 
-  routes.get(
-    urlOf(contract.getBill),
-    {
-      preValidation: requirePurchaseService(app, "prepaid-pay-bills"),
-      schema: {
-        tags: ["pay bills"],
-        summary: "The bill of a reference with a biller (the same lookup as POST /bills)",
-        ...contractSchema(contract.getBill),
-      },
-    },
+  serveBills(
+    contract.getBill,
+    { summary: "The bill of a reference with a biller (the same lookup as POST /bills)" },
     async (request) => ok(await lookupBill(request, request.query)),
   );
 }

@@ -7,8 +7,7 @@ import {
   topupQuotationRequest,
 } from "@vela/shared/purchases";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, fixedEndpoint } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
@@ -48,7 +47,6 @@ const NAMES: Record<PurchaseService, string> = {
  * current state for the confirmation step, and a gift card's redeem code (answered once).
  */
 export async function purchaseOrderRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const depsOf = (request: FastifyRequest): PurchaseDeps => ({
     db: requestDb(request),
     rates: app.rates,
@@ -59,23 +57,22 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
 
   for (const service of PURCHASE_SERVICES) {
     const tags = [TAGS[service]];
-    const guard = requirePurchaseService(app, service);
-    const moneyGuard = requirePurchaseService(app, service, { movesMoney: true });
+    const serve = contractRoutes(app, { tags, preValidation: requirePurchaseService(app, service) });
+    // The quotation and transaction move money: idempotent, and the money-moving rule too.
+    const serveMoneyMove = contractRoutes(app, {
+      tags,
+      config: { idempotent: true },
+      preValidation: requirePurchaseService(app, service, { movesMoney: true }),
+    });
     const quotationEndpoint = fixedEndpoint(contract.createPurchaseQuotation, "service", service);
     const transactionEndpoint = fixedEndpoint(contract.createPurchaseTransaction, "service", service);
     const orderEndpoint = fixedEndpoint(contract.getPurchaseOrder, "service", service);
 
-    routes.post(
-      urlOf(quotationEndpoint),
+    serveMoneyMove(
+      quotationEndpoint,
       {
-        config: { idempotent: true },
-        preValidation: moneyGuard,
-        schema: {
-          tags,
-          summary: `Prices a ${NAMES[service]} and keeps the quotation (rate locked for 10 minutes)`,
-          ...contractSchema(quotationEndpoint),
-          body: QUOTATION_BODIES[service],
-        },
+        summary: `Prices a ${NAMES[service]} and keeps the quotation (rate locked for 10 minutes)`,
+        schema: { body: QUOTATION_BODIES[service] },
       },
       async (request, reply) => {
         const quotation = await quotePurchase(depsOf(request), currentAuth(request).user, {
@@ -86,17 +83,9 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
       },
     );
 
-    routes.post(
-      urlOf(transactionEndpoint),
-      {
-        config: { idempotent: true },
-        preValidation: moneyGuard,
-        schema: {
-          tags,
-          summary: `Places the ${NAMES[service]} of a quotation, paid by its payment or from the wallet`,
-          ...contractSchema(transactionEndpoint),
-        },
-      },
+    serveMoneyMove(
+      transactionEndpoint,
+      { summary: `Places the ${NAMES[service]} of a quotation, paid by its payment or from the wallet` },
       async (request, reply) => {
         const deps = depsOf(request);
         const order = await placePurchase(deps, {
@@ -111,16 +100,9 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
       },
     );
 
-    routes.get(
-      urlOf(orderEndpoint),
-      {
-        preValidation: guard,
-        schema: {
-          tags,
-          summary: `A ${NAMES[service]} order as it stands now (the confirmation step polls it)`,
-          ...contractSchema(orderEndpoint),
-        },
-      },
+    serve(
+      orderEndpoint,
+      { summary: `A ${NAMES[service]} order as it stands now (the confirmation step polls it)` },
       async (request) => {
         const order = await ownPurchaseOrder(
           app.db,
@@ -133,16 +115,13 @@ export async function purchaseOrderRoutes(app: FastifyInstance) {
     );
   }
 
-  routes.post(
-    urlOf(contract.revealRedeemCode),
-    {
-      preValidation: requirePurchaseService(app, "gift-cards"),
-      schema: {
-        tags: [TAGS["gift-cards"]],
-        summary: "A delivered gift card's redeem code and PIN, answered once (it was also e-mailed)",
-        ...contractSchema(contract.revealRedeemCode),
-      },
-    },
+  const serveGiftCards = contractRoutes(app, {
+    tags: [TAGS["gift-cards"]],
+    preValidation: requirePurchaseService(app, "gift-cards"),
+  });
+  serveGiftCards(
+    contract.revealRedeemCode,
+    { summary: "A delivered gift card's redeem code and PIN, answered once (it was also e-mailed)" },
     async (request) =>
       ok(
         await revealRedeemCode(app.db, app.secrets.decrypt, currentAuth(request).user.id, request.params.id),

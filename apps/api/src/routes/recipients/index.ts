@@ -6,9 +6,8 @@ import {
   type recipientRequest,
 } from "@vela/shared/recipients";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, fixedEndpoint } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { currentAuth } from "../../plugins/auth";
@@ -42,8 +41,8 @@ const savedMessage = (saved: { withdrawal_method: string | null }) =>
  * of a quotation, and choosing a quotation's recipient. Every id is the caller's own or not found.
  */
 export async function recipientsRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
+  const serve = contractRoutes(app, { tags: TAGS, preValidation: signedIn });
   const contextOf = (request: FastifyRequest): RecipientContext => {
     const { user } = currentAuth(request);
     return { db: app.db, language: request.ctx.language, ownerId: user.id, ownerCountryId: user.countryId };
@@ -98,30 +97,20 @@ export async function recipientsRoutes(app: FastifyInstance) {
     account_kind: typeof body.account_kind === "string" ? body.account_kind : undefined,
   });
 
-  routes.get(
-    urlOf(contract.getRecipients),
+  serve(
+    contract.getRecipients,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "The caller's recipients: e-mail (prefix, any case) and type filters, or those matching a quotation",
-        ...contractSchema(contract.getRecipients),
-      },
+      summary:
+        "The caller's recipients: e-mail (prefix, any case) and type filters, or those matching a quotation",
     },
     async (request) => listPage(request, request.query),
   );
 
-  routes.post(
-    urlOf(contract.createRecipient),
+  serve(
+    contract.createRecipient,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "Adds a recipient: the corridor (or quotation, or withdrawal method) and its dynamic form's values",
-        ...contractSchema(contract.createRecipient),
-      },
+      summary:
+        "Adds a recipient: the corridor (or quotation, or withdrawal method) and its dynamic form's values",
     },
     async (request, reply) => {
       const saved = await saveRecipient(contextOf(request), targetOf(request.body), request.body);
@@ -129,60 +118,30 @@ export async function recipientsRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getRecipientForm),
+  serve(
+    contract.getRecipientForm,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "The fields a recipient needs: by type and quotation, by country, currency and delivery method, or a service's short form",
-        ...contractSchema(contract.getRecipientForm),
-      },
+      summary:
+        "The fields a recipient needs: by type and quotation, by country, currency and delivery method, or a service's short form",
     },
     async (request) => ok((await resolveForm(contextOf(request), request.query)).form),
   );
 
-  routes.get(
-    urlOf(contract.getWithdrawForm),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The fields of the account a wallet withdrawal pays into (bank deposit or mobile wallet)",
-        ...contractSchema(contract.getWithdrawForm),
-      },
-    },
+  serve(
+    contract.getWithdrawForm,
+    { summary: "The fields of the account a wallet withdrawal pays into (bank deposit or mobile wallet)" },
     async (request) => ok((await resolveForm(contextOf(request), request.query)).form),
   );
 
-  routes.get(
-    urlOf(contract.getRecipient),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "One of the caller's recipients",
-        ...contractSchema(contract.getRecipient),
-      },
-    },
-    async (request) => {
-      const found = await findOwnRecipient(app.db, currentAuth(request).user.id, request.params.id);
-      if (!found) throw new NotFoundError("Recipient not found.");
-      return ok(found);
-    },
-  );
+  serve(contract.getRecipient, { summary: "One of the caller's recipients" }, async (request) => {
+    const found = await findOwnRecipient(app.db, currentAuth(request).user.id, request.params.id);
+    if (!found) throw new NotFoundError("Recipient not found.");
+    return ok(found);
+  });
 
-  routes.put(
-    urlOf(contract.updateRecipient),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Rewrites a recipient (same body as POST)",
-        ...contractSchema(contract.updateRecipient),
-      },
-    },
+  serve(
+    contract.updateRecipient,
+    { summary: "Rewrites a recipient (same body as POST)" },
     async (request) => {
       const saved = await saveRecipient(
         contextOf(request),
@@ -194,36 +153,18 @@ export async function recipientsRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.patch(
-    urlOf(contract.toggleRecipient),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Toggles whether the recipient is active",
-        ...contractSchema(contract.toggleRecipient),
-      },
-    },
-    async (request) => {
-      const ownerId = currentAuth(request).user.id;
-      if (!(await toggleRecipient(app.db, ownerId, request.params.id)))
-        throw new NotFoundError("Recipient not found.");
-      const toggled = await findOwnRecipient(app.db, ownerId, request.params.id);
-      if (!toggled) throw new NotFoundError("Recipient not found.");
-      return ok(toggled, toggled.is_active ? "Recipient activated." : "Recipient deactivated.");
-    },
-  );
+  serve(contract.toggleRecipient, { summary: "Toggles whether the recipient is active" }, async (request) => {
+    const ownerId = currentAuth(request).user.id;
+    if (!(await toggleRecipient(app.db, ownerId, request.params.id)))
+      throw new NotFoundError("Recipient not found.");
+    const toggled = await findOwnRecipient(app.db, ownerId, request.params.id);
+    if (!toggled) throw new NotFoundError("Recipient not found.");
+    return ok(toggled, toggled.is_active ? "Recipient activated." : "Recipient deactivated.");
+  });
 
-  routes.delete(
-    urlOf(contract.deleteRecipient),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Deletes a recipient (kept for the orders that name it)",
-        ...contractSchema(contract.deleteRecipient),
-      },
-    },
+  serve(
+    contract.deleteRecipient,
+    { summary: "Deletes a recipient (kept for the orders that name it)" },
     async (request) => {
       if (!(await deleteRecipient(app.db, currentAuth(request).user.id, request.params.id))) {
         throw new NotFoundError("Recipient not found.");
@@ -235,30 +176,16 @@ export async function recipientsRoutes(app: FastifyInstance) {
   for (const service of RECIPIENT_SERVICES) {
     const listed = fixedEndpoint(contract.getServiceRecipients, "service", service);
     const created = fixedEndpoint(contract.createServiceRecipient, "service", service);
-    routes.get(
-      urlOf(listed),
-      {
-        preValidation: signedIn,
-        schema: {
-          tags: TAGS,
-          summary: `The caller's ${service} recipients`,
-          ...contractSchema(listed),
-        },
-      },
-      async (request) => listPage(request, request.query, { service }),
+    serve(listed, { summary: `The caller's ${service} recipients` }, async (request) =>
+      listPage(request, request.query, { service }),
     );
-    routes.post(
-      urlOf(created),
+    serve(
+      created,
       {
-        preValidation: signedIn,
-        schema: {
-          tags: TAGS,
-          summary:
-            service === "consignments"
-              ? "Adds a consignment recipient (the full form of its corridor)"
-              : `Adds a ${service} recipient (its short form: names, contact, country)`,
-          ...contractSchema(created),
-        },
+        summary:
+          service === "consignments"
+            ? "Adds a consignment recipient (the full form of its corridor)"
+            : `Adds a ${service} recipient (its short form: names, contact, country)`,
       },
       async (request, reply) => {
         const saved = await saveRecipient(contextOf(request), targetOf(request.body, service), request.body);
@@ -269,43 +196,22 @@ export async function recipientsRoutes(app: FastifyInstance) {
 
   // ---- Beneficiaries of a consignment quotation: its corridor, its method ----
 
-  routes.get(
-    urlOf(contract.getBeneficiaries),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The caller's active recipients in the quotation's country, currency and delivery method",
-        ...contractSchema(contract.getBeneficiaries),
-      },
-    },
+  serve(
+    contract.getBeneficiaries,
+    { summary: "The caller's active recipients in the quotation's country, currency and delivery method" },
     async (request) => listPage(request, { ...request.query, quotation_id: request.params.id }),
   );
 
-  routes.get(
-    urlOf(contract.getBeneficiaryForm),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The fields a beneficiary of this quotation needs",
-        ...contractSchema(contract.getBeneficiaryForm),
-      },
-    },
+  serve(
+    contract.getBeneficiaryForm,
+    { summary: "The fields a beneficiary of this quotation needs" },
     async (request) =>
       ok((await resolveForm(contextOf(request), { ...request.query, quotation_id: request.params.id })).form),
   );
 
-  routes.post(
-    urlOf(contract.createBeneficiary),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Adds a beneficiary for the quotation's corridor (the dynamic form's values)",
-        ...contractSchema(contract.createBeneficiary),
-      },
-    },
+  serve(
+    contract.createBeneficiary,
+    { summary: "Adds a beneficiary for the quotation's corridor (the dynamic form's values)" },
     async (request, reply) => {
       const target = beneficiaryTarget(request.body, request.params.id);
       const saved = await saveRecipient(contextOf(request), target, request.body);
@@ -313,16 +219,9 @@ export async function recipientsRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.put(
-    urlOf(contract.updateBeneficiary),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Rewrites a beneficiary with the quotation's form",
-        ...contractSchema(contract.updateBeneficiary),
-      },
-    },
+  serve(
+    contract.updateBeneficiary,
+    { summary: "Rewrites a beneficiary with the quotation's form" },
     async (request) => {
       const target = beneficiaryTarget(request.body, request.params.id);
       return ok(
@@ -344,28 +243,17 @@ export async function recipientsRoutes(app: FastifyInstance) {
       "Recipient added.",
     );
 
-  routes.put(
-    urlOf(contract.addRecipientToQuotation),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: ["quotations"],
-        summary: "Chooses the quotation's recipient; answers send_data and the summary",
-        ...contractSchema(contract.addRecipientToQuotation),
-      },
-    },
+  serve(
+    contract.addRecipientToQuotation,
+    { summary: "Chooses the quotation's recipient; answers send_data and the summary", tags: ["quotations"] },
     async (request) => chooseQuotationRecipient(request, request.params.id, request.body.recipient_id),
   );
 
-  routes.patch(
-    urlOf(contract.patchQuotationRecipient),
+  serve(
+    contract.patchQuotationRecipient,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: ["quotations"],
-        summary: "Patches the selected recipient of a quotation; answers send_data and the summary",
-        ...contractSchema(contract.patchQuotationRecipient),
-      },
+      summary: "Patches the selected recipient of a quotation; answers send_data and the summary",
+      tags: ["quotations"],
     },
     async (request) => chooseQuotationRecipient(request, request.params.id, request.body.recipient_id),
   );

@@ -2,10 +2,9 @@ import type { Language } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/reference";
 import { COUNTRY_SERVICES } from "@vela/shared/reference";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { HOME_SERVICE } from "../../db/seed/service-availability";
 import { cacheable } from "../../http/cacheable";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { contractRoutes, fixedEndpoint } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { flagUrl } from "../../plugins/flags";
@@ -17,7 +16,7 @@ const TAGS = ["reference"];
 const MAX_LOCALITIES = 20;
 
 export async function referenceRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = contractRoutes(app, { tags: TAGS });
   const repository = referenceRepository(app.db);
 
   async function countryList(filter: CountryFilter, language: Language) {
@@ -37,30 +36,18 @@ export async function referenceRoutes(app: FastifyInstance) {
       .sort((a, b) => a.name.localeCompare(b.name, language));
   }
 
-  routes.get(
-    urlOf(contract.getCountries),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Countries (ISO 3166), optionally only where a service is offered",
-        ...contractSchema(contract.getCountries),
-      },
-    },
+  serve(
+    contract.getCountries,
+    { summary: "Countries (ISO 3166), optionally only where a service is offered" },
     async (request, reply) => {
       cacheable(reply);
       return ok(await countryList(request.query, request.ctx.language));
     },
   );
 
-  routes.get(
-    urlOf(contract.getHomeCountries),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Countries the public home page prices transfers from or to",
-        ...contractSchema(contract.getHomeCountries),
-      },
-    },
+  serve(
+    contract.getHomeCountries,
+    { summary: "Countries the public home page prices transfers from or to" },
     async (request, reply) => {
       cacheable(reply);
       return ok(await countryList({ ...request.query, service: HOME_SERVICE }, request.ctx.language));
@@ -69,15 +56,9 @@ export async function referenceRoutes(app: FastifyInstance) {
 
   for (const service of COUNTRY_SERVICES) {
     const countries = fixedEndpoint(contract.getServiceCountries, "service", service);
-    routes.get(
-      urlOf(countries),
-      {
-        schema: {
-          tags: TAGS,
-          summary: `Countries where the ${service} service is offered`,
-          ...contractSchema(countries),
-        },
-      },
+    serve(
+      countries,
+      { summary: `Countries where the ${service} service is offered` },
       async (request, reply) => {
         cacheable(reply);
         return ok(await countryList({ ...request.query, service }, request.ctx.language));
@@ -85,30 +66,18 @@ export async function referenceRoutes(app: FastifyInstance) {
     );
   }
 
-  routes.get(
-    urlOf(contract.getCurrencies),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Currencies (ISO 4217) with their minor-unit digits",
-        ...contractSchema(contract.getCurrencies),
-      },
-    },
+  serve(
+    contract.getCurrencies,
+    { summary: "Currencies (ISO 4217) with their minor-unit digits" },
     async (request, reply) => {
       cacheable(reply);
       return ok(await repository.listCurrencies(request.query.search));
     },
   );
 
-  routes.get(
-    urlOf(contract.getStates),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "States, provinces and regions of a country",
-        ...contractSchema(contract.getStates),
-      },
-    },
+  serve(
+    contract.getStates,
+    { summary: "States, provinces and regions of a country" },
     async (request, reply) => {
       if (!(await repository.countryExists(request.query.country_id)))
         throw new NotFoundError("Country not found.");
@@ -117,32 +86,15 @@ export async function referenceRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getCities),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Cities of a state",
-        ...contractSchema(contract.getCities),
-      },
-    },
-    async (request, reply) => {
-      if (!(await repository.stateExists(request.query.state_id)))
-        throw new NotFoundError("State not found.");
-      cacheable(reply);
-      return ok(await repository.listCities(request.query.state_id));
-    },
-  );
+  serve(contract.getCities, { summary: "Cities of a state" }, async (request, reply) => {
+    if (!(await repository.stateExists(request.query.state_id))) throw new NotFoundError("State not found.");
+    cacheable(reply);
+    return ok(await repository.listCities(request.query.state_id));
+  });
 
-  routes.get(
-    urlOf(contract.getLocalities),
-    {
-      schema: {
-        tags: TAGS,
-        summary: `Localities of a country whose name starts with the search text (at most ${MAX_LOCALITIES})`,
-        ...contractSchema(contract.getLocalities),
-      },
-    },
+  serve(
+    contract.getLocalities,
+    { summary: `Localities of a country whose name starts with the search text (at most ${MAX_LOCALITIES})` },
     async (request, reply) => {
       const { country_id: countryId, search } = request.query;
       if (!(await repository.countryExists(countryId))) throw new NotFoundError("Country not found.");
@@ -151,15 +103,9 @@ export async function referenceRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getPrefixes),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "International dialling prefixes by country",
-        ...contractSchema(contract.getPrefixes),
-      },
-    },
+  serve(
+    contract.getPrefixes,
+    { summary: "International dialling prefixes by country" },
     async (request, reply) => {
       cacheable(reply);
       const countries = await countryList({}, request.ctx.language);

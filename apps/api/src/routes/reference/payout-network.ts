@@ -1,9 +1,8 @@
 import type { Language } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/reference";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { cacheable } from "../../http/cacheable";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { NotFoundError } from "../../http/errors";
 import { payoutRepository } from "../../reference/payout-repository";
@@ -22,7 +21,7 @@ function byName<T extends { name: string }>(rows: T[], language: Language): T[] 
 }
 
 export async function payoutNetworkRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const serve = contractRoutes(app, { tags: TAGS });
   const repository = payoutRepository(app.db);
   const places = referenceRepository(app.db);
 
@@ -31,15 +30,9 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
       throw new NotFoundError("Country not found.");
   }
 
-  routes.get(
-    urlOf(contract.getDocuments),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Identity documents accepted in a country (its own, then those valid everywhere)",
-        ...contractSchema(contract.getDocuments),
-      },
-    },
+  serve(
+    contract.getDocuments,
+    { summary: "Identity documents accepted in a country (its own, then those valid everywhere)" },
     async (request, reply) => {
       await requireCountry(request.query.country_id);
       cacheable(reply);
@@ -47,45 +40,23 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getRelationships),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "How a recipient is related to the sender",
-        ...contractSchema(contract.getRelationships),
-      },
-    },
+  serve(
+    contract.getRelationships,
+    { summary: "How a recipient is related to the sender" },
     async (request, reply) => {
       cacheable(reply);
       return ok(await repository.listRelationships(request.ctx.language));
     },
   );
 
-  routes.get(
-    urlOf(contract.getReasons),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Purposes of a transfer",
-        ...contractSchema(contract.getReasons),
-      },
-    },
-    async (request, reply) => {
-      cacheable(reply);
-      return ok(await repository.listReasons(request.ctx.language));
-    },
-  );
+  serve(contract.getReasons, { summary: "Purposes of a transfer" }, async (request, reply) => {
+    cacheable(reply);
+    return ok(await repository.listReasons(request.ctx.language));
+  });
 
-  routes.get(
-    urlOf(contract.getBanks),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Banks and e-wallets of a country, optionally those paying out by one shipping method",
-        ...contractSchema(contract.getBanks),
-      },
-    },
+  serve(
+    contract.getBanks,
+    { summary: "Banks and e-wallets of a country, optionally those paying out by one shipping method" },
     async (request, reply) => {
       const { country_id: countryId, shipping_method_id: methodId, search } = request.query;
       await requireCountry(countryId);
@@ -99,15 +70,9 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getProvinces),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Provinces of a country (its states, as /states lists them)",
-        ...contractSchema(contract.getProvinces),
-      },
-    },
+  serve(
+    contract.getProvinces,
+    { summary: "Provinces of a country (its states, as /states lists them)" },
     async (request, reply) => {
       await requireCountry(request.query.country_id);
       cacheable(reply);
@@ -115,15 +80,9 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getTowns),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Towns of a province (its cities, as /cities lists them)",
-        ...contractSchema(contract.getTowns),
-      },
-    },
+  serve(
+    contract.getTowns,
+    { summary: "Towns of a province (its cities, as /cities lists them)" },
     async (request, reply) => {
       if (!(await places.stateExists(request.query.province_id)))
         throw new NotFoundError("Province not found.");
@@ -132,15 +91,9 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getBranchOffices),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Branches of a bank, optionally in one town",
-        ...contractSchema(contract.getBranchOffices),
-      },
-    },
+  serve(
+    contract.getBranchOffices,
+    { summary: "Branches of a bank, optionally in one town" },
     async (request, reply) => {
       const { bank_id: bankId, town_id: townId } = request.query;
       if (!(await repository.bankExists(bankId))) throw new NotFoundError("Bank not found.");
@@ -151,45 +104,27 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getPlaceTypes),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Kinds of cash-pickup place (bank branch, pawnshop, supermarket…)",
-        ...contractSchema(contract.getPlaceTypes),
-      },
-    },
+  serve(
+    contract.getPlaceTypes,
+    { summary: "Kinds of cash-pickup place (bank branch, pawnshop, supermarket…)" },
     async (request, reply) => {
       cacheable(reply);
       return ok(await repository.listPlaceTypes(request.ctx.language));
     },
   );
 
-  routes.get(
-    urlOf(contract.getServiceTypes),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Kinds of payout service, each with the shipping method it delivers",
-        ...contractSchema(contract.getServiceTypes),
-      },
-    },
+  serve(
+    contract.getServiceTypes,
+    { summary: "Kinds of payout service, each with the shipping method it delivers" },
     async (request, reply) => {
       cacheable(reply);
       return ok(await repository.listServiceTypes(request.ctx.language));
     },
   );
 
-  routes.get(
-    urlOf(contract.getServiceProviders),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Payer networks (cash pickup, mobile wallets), by country and service type",
-        ...contractSchema(contract.getServiceProviders),
-      },
-    },
+  serve(
+    contract.getServiceProviders,
+    { summary: "Payer networks (cash pickup, mobile wallets), by country and service type" },
     async (request, reply) => {
       const { country_id: countryId, service_type_id: serviceTypeId } = request.query;
       await requireCountry(countryId);
@@ -202,15 +137,9 @@ export async function payoutNetworkRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getPayoutPlaces),
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Cash-pickup places, filtered and paginated",
-        ...contractSchema(contract.getPayoutPlaces),
-      },
-    },
+  serve(
+    contract.getPayoutPlaces,
+    { summary: "Cash-pickup places, filtered and paginated" },
     async (request, reply) => {
       const query = request.query;
       await requireCountry(query.country_id);

@@ -3,11 +3,10 @@ import type { ExamineRules, RuleModal, RuleService } from "@vela/shared/auth";
 import * as contract from "@vela/shared/contract/auth";
 import type { PurchaseService } from "@vela/shared/purchases";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { mayMoveMoney, VERIFY_PHONE_TEXT } from "../../auth/money-rule";
 import type { UserRow } from "../../auth/sessions";
 import { permissionsOf } from "../../auth/user-view";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes } from "../../http/contract";
 import { currentAuth } from "../../plugins/auth";
 import { IDENTITY_THRESHOLD, identityThresholdMessage, needsIdentityCheck } from "../../purchases/limits";
 
@@ -121,19 +120,12 @@ function examineService(user: UserRow, service: RuleService, language: Language)
 
 /** `GET /examine-rules` (the dashboard) and `GET /{service}/examine-rules`: may the user go on now? */
 export async function rulesRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const tags = ["rules"];
+  const serve = contractRoutes(app, { tags, preValidation: app.requireAuth() });
 
-  routes.get(
-    urlOf(contract.examineDashboardRules),
-    {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary: "Whether the dashboard can be used now, or the modal that says what to do first",
-        ...contractSchema(contract.examineDashboardRules),
-      },
-    },
+  serve(
+    contract.examineDashboardRules,
+    { summary: "Whether the dashboard can be used now, or the modal that says what to do first" },
     async (request) => {
       const { user } = currentAuth(request);
       return {
@@ -144,16 +136,9 @@ export async function rulesRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.examineServiceRules),
-    {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary: "Whether a service can be used now, or the modal that says what to do first",
-        ...contractSchema(contract.examineServiceRules),
-      },
-    },
+  serve(
+    contract.examineServiceRules,
+    { summary: "Whether a service can be used now, or the modal that says what to do first" },
     async (request) => {
       const { user } = currentAuth(request);
       const { service } = request.params;

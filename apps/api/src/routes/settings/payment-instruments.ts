@@ -3,8 +3,7 @@ import * as settings from "@vela/shared/contract/auth";
 import * as contract from "@vela/shared/contract/payments";
 import type { DynamicForm } from "@vela/shared/dynamic-form";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import {
   createBankProfile,
@@ -113,33 +112,19 @@ function field(
  * token). Numbers are answered masked; another user's instrument is not found.
  */
 export async function paymentInstrumentRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const signedIn = app.requireAuth();
+  const serve = contractRoutes(app, { tags: TAGS, preValidation: signedIn });
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
 
-  routes.get(
-    urlOf(contract.getSettingsBanks),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The user's saved bank accounts (numbers masked)",
-        ...contractSchema(contract.getSettingsBanks),
-      },
-    },
+  serve(
+    contract.getSettingsBanks,
+    { summary: "The user's saved bank accounts (numbers masked)" },
     async (request) => ok((await listProfiles(app.db, userId(request), "bank")).map(toSavedBank)),
   );
 
-  routes.get(
-    urlOf(settings.getBankAccountPreparation),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "What the bank account form needs: account types and the number rules",
-        ...contractSchema(settings.getBankAccountPreparation),
-      },
-    },
+  serve(
+    settings.getBankAccountPreparation,
+    { summary: "What the bank account form needs: account types and the number rules" },
     async (request) =>
       ok({
         payment_method_id: 1 as const,
@@ -151,29 +136,13 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
       }),
   );
 
-  routes.get(
-    urlOf(settings.getBankAccountForm),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The bank account form's fields",
-        ...contractSchema(settings.getBankAccountForm),
-      },
-    },
-    async (request) => ok(bankAccountForm(request.ctx.language)),
+  serve(settings.getBankAccountForm, { summary: "The bank account form's fields" }, async (request) =>
+    ok(bankAccountForm(request.ctx.language)),
   );
 
-  routes.post(
-    urlOf(contract.createBankAccount),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Verifies (ABA routing checksum) and saves a US bank account for ACH debits",
-        ...contractSchema(contract.createBankAccount),
-      },
-    },
+  serve(
+    contract.createBankAccount,
+    { summary: "Verifies (ABA routing checksum) and saves a US bank account for ACH debits" },
     async (request, reply) => {
       const row = await createBankProfile(
         { db: app.db, banks: app.providers.banks, secrets: app.secrets },
@@ -184,16 +153,9 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.patch(
-    urlOf(settings.updateBankAccount),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Changes a saved bank account's names or type (a new number is a new account)",
-        ...contractSchema(settings.updateBankAccount),
-      },
-    },
+  serve(
+    settings.updateBankAccount,
+    { summary: "Changes a saved bank account's names or type (a new number is a new account)" },
     async (request) =>
       ok(
         toSavedBank(await updateBankProfile(app.db, userId(request), request.params.id, request.body)),
@@ -201,61 +163,23 @@ export async function paymentInstrumentRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.delete(
-    urlOf(contract.deleteBankAccount),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Deletes a saved bank account",
-        ...contractSchema(contract.deleteBankAccount),
-      },
-    },
-    async (request) => {
-      await deleteProfile(app.db, userId(request), request.params.id, "bank");
-      return ok(null, "Bank account deleted.");
-    },
+  serve(contract.deleteBankAccount, { summary: "Deletes a saved bank account" }, async (request) => {
+    await deleteProfile(app.db, userId(request), request.params.id, "bank");
+    return ok(null, "Bank account deleted.");
+  });
+
+  serve(contract.getSettingsCards, { summary: "The user's saved cards (numbers masked)" }, async (request) =>
+    ok((await listProfiles(app.db, userId(request), "card")).map(toSavedCard)),
   );
 
-  routes.get(
-    urlOf(contract.getSettingsCards),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The user's saved cards (numbers masked)",
-        ...contractSchema(contract.getSettingsCards),
-      },
-    },
-    async (request) => ok((await listProfiles(app.db, userId(request), "card")).map(toSavedCard)),
-  );
+  serve(contract.deleteSettingsCard, { summary: "Deletes a saved card" }, async (request) => {
+    await deleteProfile(app.db, userId(request), request.params.id, "card");
+    return ok(null, "Card deleted.");
+  });
 
-  routes.delete(
-    urlOf(contract.deleteSettingsCard),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Deletes a saved card",
-        ...contractSchema(contract.deleteSettingsCard),
-      },
-    },
-    async (request) => {
-      await deleteProfile(app.db, userId(request), request.params.id, "card");
-      return ok(null, "Card deleted.");
-    },
-  );
-
-  routes.post(
-    urlOf(contract.createCardProfile),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Saves a card from the card processor's single-use token",
-        ...contractSchema(contract.createCardProfile),
-      },
-    },
+  serve(
+    contract.createCardProfile,
+    { summary: "Saves a card from the card processor's single-use token" },
     async (request, reply) => {
       const row = await createCardProfile({ db: app.db, cards: app.providers.cards }, userId(request), {
         cardToken: request.body.card_token,

@@ -1,8 +1,7 @@
 import * as contract from "@vela/shared/contract/orders";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { trackOrder } from "../../history/service";
-import { contractSchema, urlOf } from "../../http/contract";
+import { contractRoutes } from "../../http/contract";
 import { ok } from "../../http/envelope";
 
 /** The public tracking page asks more slowly than the rest of the API: numbers must not be guessable by trying. */
@@ -14,19 +13,16 @@ export const trackingRateLimit = (globalMax: number) => Math.max(1, Math.floor(g
  * same shape. Rate-limited per client at a tenth of the global limit.
  */
 export async function trackingRoutes(app: FastifyInstance) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    urlOf(contract.getTracking),
+  const serve = contractRoutes(app, { tags: ["tracking"] });
+  serve(
+    contract.getTracking,
     {
+      summary: "A transfer's status timeline and expected arrival by its tracking number (public)",
       config: {
         rateLimit: {
           max: trackingRateLimit(app.config.RATE_LIMIT_MAX),
           timeWindow: app.config.RATE_LIMIT_WINDOW_MS,
         },
-      },
-      schema: {
-        tags: ["tracking"],
-        summary: "A transfer's status timeline and expected arrival by its tracking number (public)",
-        ...contractSchema(contract.getTracking),
       },
     },
     async (request, reply) => {

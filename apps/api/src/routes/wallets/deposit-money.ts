@@ -1,21 +1,15 @@
-import * as contract from "@vela/shared/contract/wallets";
 import { depositCalculatorRequest, depositTransactionRequest } from "@vela/shared/wallet-dw";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok } from "../../http/envelope";
-import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import { priceOffer, walletOffer } from "../../pricing/quotes";
 import { DEPOSIT_MESSAGES, placeDeposit } from "../../wallets/deposit";
 import { depositSourceCurrencies, ownWalletCurrencies } from "../../wallets/dw-currencies";
 import { pricingContextOf } from "../pricing/context";
+import { answerPlaced, walletDeclarers, walletServiceEndpoints } from "./wallet-routes";
 
-const tags = ["wallets"];
-const currenciesEndpoint = fixedEndpoint(contract.getWalletServiceCurrencies, "service", "deposit-money");
-const calculatorEndpoint = fixedEndpoint(contract.calculateWalletPrice, "service", "deposit-money");
-const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "service", "deposit-money");
+const endpoints = walletServiceEndpoints("deposit-money");
 
 /**
  * Wallet deposits (issue 10 point 2, spec §7 Wallets deposit-money): the currencies, the calculator
@@ -25,20 +19,14 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  * places the order that credits the wallet once the payment has succeeded.
  */
 export async function walletDepositRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = app.requireAuth();
+  const { serve, serveMoneyMove } = walletDeclarers(app);
   const pricingOf = pricingContextOf(app);
 
-  routes.get(
-    urlOf(currenciesEndpoint),
+  serve(
+    endpoints.currencies,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary:
-          "Deposit currencies: is_from=1 what a deposit can be paid in, is_from=0 the caller's wallets it can go into",
-        ...contractSchema(currenciesEndpoint),
-      },
+      summary:
+        "Deposit currencies: is_from=1 what a deposit can be paid in, is_from=0 the caller's wallets it can go into",
     },
     async (request) => {
       const userId = currentAuth(request).user.id;
@@ -50,16 +38,11 @@ export async function walletDepositRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(calculatorEndpoint),
+  serve(
+    endpoints.calculator,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "Prices a deposit: what is paid, in which currency and how, for what lands in the wallet",
-        ...contractSchema(calculatorEndpoint),
-        body: depositCalculatorRequest,
-      },
+      summary: "Prices a deposit: what is paid, in which currency and how, for what lands in the wallet",
+      schema: { body: depositCalculatorRequest },
     },
     async (request) => {
       const context = pricingOf(request);
@@ -80,18 +63,12 @@ export async function walletDepositRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(transactionEndpoint),
+  serveMoneyMove(
+    endpoints.transaction,
     {
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-      schema: {
-        tags,
-        summary:
-          "Places the deposit of a quotation paid by a payment: the wallet is credited once the payment succeeds",
-        ...contractSchema(transactionEndpoint),
-        body: depositTransactionRequest,
-      },
+      summary:
+        "Places the deposit of a quotation paid by a payment: the wallet is credited once the payment succeeds",
+      schema: { body: depositTransactionRequest },
     },
     async (request, reply) => {
       const order = await placeDeposit(
@@ -101,7 +78,7 @@ export async function walletDepositRoutes(app: FastifyInstance) {
           input: { quotationId: request.body.quotation_id, paymentId: request.body.payment_id },
         },
       );
-      return reply.status(201).send(ok(toConfirmationRecord(order), DEPOSIT_MESSAGES.placed));
+      return answerPlaced(reply, order, DEPOSIT_MESSAGES.placed);
     },
   );
 }

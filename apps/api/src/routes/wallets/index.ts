@@ -1,8 +1,7 @@
 import * as contract from "@vela/shared/contract/wallets";
 import { convertCalculatorRequest, WALLET_PAGE_SIZE } from "@vela/shared/wallets";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { fixedEndpoint } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
@@ -23,8 +22,8 @@ import {
   walletServiceOptions,
   walletTransactions,
 } from "../../wallets/service";
+import { walletDeclarers } from "./wallet-routes";
 
-const TAGS = ["wallets"];
 const convertPricing = fixedEndpoint(contract.calculateWalletPrice, "service", "convert-money");
 
 /**
@@ -35,8 +34,7 @@ const convertPricing = fixedEndpoint(contract.calculateWalletPrice, "service", "
  * user's wallet id answers 404 like an unknown one.
  */
 export async function walletRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = app.requireAuth();
+  const { serve, serveMoneyMove } = walletDeclarers(app);
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
   const depsOf = (request: FastifyRequest): WalletDeps => ({
     db: requestDb(request),
@@ -45,59 +43,38 @@ export async function walletRoutes(app: FastifyInstance) {
     publicAppUrl: app.config.PUBLIC_APP_URL,
   });
 
-  routes.get(
-    urlOf(contract.getWalletDashboard),
+  serve(
+    contract.getWalletDashboard,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "The wallet dashboard: the user's wallets with their balances, the service buttons, the statuses",
-        ...contractSchema(contract.getWalletDashboard),
-      },
+      summary:
+        "The wallet dashboard: the user's wallets with their balances, the service buttons, the statuses",
     },
     async (request) => ok(await dashboard(depsOf(request), userId(request))),
   );
 
-  routes.get(
-    urlOf(contract.getUserWallets),
+  serve(
+    contract.getUserWallets,
     {
-      preValidation: signedIn,
+      summary: "The user's wallets with balance, available and on hold, oldest first",
       schema: {
-        tags: TAGS,
         // Derived, it would read getWalletsUWallets.
         operationId: "getUserWallets",
-        summary: "The user's wallets with balance, available and on hold, oldest first",
-        ...contractSchema(contract.getUserWallets),
       },
     },
     async (request) => ok(await userWallets(depsOf(request), userId(request))),
   );
 
-  routes.get(
-    urlOf(contract.getNewWalletCurrencies),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The currencies the user can open a wallet in (those they have none in yet)",
-        ...contractSchema(contract.getNewWalletCurrencies),
-      },
-    },
+  serve(
+    contract.getNewWalletCurrencies,
+    { summary: "The currencies the user can open a wallet in (those they have none in yet)" },
     async (request) => ok(await newWalletCurrencies(depsOf(request), userId(request))),
   );
 
-  routes.post(
-    urlOf(contract.openWallet),
+  serve(
+    contract.openWallet,
     {
+      summary: "Opens the user's wallet in a currency: one per currency (a second is refused on currency_id)",
       config: { idempotent: true },
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "Opens the user's wallet in a currency: one per currency (a second is refused on currency_id)",
-        ...contractSchema(contract.openWallet),
-      },
     },
     async (request, reply) =>
       reply
@@ -110,32 +87,22 @@ export async function walletRoutes(app: FastifyInstance) {
         ),
   );
 
-  routes.get(
-    urlOf(contract.getBalanceAndShares),
+  serve(
+    contract.getBalanceAndShares,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "A wallet's balance (available, on hold), currency with flag, and shares: public id, link, QR code",
-        ...contractSchema(contract.getBalanceAndShares),
-      },
+      summary:
+        "A wallet's balance (available, on hold), currency with flag, and shares: public id, link, QR code",
     },
     async (request) => ok(await balanceAndShares(depsOf(request), userId(request), request.params.id)),
   );
 
-  routes.post(
-    urlOf(contract.closeWallet),
+  serve(
+    contract.closeWallet,
     {
+      summary:
+        "Closes the user's empty wallet (no balance, nothing on hold, no order in flight; 422 otherwise): it leaves the lists, its history stays, a new wallet may be opened in its currency",
       // A repeat with the same key (a retried click) answers the first close instead of "already closed".
       config: { idempotent: true },
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "Closes the user's empty wallet (no balance, nothing on hold, no order in flight; 422 otherwise): it leaves the lists, its history stays, a new wallet may be opened in its currency",
-        ...contractSchema(contract.closeWallet),
-      },
     },
     async (request) =>
       ok(
@@ -144,16 +111,11 @@ export async function walletRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.get(
-    urlOf(contract.getWalletTransactions),
+  serve(
+    contract.getWalletTransactions,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "The orders that moved money out of or into a wallet, newest first, 10 a page, by service, status, days",
-        ...contractSchema(contract.getWalletTransactions),
-      },
+      summary:
+        "The orders that moved money out of or into a wallet, newest first, 10 a page, by service, status, days",
     },
     async (request) => {
       const { rows, total } = await walletTransactions(
@@ -166,57 +128,33 @@ export async function walletRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getBalanceHistory),
+  serve(
+    contract.getBalanceHistory,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "A wallet's end-of-day balance (UTC) for the last `days` days, from the ledger: the balance chart",
-        ...contractSchema(contract.getBalanceHistory),
-      },
+      summary:
+        "A wallet's end-of-day balance (UTC) for the last `days` days, from the ledger: the balance chart",
     },
     async (request) =>
       ok(await balanceHistory(depsOf(request), userId(request), request.params.id, request.query.days)),
   );
 
-  routes.get(
-    urlOf(contract.getWalletServices),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The services a wallet's transactions can be filtered by",
-        ...contractSchema(contract.getWalletServices),
-      },
-    },
+  serve(
+    contract.getWalletServices,
+    { summary: "The services a wallet's transactions can be filtered by" },
     async (request) => ok(walletServiceOptions(request.ctx.language)),
   );
 
-  routes.get(
-    urlOf(contract.getWalletStatuses),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "The statuses a wallet's transactions can be filtered by",
-        ...contractSchema(contract.getWalletStatuses),
-      },
-    },
+  serve(
+    contract.getWalletStatuses,
+    { summary: "The statuses a wallet's transactions can be filtered by" },
     async () => ok(WALLET_STATUS_OPTIONS),
   );
 
-  routes.get(
-    urlOf(contract.getConvertCurrencies),
+  serve(
+    contract.getConvertCurrencies,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary:
-          "Currencies to convert from (is_from=1: the user's open wallets) or to (is_from=0: every wallet currency, with the user's wallet or null)",
-        ...contractSchema(contract.getConvertCurrencies),
-      },
+      summary:
+        "Currencies to convert from (is_from=1: the user's open wallets) or to (is_from=0: every wallet currency, with the user's wallet or null)",
     },
     async (request) =>
       ok(
@@ -229,31 +167,20 @@ export async function walletRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.post(
-    urlOf(convertPricing),
+  serve(
+    convertPricing,
     {
-      preValidation: signedIn,
-      schema: {
-        tags: TAGS,
-        summary: "Prices a conversion between two wallet currencies at today's rate (nothing is kept)",
-        ...contractSchema(convertPricing),
-        body: convertCalculatorRequest,
-      },
+      summary: "Prices a conversion between two wallet currencies at today's rate (nothing is kept)",
+      schema: { body: convertCalculatorRequest },
     },
     async (request) => ok(await convertCalculator(depsOf(request), userId(request), request.body)),
   );
 
-  routes.post(
-    urlOf(contract.createConvertTransaction),
+  serveMoneyMove(
+    contract.createConvertTransaction,
     {
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-      schema: {
-        tags: TAGS,
-        summary:
-          "Converts between two of the user's wallets at the quotation's locked rate, at once: the confirmation record and both wallets",
-        ...contractSchema(contract.createConvertTransaction),
-      },
+      summary:
+        "Converts between two of the user's wallets at the quotation's locked rate, at once: the confirmation record and both wallets",
     },
     async (request, reply) =>
       reply.status(201).send(

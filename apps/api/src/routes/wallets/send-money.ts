@@ -1,19 +1,17 @@
 import * as contract from "@vela/shared/contract/wallets";
 import { WALLET_SEND_MESSAGES, walletSendTransactionRequest } from "@vela/shared/wallet-send";
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
+import { fixedEndpoint } from "../../http/contract";
 import { ok } from "../../http/envelope";
 import { InvalidDataError, NotFoundError } from "../../http/errors";
-import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import { requestDb } from "../../plugins/idempotency";
 import { sendingWallets } from "../../wallets/repository";
 import { calculateSend, createSendQuotation, sendFromWallet } from "../../wallets/send";
 import { recentRecipients, recipientByWalletId, searchWalletUser } from "../../wallets/send-recipients";
 import { pricingContextOf } from "../pricing/context";
+import { answerPlaced, walletDeclarers } from "./wallet-routes";
 
-const tags = ["wallets"];
 const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "service", "send-money");
 
 /**
@@ -21,19 +19,14 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  * person, price, quote, send. The send is instant: it answers once both wallets have moved.
  */
 export async function walletSendRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { serve, serveMoneyMove } = walletDeclarers(app);
   const contextOf = pricingContextOf(app);
 
-  routes.get(
-    urlOf(contract.getSendCurrencies),
+  serve(
+    contract.getSendCurrencies,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary:
-          "Currencies of a send: your open wallets and what each can spend (is_from=1), or what a recipient's wallets receive in (is_from=0&wallet_id=)",
-        ...contractSchema(contract.getSendCurrencies),
-      },
+      summary:
+        "Currencies of a send: your open wallets and what each can spend (is_from=1), or what a recipient's wallets receive in (is_from=0&wallet_id=)",
     },
     async (request) => {
       const userId = currentAuth(request).user.id;
@@ -49,16 +42,11 @@ export async function walletSendRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.searchWalletUser),
+  serve(
+    contract.searchWalletUser,
     {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary:
-          "The person an exact e-mail, phone number or wallet id names, if they have an open wallet: a masked name, a wallet id and their currencies (rate-limited per user)",
-        ...contractSchema(contract.searchWalletUser),
-      },
+      summary:
+        "The person an exact e-mail, phone number or wallet id names, if they have an open wallet: a masked name, a wallet id and their currencies (rate-limited per user)",
     },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
@@ -69,46 +57,27 @@ export async function walletSendRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getRecentWalletRecipients),
-    {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary: "The people you last sent to from your wallets, newest first (at most 10)",
-        ...contractSchema(contract.getRecentWalletRecipients),
-      },
-    },
+  serve(
+    contract.getRecentWalletRecipients,
+    { summary: "The people you last sent to from your wallets, newest first (at most 10)" },
     async (request, reply) => {
       reply.header("Cache-Control", "no-store");
       return ok(await recentRecipients(app.db, currentAuth(request).user.id));
     },
   );
 
-  routes.post(
-    urlOf(contract.calculateWalletSend),
-    {
-      preValidation: app.requireAuth(),
-      schema: {
-        tags,
-        summary: "Prices a send from your wallet to another user's wallet (free in one currency)",
-        ...contractSchema(contract.calculateWalletSend),
-      },
-    },
+  serve(
+    contract.calculateWalletSend,
+    { summary: "Prices a send from your wallet to another user's wallet (free in one currency)" },
     async (request) =>
       ok(await calculateSend(contextOf(request), currentAuth(request).user.id, request.body)),
   );
 
-  routes.post(
-    urlOf(contract.createWalletSendQuotation),
+  serveMoneyMove(
+    contract.createWalletSendQuotation,
     {
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-      schema: {
-        tags: ["quotations"],
-        summary: "Quotation of a send to another user's wallet: the rate is held until it expires",
-        ...contractSchema(contract.createWalletSendQuotation),
-      },
+      summary: "Quotation of a send to another user's wallet: the rate is held until it expires",
+      tags: ["quotations"],
     },
     async (request, reply) => {
       const quotation = await createSendQuotation(
@@ -120,25 +89,19 @@ export async function walletSendRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(transactionEndpoint),
+  serveMoneyMove(
+    transactionEndpoint,
     {
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-      schema: {
-        tags,
-        summary:
-          "Sends a wallet-send quotation at once: both wallets move in one transaction, or nothing does (the confirmation record)",
-        ...contractSchema(transactionEndpoint),
-        body: walletSendTransactionRequest,
-      },
+      summary:
+        "Sends a wallet-send quotation at once: both wallets move in one transaction, or nothing does (the confirmation record)",
+      schema: { body: walletSendTransactionRequest },
     },
     async (request, reply) => {
       const order = await sendFromWallet(
         { db: requestDb(request), rates: app.rates, language: request.ctx.language },
         { userId: currentAuth(request).user.id, quotationId: request.body.quotation_id },
       );
-      return reply.status(201).send(ok(toConfirmationRecord(order), WALLET_SEND_MESSAGES.sent));
+      return answerPlaced(reply, order, WALLET_SEND_MESSAGES.sent);
     },
   );
 }

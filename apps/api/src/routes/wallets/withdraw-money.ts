@@ -5,13 +5,10 @@ import {
   withdrawTransactionRequest,
 } from "@vela/shared/wallet-dw";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "../../db/client";
 import { isTransaction } from "../../db/transactions";
-import { contractSchema, fixedEndpoint, urlOf } from "../../http/contract";
 import { ok, page } from "../../http/envelope";
 import { InvalidDataError } from "../../http/errors";
-import { toConfirmationRecord } from "../../orders/confirmation";
 import { currentAuth } from "../../plugins/auth";
 import {
   IDEMPOTENCY_KEY_HEADER,
@@ -41,12 +38,9 @@ import {
   settleWithdrawalTry,
 } from "../../wallets/withdrawal-code";
 import { pricingContextOf } from "../pricing/context";
+import { answerPlaced, walletDeclarers, walletServiceEndpoints } from "./wallet-routes";
 
-const tags = ["wallets"];
-const currenciesEndpoint = fixedEndpoint(contract.getWalletServiceCurrencies, "service", "withdraw-money");
-const calculatorEndpoint = fixedEndpoint(contract.calculateWalletPrice, "service", "withdraw-money");
-const quotationEndpoint = fixedEndpoint(contract.createWalletQuotation, "service", "withdraw-money");
-const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "service", "withdraw-money");
+const endpoints = walletServiceEndpoints("withdraw-money");
 
 /**
  * Wallet withdrawals (issue 10 point 5, spec §7 Wallets withdraw-money, §4 "withdrawals have an extra
@@ -55,8 +49,7 @@ const transactionEndpoint = fixedEndpoint(contract.createWalletTransaction, "ser
  * withdrawal_method_id), currencies, calculator, quotation, the confirmation code and the transaction.
  */
 export async function walletWithdrawRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const signedIn = app.requireAuth();
+  const { serve, serveMoneyMove } = walletDeclarers(app);
   const pricingOf = pricingContextOf(app);
   const recipientContext = (request: FastifyRequest): RecipientContext => {
     const { user } = currentAuth(request);
@@ -64,29 +57,15 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
   };
   const userId = (request: FastifyRequest) => currentAuth(request).user.id;
 
-  routes.get(
-    urlOf(contract.getWithdrawMethods),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "How a withdrawal can be paid out (in a currency, when given): bank account, mobile wallet",
-        ...contractSchema(contract.getWithdrawMethods),
-      },
-    },
+  serve(
+    contract.getWithdrawMethods,
+    { summary: "How a withdrawal can be paid out (in a currency, when given): bank account, mobile wallet" },
     async (request) => ok(await withdrawMethods(app.db, request.ctx.language, request.query.currency_id)),
   );
 
-  routes.get(
-    urlOf(contract.getWithdrawBeneficiaries),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "The caller's active withdrawal accounts, by currency and withdrawal method, 10 a page",
-        ...contractSchema(contract.getWithdrawBeneficiaries),
-      },
-    },
+  serve(
+    contract.getWithdrawBeneficiaries,
+    { summary: "The caller's active withdrawal accounts, by currency and withdrawal method, 10 a page" },
     async (request) => {
       const query = request.query;
       let method: string | undefined;
@@ -111,30 +90,20 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(contract.getWithdrawAccountForm),
+  serve(
+    contract.getWithdrawAccountForm,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary:
-          "The form of a withdrawal account: by currency_to_id and withdrawal_method_id (the recipients' withdraw form)",
-        ...contractSchema(contract.getWithdrawAccountForm),
-      },
+      summary:
+        "The form of a withdrawal account: by currency_to_id and withdrawal_method_id (the recipients' withdraw form)",
     },
     async (request) => ok((await resolveForm(recipientContext(request), request.query)).form),
   );
 
-  routes.post(
-    urlOf(contract.createWithdrawAccount),
+  serve(
+    contract.createWithdrawAccount,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary:
-          "Saves a withdrawal account: currency_to_id, withdrawal_method_id and the withdraw form's values (flat)",
-        ...contractSchema(contract.createWithdrawAccount),
-      },
+      summary:
+        "Saves a withdrawal account: currency_to_id, withdrawal_method_id and the withdraw form's values (flat)",
     },
     async (request, reply) => {
       const body = request.body;
@@ -157,16 +126,11 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.get(
-    urlOf(currenciesEndpoint),
+  serve(
+    endpoints.currencies,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary:
-          "Withdraw currencies: is_from=1 the caller's wallets, is_from=0 the currencies an account can be paid in",
-        ...contractSchema(currenciesEndpoint),
-      },
+      summary:
+        "Withdraw currencies: is_from=1 the caller's wallets, is_from=0 the currencies an account can be paid in",
     },
     async (request) =>
       ok(
@@ -176,31 +140,21 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.post(
-    urlOf(calculatorEndpoint),
+  serve(
+    endpoints.calculator,
     {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "Prices a withdrawal from a wallet currency into an account currency",
-        ...contractSchema(calculatorEndpoint),
-        body: withdrawCalculatorRequest,
-      },
+      summary: "Prices a withdrawal from a wallet currency into an account currency",
+      schema: { body: withdrawCalculatorRequest },
     },
     async (request) => ok(await calculateWithdrawal(pricingOf(request), userId(request), request.body)),
   );
 
-  routes.post(
-    urlOf(quotationEndpoint),
+  serveMoneyMove(
+    endpoints.quotation,
     {
-      config: { idempotent: true },
-      preValidation: app.requireMoneyMover(),
-      schema: {
-        tags: ["quotations"],
-        summary: "Quotation to withdraw from a wallet to one of the caller's withdrawal accounts",
-        ...contractSchema(quotationEndpoint),
-        body: withdrawQuotationRequest,
-      },
+      summary: "Quotation to withdraw from a wallet to one of the caller's withdrawal accounts",
+      tags: ["quotations"],
+      schema: { body: withdrawQuotationRequest },
     },
     async (request, reply) => {
       const saved = await createWithdrawQuotation(pricingOf(request), userId(request), request.body);
@@ -208,16 +162,9 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
     },
   );
 
-  routes.post(
-    urlOf(contract.sendWithdrawCode),
-    {
-      preValidation: signedIn,
-      schema: {
-        tags,
-        summary: "Sends the code that confirms a withdrawal (by e-mail), bound to its quotation",
-        ...contractSchema(contract.sendWithdrawCode),
-      },
-    },
+  serve(
+    contract.sendWithdrawCode,
+    { summary: "Sends the code that confirms a withdrawal (by e-mail), bound to its quotation" },
     async (request) =>
       ok(
         await sendWithdrawalCode(app, request, currentAuth(request).user, request.body.quotation_id),
@@ -225,9 +172,11 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
       ),
   );
 
-  routes.post(
-    urlOf(transactionEndpoint),
+  serve(
+    endpoints.transaction,
     {
+      summary:
+        "Withdraws with the confirmation code: the amount goes on hold at once, the payout settles or returns it",
       config: { idempotent: true },
       preValidation: [
         app.requireMoneyMover(),
@@ -250,13 +199,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
         await settleWithdrawalTry(app, request);
         return payload;
       },
-      schema: {
-        tags,
-        summary:
-          "Withdraws with the confirmation code: the amount goes on hold at once, the payout settles or returns it",
-        ...contractSchema(transactionEndpoint),
-        body: withdrawTransactionRequest,
-      },
+      schema: { body: withdrawTransactionRequest },
     },
     async (request, reply) => {
       const { user } = currentAuth(request);
@@ -284,7 +227,7 @@ export async function walletWithdrawRoutes(app: FastifyInstance) {
         await keepOnRefusal(request);
         throw outcome.refusal;
       }
-      return reply.status(201).send(ok(toConfirmationRecord(outcome.order), WITHDRAW_MESSAGES.placed));
+      return answerPlaced(reply, outcome.order, WITHDRAW_MESSAGES.placed);
     },
   );
 }
