@@ -1,8 +1,9 @@
-import { Group, TextInput } from "@mantine/core";
+import { Group } from "@mantine/core";
 import { Controller, useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { usePrefixes } from "@/shared/api/reference/get-prefixes";
 import { PhonePrefixSelect } from "@/shared/ui/phone-prefix-select";
+import { FormTextInput } from "./form-inputs";
 
 /** The form fields these inputs fill (the contract's names). */
 type PhoneNumberValues = { phone_prefix: string; phone_number: string };
@@ -30,7 +31,6 @@ export const PhoneNumberFields = ({
   const prefixes = usePrefixes();
   const {
     control,
-    register,
     formState: { errors },
   } = useFormContext<PhoneNumberValues>();
   return (
@@ -58,15 +58,14 @@ export const PhoneNumberFields = ({
           />
         )}
       />
-      <TextInput
+      <FormTextInput
+        name="phone_number"
         label={numberLabel}
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
         required={required}
         style={{ flex: 1, minWidth: 0 }}
-        error={errors.phone_number?.message}
-        {...register("phone_number")}
       />
     </Group>
   );

@@ -1,9 +1,10 @@
-import { Anchor, Checkbox, SimpleGrid, TextInput } from "@mantine/core";
+import { Anchor, Checkbox, SimpleGrid } from "@mantine/core";
 import type { Country } from "@vela/shared/reference";
 import { useState } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
 import { CountryField } from "@/shared/forms/country-field";
+import { FormTextInput } from "@/shared/forms/form-inputs";
 import { NameFields } from "@/shared/forms/name-fields";
 import { NewPasswordFields } from "@/shared/forms/new-password-fields";
 import { PhoneNumberFields } from "@/shared/forms/phone-number-fields";
@@ -43,20 +44,15 @@ export const NameRow = () => (
 
 export const AccountFields = () => {
   const { t } = useTranslation();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<RegistrationBaseValues>();
   return (
     <>
-      <TextInput
+      <FormTextInput
+        name="email"
         label={t("auth.fields.email")}
         type="email"
         autoComplete="email"
         inputMode="email"
         required
-        error={errors.email?.message}
-        {...register("email")}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <NewPasswordFields passwordLabel={t("auth.fields.password")} />

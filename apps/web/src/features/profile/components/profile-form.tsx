@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid, Stack } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { profileCompleteRequest } from "@vela/shared/auth";
@@ -7,6 +7,7 @@ import { useTranslation } from "react-i18next";
 import { sessionHandlers } from "@/shared/api/auth-source";
 import { notice, notifyApiError, notifySuccess } from "@/shared/api/notify";
 import { CountryField } from "@/shared/forms/country-field";
+import { FormTextInput } from "@/shared/forms/form-inputs";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { NameFields } from "@/shared/forms/name-fields";
 import { setServerFieldErrors } from "@/shared/forms/server-field-errors";
@@ -48,11 +49,10 @@ export const ProfileForm = ({ profile }: { profile: Profile }) => {
     defaultValues: formValues(profile),
   });
   const {
-    register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting, dirtyFields },
+    formState: { isSubmitting, dirtyFields },
   } = methods;
 
   const submit = handleSubmit(async (values) => {
@@ -90,42 +90,37 @@ export const ProfileForm = ({ profile }: { profile: Profile }) => {
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <NameFields />
-            <TextInput
+            <FormTextInput
+              name="date_of_birth"
               label={t("profile.fields.dateOfBirth")}
               type="date"
               autoComplete="bday"
               required
-              error={errors.date_of_birth?.message}
-              {...register("date_of_birth")}
             />
-            <TextInput
+            <FormTextInput
+              name="occupation"
               label={t("profile.fields.occupation")}
               autoComplete="organization-title"
               required
-              error={errors.occupation?.message}
-              {...register("occupation")}
             />
             <CountryField />
-            <TextInput
+            <FormTextInput
+              name="city"
               label={t("profile.fields.city")}
               autoComplete="address-level2"
               required
-              error={errors.city?.message}
-              {...register("city")}
             />
-            <TextInput
+            <FormTextInput
+              name="address"
               label={t("profile.fields.address")}
               autoComplete="street-address"
               required
-              error={errors.address?.message}
-              {...register("address")}
             />
-            <TextInput
+            <FormTextInput
+              name="postal_code"
               label={t("profile.fields.postalCode")}
               autoComplete="postal-code"
               required
-              error={errors.postal_code?.message}
-              {...register("postal_code")}
             />
           </SimpleGrid>
           <Group justify="flex-end">
