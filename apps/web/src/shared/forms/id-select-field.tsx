@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from "@mantine/core";
-import { Controller, useFormContext } from "react-hook-form";
+import { useController } from "react-hook-form";
 import { idValue } from "./id-value";
 
 /** A record the API lists by id and name (a state, a city, a business type). */
@@ -18,25 +18,19 @@ type IdSelectFieldProps = Omit<SelectProps, "name" | "data" | "value" | "onChang
 
 /** A select of records by name, bound to the surrounding form's id field (a number). */
 export const IdSelectField = ({ name, records, clearedValue, onChosen, ...props }: IdSelectFieldProps) => {
-  const { control } = useFormContext();
+  const { field, fieldState } = useController({ name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <Select
-          {...props}
-          data={(records ?? []).map((record) => ({ value: String(record.id), label: record.name }))}
-          value={idValue(field.value) ? String(field.value) : null}
-          onChange={(value) => {
-            field.onChange(value ? Number(value) : clearedValue);
-            onChosen?.();
-          }}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={fieldState.error?.message}
-        />
-      )}
+    <Select
+      {...props}
+      data={(records ?? []).map((record) => ({ value: String(record.id), label: record.name }))}
+      value={idValue(field.value) ? String(field.value) : null}
+      onChange={(value) => {
+        field.onChange(value ? Number(value) : clearedValue);
+        onChosen?.();
+      }}
+      onBlur={field.onBlur}
+      ref={field.ref}
+      error={fieldState.error?.message}
     />
   );
 };

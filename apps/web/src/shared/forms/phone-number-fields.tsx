@@ -1,5 +1,5 @@
 import { Group } from "@mantine/core";
-import { Controller, useFormContext } from "react-hook-form";
+import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { usePrefixes } from "@/shared/api/reference/get-prefixes";
 import { PhonePrefixSelect } from "@/shared/ui/phone-prefix-select";
@@ -29,34 +29,29 @@ export const PhoneNumberFields = ({
 }: PhoneNumberFieldsProps) => {
   const { t } = useTranslation();
   const prefixes = usePrefixes();
-  const {
-    control,
-    formState: { errors },
-  } = useFormContext<PhoneNumberValues>();
+  const { field: prefixField, fieldState: prefixState } = useController<PhoneNumberValues>({
+    name: "phone_prefix",
+  });
   return (
     <Group gap="sm" align="flex-start" wrap="nowrap">
-      <Controller
-        control={control}
-        name="phone_prefix"
-        render={({ field }) => (
-          <PhonePrefixSelect
-            label={t("auth.fields.phonePrefix")}
-            required={required}
-            w={150}
-            style={{ flex: "none" }}
-            prefixes={prefixes.data ?? []}
-            disabled={!prefixes.data}
-            iso2={prefixIso2 ?? prefixes.data?.find((prefix) => prefix.prefix === field.value)?.iso2 ?? null}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={errors.phone_prefix?.message}
-            comboboxProps={{ width: 280, position: "bottom-start" }}
-            onChange={(prefix) => {
-              onPrefixIso2Change(prefix?.iso2 ?? null);
-              field.onChange(prefix?.prefix ?? "");
-            }}
-          />
-        )}
+      <PhonePrefixSelect
+        label={t("auth.fields.phonePrefix")}
+        required={required}
+        w={150}
+        style={{ flex: "none" }}
+        prefixes={prefixes.data ?? []}
+        disabled={!prefixes.data}
+        iso2={
+          prefixIso2 ?? prefixes.data?.find((prefix) => prefix.prefix === prefixField.value)?.iso2 ?? null
+        }
+        onBlur={prefixField.onBlur}
+        ref={prefixField.ref}
+        error={prefixState.error?.message}
+        comboboxProps={{ width: 280, position: "bottom-start" }}
+        onChange={(prefix) => {
+          onPrefixIso2Change(prefix?.iso2 ?? null);
+          prefixField.onChange(prefix?.prefix ?? "");
+        }}
       />
       <FormTextInput
         name="phone_number"

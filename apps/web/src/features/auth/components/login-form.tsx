@@ -1,10 +1,12 @@
-import { Alert, Anchor, Button, Group, Stack } from "@mantine/core";
+import { Alert, Anchor, Button, Group } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { type AuthSession, loginRequest } from "@vela/shared/auth";
-import { FormProvider, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormPasswordInput, FormTextInput } from "@/shared/forms/form-inputs";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { FormStack } from "@/shared/forms/form-stack";
+
 import { isTfaChallenge, login } from "../api/login";
 import { useAuthModalStore } from "../stores/auth-modal-store";
 import { showSignInFailure } from "../utils/auth-failure";
@@ -49,48 +51,39 @@ export const LoginForm = ({ onSignedIn, defaultEmail = "" }: LoginFormProps) => 
   });
 
   return (
-    <FormProvider {...methods}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          {status === "success" && statusMessage ? (
-            <Alert
-              color="teal"
-              variant="light"
-              icon={<IconCircleCheck size={20} aria-hidden />}
-              role="status"
-            >
-              {statusMessage}
-            </Alert>
-          ) : null}
-          {errorMessage ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
-              {errorMessage}
-            </Alert>
-          ) : null}
-          <FormTextInput
-            name="email"
-            label={t("auth.fields.email")}
-            type="email"
-            autoComplete="username"
-            inputMode="email"
-            required
-          />
-          <FormPasswordInput
-            name="password"
-            label={t("auth.fields.password")}
-            autoComplete="current-password"
-            required
-          />
-          <Group justify="flex-end">
-            <Anchor component="button" type="button" size="sm" onClick={() => setRecoverPassword(true)}>
-              {t("auth.login.forgot")}
-            </Anchor>
-          </Group>
-          <Button type="submit" fullWidth size="md" loading={isSubmitting}>
-            {t("auth.login.submit")}
-          </Button>
-        </Stack>
-      </form>
-    </FormProvider>
+    <FormStack methods={methods} onSubmit={submit}>
+      {status === "success" && statusMessage ? (
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
+          {statusMessage}
+        </Alert>
+      ) : null}
+      {errorMessage ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+          {errorMessage}
+        </Alert>
+      ) : null}
+      <FormTextInput
+        name="email"
+        label={t("auth.fields.email")}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+      />
+      <FormPasswordInput
+        name="password"
+        label={t("auth.fields.password")}
+        autoComplete="current-password"
+        required
+      />
+      <Group justify="flex-end">
+        <Anchor component="button" type="button" size="sm" onClick={() => setRecoverPassword(true)}>
+          {t("auth.login.forgot")}
+        </Anchor>
+      </Group>
+      <Button type="submit" fullWidth size="md" loading={isSubmitting}>
+        {t("auth.login.submit")}
+      </Button>
+    </FormStack>
   );
 };

@@ -1,12 +1,14 @@
-import { Alert, Anchor, Button, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Radio, Stack, Text } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type CodeChannel, forgotPasswordMaskingRequest, passwordField } from "@vela/shared/auth";
 import { useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CodeEntryForm } from "@/shared/forms/code-entry-form";
+import { FormTextInput } from "@/shared/forms/form-inputs";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { FormStack } from "@/shared/forms/form-stack";
 import { NewPasswordFields } from "@/shared/forms/new-password-fields";
 import { confirmPassword } from "@/shared/forms/password-confirmation";
 import { secondsFromNow } from "@/shared/hooks/use-countdown";
@@ -39,12 +41,11 @@ const StepError = () => {
 
 const EmailStep = ({ onNext }: { onNext: (email: string, contacts: MaskedContacts) => void }) => {
   const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: formResolver(forgotPasswordMaskingRequest), defaultValues: { email: "" } });
-  const submit = handleSubmit(async ({ email }) => {
+  const methods = useForm({
+    resolver: formResolver(forgotPasswordMaskingRequest),
+    defaultValues: { email: "" },
+  });
+  const submit = methods.handleSubmit(async ({ email }) => {
     try {
       onNext(email, await forgotPasswordMasking({ email }));
     } catch (error) {
@@ -52,24 +53,21 @@ const EmailStep = ({ onNext }: { onNext: (email: string, contacts: MaskedContact
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t("auth.recover.emailText")}</Text>
-        <StepError />
-        <TextInput
-          label={t("auth.fields.email")}
-          type="email"
-          autoComplete="username"
-          required
-          data-autofocus
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <Button type="submit" fullWidth size="md" loading={isSubmitting}>
-          {t("auth.recover.continue")}
-        </Button>
-      </Stack>
-    </form>
+    <FormStack methods={methods} onSubmit={submit}>
+      <Text size="sm">{t("auth.recover.emailText")}</Text>
+      <StepError />
+      <FormTextInput
+        name="email"
+        label={t("auth.fields.email")}
+        type="email"
+        autoComplete="username"
+        required
+        data-autofocus
+      />
+      <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
+        {t("auth.recover.continue")}
+      </Button>
+    </FormStack>
   );
 };
 
@@ -184,18 +182,14 @@ const PasswordStep = ({ resetToken, onDone }: { resetToken: string; onDone: () =
     }
   });
   return (
-    <FormProvider {...methods}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t("auth.recover.passwordText")}</Text>
-          <StepError />
-          <NewPasswordFields autoFocus />
-          <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
-            {t("auth.recover.save")}
-          </Button>
-        </Stack>
-      </form>
-    </FormProvider>
+    <FormStack methods={methods} onSubmit={submit}>
+      <Text size="sm">{t("auth.recover.passwordText")}</Text>
+      <StepError />
+      <NewPasswordFields autoFocus />
+      <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
+        {t("auth.recover.save")}
+      </Button>
+    </FormStack>
   );
 };
 

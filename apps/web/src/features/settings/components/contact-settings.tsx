@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
-import type { ComponentProps, FormEventHandler, ReactNode } from "react";
+import type { FormEventHandler, ReactNode } from "react";
+import { useFormState } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { CurrentPasswordInput } from "./password-form";
@@ -33,40 +34,41 @@ type ContactChangeFormProps = {
   title: string;
   submitLabel: string;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  isSubmitting: boolean;
-  /** The current-password field's registration and error. */
-  password: ComponentProps<typeof CurrentPasswordInput>;
   /** Offered while the current contact is unverified: sends it a code. */
   verifyCurrent: { label: string; onClick: () => void } | null;
   /** The new contact's fields. */
   children: ReactNode;
 };
 
-/** Verify the contact the account has, or change it: the new one, the password, "send code". */
+/**
+ * Verify the contact the account has, or change it: the new one, the password, "send code". The
+ * fields belong to the form around it (its `FormProvider`), which has the `password`.
+ */
 export const ContactChangeForm = ({
   title,
   submitLabel,
   onSubmit,
-  isSubmitting,
-  password,
   verifyCurrent,
   children,
-}: ContactChangeFormProps) => (
-  <Stack gap="lg">
-    {verifyCurrent ? (
-      <Button variant="light" w="fit-content" onClick={verifyCurrent.onClick}>
-        {verifyCurrent.label}
-      </Button>
-    ) : null}
-    <form onSubmit={onSubmit} noValidate aria-label={title}>
-      <Stack gap="md">
-        <Text fw={600}>{title}</Text>
-        {children}
-        <CurrentPasswordInput {...password} />
-        <Button type="submit" loading={isSubmitting} w="fit-content">
-          {submitLabel}
+}: ContactChangeFormProps) => {
+  const { isSubmitting } = useFormState();
+  return (
+    <Stack gap="lg">
+      {verifyCurrent ? (
+        <Button variant="light" w="fit-content" onClick={verifyCurrent.onClick}>
+          {verifyCurrent.label}
         </Button>
-      </Stack>
-    </form>
-  </Stack>
-);
+      ) : null}
+      <form onSubmit={onSubmit} noValidate aria-label={title}>
+        <Stack gap="md">
+          <Text fw={600}>{title}</Text>
+          {children}
+          <CurrentPasswordInput />
+          <Button type="submit" loading={isSubmitting} w="fit-content">
+            {submitLabel}
+          </Button>
+        </Stack>
+      </form>
+    </Stack>
+  );
+};

@@ -45,13 +45,7 @@ export const PhoneSettingsRoute = () => {
     resolver: formResolver(phoneChangeForm),
     defaultValues: { phone_prefix: "", phone_number: "", password: "" },
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    resetField,
-    formState: { errors, isSubmitting },
-  } = methods;
+  const { handleSubmit, reset, resetField } = methods;
 
   const startCode = async (send: () => Promise<CodeSent>) => {
     try {
@@ -121,8 +115,6 @@ export const PhoneSettingsRoute = () => {
               title={t("settings.phone.changeTitle")}
               submitLabel={t("settings.phone.sendCode")}
               onSubmit={submitChange}
-              isSubmitting={isSubmitting}
-              password={{ error: errors.password?.message, ...register("password") }}
               verifyCurrent={
                 current && !settings.data.phone_verified
                   ? { label: t("settings.phone.verifyCurrent"), onClick: () => void startCode(sendPhoneCode) }
