@@ -11,13 +11,7 @@ import {
   startBankTransfer,
 } from "@vela/shared/contract/payments";
 import { getCountries } from "@vela/shared/contract/reference";
-import type {
-  Payment,
-  PaymentMethodOffer,
-  PaymentSubMethod,
-  PaymentUrl,
-  SavedCard,
-} from "@vela/shared/payments";
+import type { Payment, PaymentMethodOffer, PaymentSubMethod, PaymentUrl } from "@vela/shared/payments";
 import type { Quotation } from "@vela/shared/pricing";
 import type { HttpHandler } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -28,6 +22,7 @@ import { failure, handle } from "@/test/contract-handlers";
 import { paymentSummaryOf, quotationFixture, UNITED_STATES } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "../stores/payment-store";
+import { SAVED_VISA } from "../testing/saved-cards";
 import { PaymentStep } from "./payment-step";
 
 // Proves the PAYMENT step against the payments API's contract handlers: the three views with a method that has
@@ -230,15 +225,7 @@ describe("the PAYMENT step", () => {
   });
 
   it("lists saved cards masked and pays with the one chosen", async () => {
-    const card: SavedCard = {
-      id: 5,
-      name_holder: "Ana García",
-      billing_address: null,
-      number: "•••• 4242",
-      cardType: "Visa",
-      exp_month: 12,
-      exp_year: 2034,
-    };
+    const card = SAVED_VISA;
     const { user, requests, onPaid } = renderStep([
       // The sender's saved cards; no saved bank accounts.
       handle(getSavedCards, ({ query }) => (query.payment_method_id === 1 ? [] : [card])),
@@ -361,15 +348,7 @@ describe("the PAYMENT step", () => {
       paymentMethodSelected: 3,
     });
     const frozen = "This quotation already has a payment. Start a new one to change it.";
-    const card: SavedCard = {
-      id: 5,
-      name_holder: "Ana García",
-      billing_address: null,
-      number: "•••• 4242",
-      cardType: "Visa",
-      exp_month: 12,
-      exp_year: 2034,
-    };
+    const card = SAVED_VISA;
     const shown = vi.spyOn(notifications, "show");
     const { user, onStartOver } = renderStep([
       handle(getSavedCards, [card]),
