@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Radio, Stack, Text } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type CodeChannel, forgotPasswordMaskingRequest, passwordField } from "@vela/shared/auth";
-import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type ReactNode, useState } from "react";
+import { type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CodeEntryForm } from "@/shared/forms/code-entry-form";
@@ -39,23 +39,56 @@ const StepError = () => {
   ) : null;
 };
 
-const EmailStep = ({ onNext }: { onNext: (email: string, contacts: MaskedContacts) => void }) => {
-  const { t } = useTranslation();
-  const methods = useForm({
-    resolver: formResolver(forgotPasswordMaskingRequest),
-    defaultValues: { email: "" },
-  });
-  const submit = methods.handleSubmit(async ({ email }) => {
+type RecoveryFormProps<V extends FieldValues, C, T> = {
+  methods: UseFormReturn<V, C, T>;
+  /** What the step asks for, above its fields. */
+  intro: string;
+  submitLabel: string;
+  /** Takes the step's valid values; a failure shows above the step. */
+  onValid: (values: T) => Promise<void>;
+  children: ReactNode;
+};
+
+/** A step that is a form: what it asks for, the step's error, its fields and its button. */
+const RecoveryForm = <V extends FieldValues, C, T>({
+  methods,
+  intro,
+  submitLabel,
+  onValid,
+  children,
+}: RecoveryFormProps<V, C, T>) => {
+  const submit = methods.handleSubmit(async (values) => {
     try {
-      onNext(email, await forgotPasswordMasking({ email }));
+      await onValid(values);
     } catch (error) {
       showFailure(error);
     }
   });
   return (
     <FormStack methods={methods} onSubmit={submit}>
-      <Text size="sm">{t("auth.recover.emailText")}</Text>
+      <Text size="sm">{intro}</Text>
       <StepError />
+      {children}
+      <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
+        {submitLabel}
+      </Button>
+    </FormStack>
+  );
+};
+
+const EmailStep = ({ onNext }: { onNext: (email: string, contacts: MaskedContacts) => void }) => {
+  const { t } = useTranslation();
+  const methods = useForm({
+    resolver: formResolver(forgotPasswordMaskingRequest),
+    defaultValues: { email: "" },
+  });
+  return (
+    <RecoveryForm
+      methods={methods}
+      intro={t("auth.recover.emailText")}
+      submitLabel={t("auth.recover.continue")}
+      onValid={async ({ email }) => onNext(email, await forgotPasswordMasking({ email }))}
+    >
       <FormTextInput
         name="email"
         label={t("auth.fields.email")}
@@ -64,10 +97,7 @@ const EmailStep = ({ onNext }: { onNext: (email: string, contacts: MaskedContact
         required
         data-autofocus
       />
-      <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
-        {t("auth.recover.continue")}
-      </Button>
-    </FormStack>
+    </RecoveryForm>
   );
 };
 
@@ -173,23 +203,18 @@ const PasswordStep = ({ resetToken, onDone }: { resetToken: string; onDone: () =
     resolver: formResolver(newPasswordForm),
     defaultValues: { password: "", password_confirmation: "" },
   });
-  const submit = methods.handleSubmit(async (values) => {
-    try {
-      await resetPassword({ reset_token: resetToken, ...values });
-      onDone();
-    } catch (error) {
-      showFailure(error);
-    }
-  });
   return (
-    <FormStack methods={methods} onSubmit={submit}>
-      <Text size="sm">{t("auth.recover.passwordText")}</Text>
-      <StepError />
+    <RecoveryForm
+      methods={methods}
+      intro={t("auth.recover.passwordText")}
+      submitLabel={t("auth.recover.save")}
+      onValid={async (values) => {
+        await resetPassword({ reset_token: resetToken, ...values });
+        onDone();
+      }}
+    >
       <NewPasswordFields autoFocus />
-      <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
-        {t("auth.recover.save")}
-      </Button>
-    </FormStack>
+    </RecoveryForm>
   );
 };
 

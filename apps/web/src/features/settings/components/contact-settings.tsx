@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import type { FormEventHandler, ReactNode } from "react";
-import { useFormState } from "react-hook-form";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormStack } from "@/shared/forms/form-stack";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { CurrentPasswordInput } from "./password-form";
 
@@ -30,45 +31,43 @@ export const ContactStatus = ({ value, verified, testId }: ContactStatusProps) =
   );
 };
 
-type ContactChangeFormProps = {
-  title: string;
-  submitLabel: string;
+type ContactChangeFormProps<V extends FieldValues, C, T> = {
+  /** Which contact changes: its texts are `settings.<contact>.*`. */
+  contact: "email" | "phone";
+  /** The change's form, with the new contact's fields and the current `password`. */
+  methods: UseFormReturn<V, C, T>;
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Offered while the current contact is unverified: sends it a code. */
-  verifyCurrent: { label: string; onClick: () => void } | null;
+  onVerifyCurrent: (() => void) | null;
   /** The new contact's fields. */
   children: ReactNode;
 };
 
-/**
- * Verify the contact the account has, or change it: the new one, the password, "send code". The
- * fields belong to the form around it (its `FormProvider`), which has the `password`.
- */
-export const ContactChangeForm = ({
-  title,
-  submitLabel,
+/** Verify the contact the account has, or change it: the new one, the password, "send code". */
+export const ContactChangeForm = <V extends FieldValues, C, T>({
+  contact,
+  methods,
   onSubmit,
-  verifyCurrent,
+  onVerifyCurrent,
   children,
-}: ContactChangeFormProps) => {
-  const { isSubmitting } = useFormState();
+}: ContactChangeFormProps<V, C, T>) => {
+  const { t } = useTranslation();
+  const title = t(`settings.${contact}.changeTitle`);
   return (
     <Stack gap="lg">
-      {verifyCurrent ? (
-        <Button variant="light" w="fit-content" onClick={verifyCurrent.onClick}>
-          {verifyCurrent.label}
+      {onVerifyCurrent ? (
+        <Button variant="light" w="fit-content" onClick={onVerifyCurrent}>
+          {t(`settings.${contact}.verifyCurrent`)}
         </Button>
       ) : null}
-      <form onSubmit={onSubmit} noValidate aria-label={title}>
-        <Stack gap="md">
-          <Text fw={600}>{title}</Text>
-          {children}
-          <CurrentPasswordInput />
-          <Button type="submit" loading={isSubmitting} w="fit-content">
-            {submitLabel}
-          </Button>
-        </Stack>
-      </form>
+      <FormStack methods={methods} onSubmit={onSubmit} aria-label={title}>
+        <Text fw={600}>{title}</Text>
+        {children}
+        <CurrentPasswordInput />
+        <Button type="submit" loading={methods.formState.isSubmitting} w="fit-content">
+          {t(`settings.${contact}.sendCode`)}
+        </Button>
+      </FormStack>
     </Stack>
   );
 };

@@ -1,6 +1,6 @@
 import { useDocumentTitle } from "@mantine/hooks";
 import { type CodeSent, changeEmailRequest } from "@vela/shared/auth";
-import { FormProvider, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
@@ -102,26 +102,20 @@ export const EmailSettingsRoute = () => {
           onCancel={cancel}
         />
       ) : (
-        <FormProvider {...methods}>
-          <ContactChangeForm
-            title={t("settings.email.changeTitle")}
-            submitLabel={t("settings.email.sendCode")}
-            onSubmit={submitChange}
-            verifyCurrent={
-              email_verified
-                ? null
-                : { label: t("settings.email.verifyCurrent"), onClick: () => void sendCurrent() }
-            }
-          >
-            <FormTextInput
-              name="email"
-              label={t("settings.email.newEmail")}
-              type="email"
-              autoComplete="email"
-              required
-            />
-          </ContactChangeForm>
-        </FormProvider>
+        <ContactChangeForm
+          contact="email"
+          methods={methods}
+          onSubmit={submitChange}
+          onVerifyCurrent={email_verified ? null : () => void sendCurrent()}
+        >
+          <FormTextInput
+            name="email"
+            label={t("settings.email.newEmail")}
+            type="email"
+            autoComplete="email"
+            required
+          />
+        </ContactChangeForm>
       )}
     </SettingsCard>
   );
