@@ -94,6 +94,17 @@ const payment = (overrides: Partial<Payment>): Payment => ({
   ...overrides,
 });
 
+/** The step reopened on the card tab of quotation 900 (back from the review, or the page reloaded). */
+const openOnCardTab = (paymentId: number | null = null) =>
+  usePaymentStore.setState({
+    ...INITIAL_PAYMENT_DATA,
+    quotation_id: 900,
+    view: "payment",
+    tab: "3",
+    paymentMethodSelected: 3,
+    payment_id: paymentId,
+  });
+
 const renderStep = (
   handlers: HttpHandler[] = [],
   returnedPaymentId: number | null = null,
@@ -298,14 +309,7 @@ describe("the PAYMENT step", () => {
   });
   it("shows a paid quotation's card as authorized, with Continue and a way to start over, and no method to switch to", async () => {
     // Back from the review: the card was authorized for this quotation.
-    usePaymentStore.setState({
-      ...INITIAL_PAYMENT_DATA,
-      quotation_id: 900,
-      view: "payment",
-      tab: "3",
-      paymentMethodSelected: 3,
-      payment_id: 74,
-    });
+    openOnCardTab(74);
     const large = { ...QUOTATION, send_amount: "507.00", vela_fee_amount: "7.50", amount_paid: "514.50" };
     const { user, requests, onPaid, onStartOver } = renderStep(
       [
@@ -340,13 +344,7 @@ describe("the PAYMENT step", () => {
 
   it("says a refused method switch or card payment once, on the step, with the way out", async () => {
     // The card tab, and a quotation the API says is paid (the browser lost which payment it made).
-    usePaymentStore.setState({
-      ...INITIAL_PAYMENT_DATA,
-      quotation_id: 900,
-      view: "payment",
-      tab: "3",
-      paymentMethodSelected: 3,
-    });
+    openOnCardTab();
     const frozen = "This quotation already has a payment. Start a new one to change it.";
     const card = SAVED_VISA;
     const shown = vi.spyOn(notifications, "show");
