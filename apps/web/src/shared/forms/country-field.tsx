@@ -1,5 +1,5 @@
 import type { Country } from "@vela/shared/reference";
-import { Controller, useFormContext } from "react-hook-form";
+import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useCountries } from "@/shared/api/reference/get-countries";
 import { CountrySearchSelect } from "@/shared/ui/country-search-select";
@@ -21,31 +21,22 @@ type CountryFieldProps = {
 export const CountryField = ({ name = "country_id", label, onCountryChange }: CountryFieldProps) => {
   const { t } = useTranslation();
   const countries = useCountries();
-  const {
-    control,
-    formState: { errors },
-  } = useFormContext<CountryValues>();
+  const { field, fieldState } = useController<CountryValues>({ name });
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <CountrySearchSelect
-          label={label ?? t("auth.fields.country")}
-          placeholder={t("auth.fields.countryPlaceholder")}
-          required
-          countries={countries.data ?? []}
-          disabled={!countries.data}
-          value={idValue(field.value)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={errors[name]?.message}
-          onChange={(country) => {
-            field.onChange(country?.id ?? null);
-            onCountryChange?.(country);
-          }}
-        />
-      )}
+    <CountrySearchSelect
+      label={label ?? t("auth.fields.country")}
+      placeholder={t("auth.fields.countryPlaceholder")}
+      required
+      countries={countries.data ?? []}
+      disabled={!countries.data}
+      value={idValue(field.value)}
+      onBlur={field.onBlur}
+      ref={field.ref}
+      error={fieldState.error?.message}
+      onChange={(country) => {
+        field.onChange(country?.id ?? null);
+        onCountryChange?.(country);
+      }}
     />
   );
 };

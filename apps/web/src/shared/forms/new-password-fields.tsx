@@ -1,9 +1,6 @@
-import { PasswordInput } from "@mantine/core";
 import { PASSWORD_MIN_LENGTH } from "@vela/shared/auth";
-import { useFormContext } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-
-type NewPasswordValues = { password: string; password_confirmation?: string };
+import { FormPasswordInput } from "./form-inputs";
 
 type NewPasswordFieldsProps = {
   /** "Password" when opening an account; "New password" (the default) when replacing one. */
@@ -13,18 +10,15 @@ type NewPasswordFieldsProps = {
 };
 
 /**
- * A new password and its repeat, the pair `confirmPassword` checks. No layout of their own:
- * side by side in a registration, stacked elsewhere.
+ * A new password and its repeat (`password`, `password_confirmation`), the pair `confirmPassword`
+ * checks. No layout of their own: side by side in a registration, stacked elsewhere.
  */
 export const NewPasswordFields = ({ passwordLabel, autoFocus = false }: NewPasswordFieldsProps) => {
   const { t } = useTranslation();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<NewPasswordValues>();
   return (
     <>
-      <PasswordInput
+      <FormPasswordInput
+        name="password"
         label={passwordLabel ?? t("auth.fields.newPassword")}
         description={t("auth.fields.passwordHint", { min: PASSWORD_MIN_LENGTH })}
         // The hint goes under the field, so that side-by-side fields stay aligned.
@@ -33,15 +27,12 @@ export const NewPasswordFields = ({ passwordLabel, autoFocus = false }: NewPassw
         required
         // Absent rather than "false": the modal's focus trap looks for the attribute.
         data-autofocus={autoFocus || undefined}
-        error={errors.password?.message}
-        {...register("password")}
       />
-      <PasswordInput
+      <FormPasswordInput
+        name="password_confirmation"
         label={t("auth.fields.passwordConfirmation")}
         autoComplete="new-password"
         required
-        error={errors.password_confirmation?.message}
-        {...register("password_confirmation")}
       />
     </>
   );

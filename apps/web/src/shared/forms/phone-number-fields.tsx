@@ -1,8 +1,9 @@
-import { Group, TextInput } from "@mantine/core";
-import { Controller, useFormContext } from "react-hook-form";
+import { Group } from "@mantine/core";
+import { useController } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { usePrefixes } from "@/shared/api/reference/get-prefixes";
 import { PhonePrefixSelect } from "@/shared/ui/phone-prefix-select";
+import { FormTextInput } from "./form-inputs";
 
 /** The form fields these inputs fill (the contract's names). */
 type PhoneNumberValues = { phone_prefix: string; phone_number: string };
@@ -28,45 +29,38 @@ export const PhoneNumberFields = ({
 }: PhoneNumberFieldsProps) => {
   const { t } = useTranslation();
   const prefixes = usePrefixes();
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = useFormContext<PhoneNumberValues>();
+  const { field: prefixField, fieldState: prefixState } = useController<PhoneNumberValues>({
+    name: "phone_prefix",
+  });
   return (
     <Group gap="sm" align="flex-start" wrap="nowrap">
-      <Controller
-        control={control}
-        name="phone_prefix"
-        render={({ field }) => (
-          <PhonePrefixSelect
-            label={t("auth.fields.phonePrefix")}
-            required={required}
-            w={150}
-            style={{ flex: "none" }}
-            prefixes={prefixes.data ?? []}
-            disabled={!prefixes.data}
-            iso2={prefixIso2 ?? prefixes.data?.find((prefix) => prefix.prefix === field.value)?.iso2 ?? null}
-            onBlur={field.onBlur}
-            ref={field.ref}
-            error={errors.phone_prefix?.message}
-            comboboxProps={{ width: 280, position: "bottom-start" }}
-            onChange={(prefix) => {
-              onPrefixIso2Change(prefix?.iso2 ?? null);
-              field.onChange(prefix?.prefix ?? "");
-            }}
-          />
-        )}
+      <PhonePrefixSelect
+        label={t("auth.fields.phonePrefix")}
+        required={required}
+        w={150}
+        style={{ flex: "none" }}
+        prefixes={prefixes.data ?? []}
+        disabled={!prefixes.data}
+        iso2={
+          prefixIso2 ?? prefixes.data?.find((prefix) => prefix.prefix === prefixField.value)?.iso2 ?? null
+        }
+        onBlur={prefixField.onBlur}
+        ref={prefixField.ref}
+        error={prefixState.error?.message}
+        comboboxProps={{ width: 280, position: "bottom-start" }}
+        onChange={(prefix) => {
+          onPrefixIso2Change(prefix?.iso2 ?? null);
+          prefixField.onChange(prefix?.prefix ?? "");
+        }}
       />
-      <TextInput
+      <FormTextInput
+        name="phone_number"
         label={numberLabel}
         type="tel"
         autoComplete="tel-national"
         inputMode="tel"
         required={required}
         style={{ flex: 1, minWidth: 0 }}
-        error={errors.phone_number?.message}
-        {...register("phone_number")}
       />
     </Group>
   );

@@ -1,10 +1,12 @@
-import { Select, SimpleGrid, TextInput } from "@mantine/core";
+import { SimpleGrid } from "@mantine/core";
 import { agentRegistration } from "@vela/shared/auth";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useCities } from "@/shared/api/reference/get-cities";
 import { useStates } from "@/shared/api/reference/get-states";
+import { FormTextInput } from "@/shared/forms/form-inputs";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { IdSelectField } from "@/shared/forms/id-select-field";
 import { idValue } from "@/shared/forms/id-value";
 import { confirmPassword } from "@/shared/forms/password-confirmation";
 import { AccountFields, ContactFields, EMPTY_REGISTRATION, NameRow } from "./registration-fields";
@@ -25,13 +27,7 @@ export const AgentRegisterForm = () => {
       address: "",
     },
   });
-  const {
-    control,
-    register,
-    setValue,
-    watch,
-    formState: { errors },
-  } = methods;
+  const { setValue, watch } = methods;
   const countryId = idValue(watch("country_id"));
   const stateId = idValue(watch("state_id"));
   const states = useStates(countryId);
@@ -39,12 +35,11 @@ export const AgentRegisterForm = () => {
 
   return (
     <RegistrationForm kind="agent" methods={methods}>
-      <TextInput
+      <FormTextInput
+        name="agency_name"
         label={t("auth.fields.agencyName")}
         autoComplete="organization"
         required
-        error={errors.agency_name?.message}
-        {...register("agency_name")}
       />
       <NameRow />
       <ContactFields
@@ -55,54 +50,31 @@ export const AgentRegisterForm = () => {
         }}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <Controller
-          control={control}
+        <IdSelectField
           name="state_id"
-          render={({ field }) => (
-            <Select
-              label={t("auth.fields.state")}
-              placeholder={countryId ? undefined : t("auth.fields.chooseCountryFirst")}
-              searchable
-              limit={80}
-              data={(states.data ?? []).map((state) => ({ value: String(state.id), label: state.name }))}
-              disabled={!countryId || !states.data?.length}
-              value={idValue(field.value) ? String(field.value) : null}
-              onChange={(value) => {
-                field.onChange(value ? Number(value) : undefined);
-                setValue("city_id", undefined);
-              }}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={errors.state_id?.message}
-            />
-          )}
+          label={t("auth.fields.state")}
+          placeholder={countryId ? undefined : t("auth.fields.chooseCountryFirst")}
+          searchable
+          limit={80}
+          records={states.data}
+          disabled={!countryId || !states.data?.length}
+          onChosen={() => setValue("city_id", undefined)}
         />
-        <Controller
-          control={control}
+        <IdSelectField
           name="city_id"
-          render={({ field }) => (
-            <Select
-              label={t("auth.fields.city")}
-              placeholder={stateId ? undefined : t("auth.fields.chooseStateFirst")}
-              searchable
-              limit={80}
-              data={(cities.data ?? []).map((city) => ({ value: String(city.id), label: city.name }))}
-              disabled={!stateId || !cities.data?.length}
-              value={idValue(field.value) ? String(field.value) : null}
-              onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={errors.city_id?.message}
-            />
-          )}
+          label={t("auth.fields.city")}
+          placeholder={stateId ? undefined : t("auth.fields.chooseStateFirst")}
+          searchable
+          limit={80}
+          records={cities.data}
+          disabled={!stateId || !cities.data?.length}
         />
       </SimpleGrid>
-      <TextInput
+      <FormTextInput
+        name="address"
         label={t("auth.fields.agencyAddress")}
         autoComplete="street-address"
         required
-        error={errors.address?.message}
-        {...register("address")}
       />
       <AccountFields />
     </RegistrationForm>

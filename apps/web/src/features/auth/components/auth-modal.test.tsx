@@ -63,6 +63,31 @@ const fillLogin = async (user: ReturnType<typeof userEvent.setup>, modal: Return
   await user.click(modal.getByRole("button", { name: "Log in" }));
 };
 
+/** Opens the register view from the header and sends Ana's client registration with this mobile number. */
+const registerClientAna = async (mobileNumber: string) => {
+  const user = userEvent.setup();
+  renderWithApp(<AppRoutes />, { route: "/" });
+  await user.click((await screen.findAllByRole("button", { name: "Sign up" }))[0]!);
+  const modal = within(await dialog());
+
+  await user.type(modal.getByLabelText(/First name/), "Ana");
+  await user.type(modal.getByLabelText(/Last name/), "López");
+  await user.type(modal.getByLabelText(/^Email/), "ana@example.com");
+  await user.type(modal.getByLabelText(/^Password/), "Velvet-Harbor-72");
+  await user.type(modal.getByLabelText(/Repeat the password/), "Velvet-Harbor-72");
+  await user.click(modal.getByLabelText(/Country of residence/));
+  // The combobox's own option (the home page behind has native selects with options too); jsdom
+  // never finishes the dropdown's transition, so the list still counts as hidden.
+  const mexico = screen
+    .getAllByRole("option", { name: "Mexico", hidden: true })
+    .find((option) => option.hasAttribute("data-combobox-option"));
+  await user.click(mexico!);
+  await user.type(modal.getByLabelText(/Mobile number/), mobileNumber);
+  await user.click(modal.getByRole("checkbox"));
+  await user.click(modal.getByRole("button", { name: "Create account" }));
+  return modal;
+};
+
 // Proves the auth modal moves between its views and steps the way spec §2 describes: login and
 // register (a tab per kind), then two-factor, recovery, the abuser message, verification after
 // registering and a rule's limit modal — each driven by what the (stubbed) API answers.
@@ -223,26 +248,7 @@ describe("auth modal", () => {
 
   it("signs a new client in and moves to e-mail verification after registering", async () => {
     stubHome(handle(registerClient, sessionFor()));
-    const user = userEvent.setup();
-    renderWithApp(<AppRoutes />, { route: "/" });
-    await user.click((await screen.findAllByRole("button", { name: "Sign up" }))[0]!);
-    const modal = within(await dialog());
-
-    await user.type(modal.getByLabelText(/First name/), "Ana");
-    await user.type(modal.getByLabelText(/Last name/), "López");
-    await user.type(modal.getByLabelText(/^Email/), "ana@example.com");
-    await user.type(modal.getByLabelText(/^Password/), "Velvet-Harbor-72");
-    await user.type(modal.getByLabelText(/Repeat the password/), "Velvet-Harbor-72");
-    await user.click(modal.getByLabelText(/Country of residence/));
-    // The combobox's own option (the home page behind has native selects with options too); jsdom
-    // never finishes the dropdown's transition, so the list still counts as hidden.
-    const mexico = screen
-      .getAllByRole("option", { name: "Mexico", hidden: true })
-      .find((option) => option.hasAttribute("data-combobox-option"));
-    await user.click(mexico!);
-    await user.type(modal.getByLabelText(/Mobile number/), "55 1234 5678");
-    await user.click(modal.getByRole("checkbox"));
-    await user.click(modal.getByRole("button", { name: "Create account" }));
+    const modal = await registerClientAna("55 1234 5678");
 
     expect(await modal.findByRole("heading", { name: "Verify your account" })).toBeTruthy();
     expect(modal.getByText(/We emailed a 6-digit code to ana@example.com/)).toBeTruthy();
@@ -263,25 +269,8 @@ describe("auth modal", () => {
 
   it("refuses a number the country's plan does not have, on the phone field, before asking the server", async () => {
     stubHome();
-    const user = userEvent.setup();
-    renderWithApp(<AppRoutes />, { route: "/" });
-    await user.click((await screen.findAllByRole("button", { name: "Sign up" }))[0]!);
-    const modal = within(await dialog());
-
-    await user.type(modal.getByLabelText(/First name/), "Ana");
-    await user.type(modal.getByLabelText(/Last name/), "López");
-    await user.type(modal.getByLabelText(/^Email/), "ana@example.com");
-    await user.type(modal.getByLabelText(/^Password/), "Velvet-Harbor-72");
-    await user.type(modal.getByLabelText(/Repeat the password/), "Velvet-Harbor-72");
-    await user.click(modal.getByLabelText(/Country of residence/));
-    const mexico = screen
-      .getAllByRole("option", { name: "Mexico", hidden: true })
-      .find((option) => option.hasAttribute("data-combobox-option"));
-    await user.click(mexico!);
     // Four digits pass the shape check but are no Mexican number.
-    await user.type(modal.getByLabelText(/Mobile number/), "5512");
-    await user.click(modal.getByRole("checkbox"));
-    await user.click(modal.getByRole("button", { name: "Create account" }));
+    const modal = await registerClientAna("5512");
 
     const phone = modal.getByLabelText(/Mobile number/);
     await waitFor(() => expect(phone.getAttribute("aria-invalid")).toBe("true"));

@@ -1,9 +1,12 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Group } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { type AuthSession, loginRequest } from "@vela/shared/auth";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormPasswordInput, FormTextInput } from "@/shared/forms/form-inputs";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { FormStack } from "@/shared/forms/form-stack";
+
 import { isTfaChallenge, login } from "../api/login";
 import { useAuthModalStore } from "../stores/auth-modal-store";
 import { showSignInFailure } from "../utils/auth-failure";
@@ -23,14 +26,14 @@ export const LoginForm = ({ onSignedIn, defaultEmail = "" }: LoginFormProps) => 
   const setStatus = useAuthModalStore((state) => state.setStatus);
   const setTfaChallenge = useAuthModalStore((state) => state.setTfaChallenge);
   const setRecoverPassword = useAuthModalStore((state) => state.setRecoverPassword);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({
+  const methods = useForm({
     resolver: formResolver(loginRequest),
     defaultValues: { email: defaultEmail, password: "" },
   });
+  const {
+    handleSubmit,
+    formState: { isSubmitting },
+  } = methods;
 
   const submit = handleSubmit(async (values) => {
     setStatus("loading");
@@ -48,43 +51,39 @@ export const LoginForm = ({ onSignedIn, defaultEmail = "" }: LoginFormProps) => 
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        {status === "success" && statusMessage ? (
-          <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
-            {statusMessage}
-          </Alert>
-        ) : null}
-        {errorMessage ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
-            {errorMessage}
-          </Alert>
-        ) : null}
-        <TextInput
-          label={t("auth.fields.email")}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <PasswordInput
-          label={t("auth.fields.password")}
-          autoComplete="current-password"
-          required
-          error={errors.password?.message}
-          {...register("password")}
-        />
-        <Group justify="flex-end">
-          <Anchor component="button" type="button" size="sm" onClick={() => setRecoverPassword(true)}>
-            {t("auth.login.forgot")}
-          </Anchor>
-        </Group>
-        <Button type="submit" fullWidth size="md" loading={isSubmitting}>
-          {t("auth.login.submit")}
-        </Button>
-      </Stack>
-    </form>
+    <FormStack methods={methods} onSubmit={submit}>
+      {status === "success" && statusMessage ? (
+        <Alert color="teal" variant="light" icon={<IconCircleCheck size={20} aria-hidden />} role="status">
+          {statusMessage}
+        </Alert>
+      ) : null}
+      {errorMessage ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={20} aria-hidden />} role="alert">
+          {errorMessage}
+        </Alert>
+      ) : null}
+      <FormTextInput
+        name="email"
+        label={t("auth.fields.email")}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+      />
+      <FormPasswordInput
+        name="password"
+        label={t("auth.fields.password")}
+        autoComplete="current-password"
+        required
+      />
+      <Group justify="flex-end">
+        <Anchor component="button" type="button" size="sm" onClick={() => setRecoverPassword(true)}>
+          {t("auth.login.forgot")}
+        </Anchor>
+      </Group>
+      <Button type="submit" fullWidth size="md" loading={isSubmitting}>
+        {t("auth.login.submit")}
+      </Button>
+    </FormStack>
   );
 };

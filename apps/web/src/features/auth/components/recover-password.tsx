@@ -1,12 +1,14 @@
-import { Alert, Anchor, Button, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Radio, Stack, Text } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type CodeChannel, forgotPasswordMaskingRequest, passwordField } from "@vela/shared/auth";
-import { useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { type ReactNode, useState } from "react";
+import { type FieldValues, type UseFormReturn, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CodeEntryForm } from "@/shared/forms/code-entry-form";
+import { FormTextInput } from "@/shared/forms/form-inputs";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { FormStack } from "@/shared/forms/form-stack";
 import { NewPasswordFields } from "@/shared/forms/new-password-fields";
 import { confirmPassword } from "@/shared/forms/password-confirmation";
 import { secondsFromNow } from "@/shared/hooks/use-countdown";
@@ -37,39 +39,65 @@ const StepError = () => {
   ) : null;
 };
 
-const EmailStep = ({ onNext }: { onNext: (email: string, contacts: MaskedContacts) => void }) => {
-  const { t } = useTranslation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: formResolver(forgotPasswordMaskingRequest), defaultValues: { email: "" } });
-  const submit = handleSubmit(async ({ email }) => {
+type RecoveryFormProps<V extends FieldValues, C, T> = {
+  methods: UseFormReturn<V, C, T>;
+  /** What the step asks for, above its fields. */
+  intro: string;
+  submitLabel: string;
+  /** Takes the step's valid values; a failure shows above the step. */
+  onValid: (values: T) => Promise<void>;
+  children: ReactNode;
+};
+
+/** A step that is a form: what it asks for, the step's error, its fields and its button. */
+const RecoveryForm = <V extends FieldValues, C, T>({
+  methods,
+  intro,
+  submitLabel,
+  onValid,
+  children,
+}: RecoveryFormProps<V, C, T>) => {
+  const submit = methods.handleSubmit(async (values) => {
     try {
-      onNext(email, await forgotPasswordMasking({ email }));
+      await onValid(values);
     } catch (error) {
       showFailure(error);
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <Text size="sm">{t("auth.recover.emailText")}</Text>
-        <StepError />
-        <TextInput
-          label={t("auth.fields.email")}
-          type="email"
-          autoComplete="username"
-          required
-          data-autofocus
-          error={errors.email?.message}
-          {...register("email")}
-        />
-        <Button type="submit" fullWidth size="md" loading={isSubmitting}>
-          {t("auth.recover.continue")}
-        </Button>
-      </Stack>
-    </form>
+    <FormStack methods={methods} onSubmit={submit}>
+      <Text size="sm">{intro}</Text>
+      <StepError />
+      {children}
+      <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
+        {submitLabel}
+      </Button>
+    </FormStack>
+  );
+};
+
+const EmailStep = ({ onNext }: { onNext: (email: string, contacts: MaskedContacts) => void }) => {
+  const { t } = useTranslation();
+  const methods = useForm({
+    resolver: formResolver(forgotPasswordMaskingRequest),
+    defaultValues: { email: "" },
+  });
+  return (
+    <RecoveryForm
+      methods={methods}
+      intro={t("auth.recover.emailText")}
+      submitLabel={t("auth.recover.continue")}
+      onValid={async ({ email }) => onNext(email, await forgotPasswordMasking({ email }))}
+    >
+      <FormTextInput
+        name="email"
+        label={t("auth.fields.email")}
+        type="email"
+        autoComplete="username"
+        required
+        data-autofocus
+      />
+    </RecoveryForm>
   );
 };
 
@@ -175,27 +203,18 @@ const PasswordStep = ({ resetToken, onDone }: { resetToken: string; onDone: () =
     resolver: formResolver(newPasswordForm),
     defaultValues: { password: "", password_confirmation: "" },
   });
-  const submit = methods.handleSubmit(async (values) => {
-    try {
-      await resetPassword({ reset_token: resetToken, ...values });
-      onDone();
-    } catch (error) {
-      showFailure(error);
-    }
-  });
   return (
-    <FormProvider {...methods}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Text size="sm">{t("auth.recover.passwordText")}</Text>
-          <StepError />
-          <NewPasswordFields autoFocus />
-          <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
-            {t("auth.recover.save")}
-          </Button>
-        </Stack>
-      </form>
-    </FormProvider>
+    <RecoveryForm
+      methods={methods}
+      intro={t("auth.recover.passwordText")}
+      submitLabel={t("auth.recover.save")}
+      onValid={async (values) => {
+        await resetPassword({ reset_token: resetToken, ...values });
+        onDone();
+      }}
+    >
+      <NewPasswordFields autoFocus />
+    </RecoveryForm>
   );
 };
 

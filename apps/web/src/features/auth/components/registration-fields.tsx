@@ -1,9 +1,10 @@
-import { Anchor, Checkbox, SimpleGrid, TextInput } from "@mantine/core";
+import { Anchor, Checkbox, SimpleGrid } from "@mantine/core";
 import type { Country } from "@vela/shared/reference";
 import { useState } from "react";
-import { Controller, useFormContext } from "react-hook-form";
+import { useController, useFormContext } from "react-hook-form";
 import { Trans, useTranslation } from "react-i18next";
 import { CountryField } from "@/shared/forms/country-field";
+import { FormTextInput } from "@/shared/forms/form-inputs";
 import { NameFields } from "@/shared/forms/name-fields";
 import { NewPasswordFields } from "@/shared/forms/new-password-fields";
 import { PhoneNumberFields } from "@/shared/forms/phone-number-fields";
@@ -43,20 +44,15 @@ export const NameRow = () => (
 
 export const AccountFields = () => {
   const { t } = useTranslation();
-  const {
-    register,
-    formState: { errors },
-  } = useFormContext<RegistrationBaseValues>();
   return (
     <>
-      <TextInput
+      <FormTextInput
+        name="email"
         label={t("auth.fields.email")}
         type="email"
         autoComplete="email"
         inputMode="email"
         required
-        error={errors.email?.message}
-        {...register("email")}
       />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <NewPasswordFields passwordLabel={t("auth.fields.password")} />
@@ -100,31 +96,22 @@ export const ContactFields = ({
 };
 
 export const TermsField = () => {
-  const {
-    control,
-    formState: { errors },
-  } = useFormContext<RegistrationBaseValues>();
+  const { field, fieldState } = useController<RegistrationBaseValues, "terms">({ name: "terms" });
   return (
-    <Controller
-      control={control}
-      name="terms"
-      render={({ field }) => (
-        <Checkbox
-          checked={field.value === true}
-          onChange={(event) => field.onChange(event.currentTarget.checked)}
-          onBlur={field.onBlur}
-          ref={field.ref}
-          error={errors.terms?.message}
-          label={
-            <Trans
-              i18nKey="auth.register.terms"
-              components={{
-                terms: <Anchor href="/terms-and-conditions" target="_blank" rel="noopener" inherit />,
-              }}
-            />
-          }
+    <Checkbox
+      checked={field.value === true}
+      onChange={(event) => field.onChange(event.currentTarget.checked)}
+      onBlur={field.onBlur}
+      ref={field.ref}
+      error={fieldState.error?.message}
+      label={
+        <Trans
+          i18nKey="auth.register.terms"
+          components={{
+            terms: <Anchor href="/terms-and-conditions" target="_blank" rel="noopener" inherit />,
+          }}
         />
-      )}
+      }
     />
   );
 };

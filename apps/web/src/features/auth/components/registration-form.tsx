@@ -1,8 +1,10 @@
-import { Button, Stack } from "@mantine/core";
+import { Button } from "@mantine/core";
 import type { Role } from "@vela/shared/api";
 import type { ReactNode } from "react";
-import { type FieldValues, FormProvider, type UseFormReturn } from "react-hook-form";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormStack } from "@/shared/forms/form-stack";
+
 import type { RegistrationBody } from "../api/register";
 import { useRegistrationSubmit } from "../hooks/use-registration-submit";
 import { TermsField } from "./registration-fields";
@@ -24,16 +26,16 @@ export const RegistrationForm = <K extends Role, V extends FieldValues>({
   const { t } = useTranslation();
   const submit = useRegistrationSubmit(kind, methods.setError);
   return (
-    <FormProvider {...methods}>
-      <form onSubmit={methods.handleSubmit(submit)} noValidate aria-label={t(`auth.register.${kind}`)}>
-        <Stack gap="md">
-          {children}
-          <TermsField />
-          <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
-            {t("auth.register.submit")}
-          </Button>
-        </Stack>
-      </form>
-    </FormProvider>
+    <FormStack
+      methods={methods}
+      onSubmit={methods.handleSubmit(submit)}
+      aria-label={t(`auth.register.${kind}`)}
+    >
+      {children}
+      <TermsField />
+      <Button type="submit" fullWidth size="md" loading={methods.formState.isSubmitting}>
+        {t("auth.register.submit")}
+      </Button>
+    </FormStack>
   );
 };

@@ -1,9 +1,11 @@
-import { Checkbox, NativeSelect, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Checkbox, SimpleGrid, TextInput } from "@mantine/core";
 import { bankAccountInput } from "@vela/shared/payments";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { FormNativeSelect } from "@/shared/forms/form-native-select";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { FormStack } from "@/shared/forms/form-stack";
 import type { BankAccountForm } from "../api/pay";
 import { usePaymentForm } from "../hooks/use-payment-form";
 import { PaymentFormActions } from "./payment-form-actions";
@@ -46,7 +48,7 @@ export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: B
       save: false,
     },
   });
-  const { register, control, handleSubmit } = form;
+  const { register, handleSubmit } = form;
   const { field, isBusy, run } = usePaymentForm(form, { messageKeys: FIELD_MESSAGES, fieldOf: FIELD_OF_API });
 
   const submit = handleSubmit(({ save, ...account }) =>
@@ -59,49 +61,45 @@ export const BankForm = ({ submitLabel, canSave = false, onSubmit, onCancel }: B
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t("payment.bank.formTitle")}>
-      <Stack gap="sm">
+    <FormStack
+      methods={form}
+      onSubmit={submit}
+      aria-label={t("payment.bank.formTitle")}
+      stackProps={{ gap: "sm" }}
+    >
+      <TextInput
+        label={t("payment.bank.nameOnAccount")}
+        autoComplete="name"
+        required
+        {...field("nameOnAccount")}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
-          label={t("payment.bank.nameOnAccount")}
-          autoComplete="name"
+          label={t("payment.bank.routingNumber")}
+          inputMode="numeric"
           required
-          {...field("nameOnAccount")}
+          {...field("routingNumber")}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label={t("payment.bank.routingNumber")}
-            inputMode="numeric"
-            required
-            {...field("routingNumber")}
-          />
-          <TextInput
-            label={t("payment.bank.accountNumber")}
-            inputMode="numeric"
-            required
-            {...field("accountNumber")}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Controller
-            control={control}
-            name="accountType"
-            render={({ field }) => (
-              <NativeSelect
-                label={t("payment.bank.accountType")}
-                data={[
-                  { value: "checking", label: t("payment.bank.checking") },
-                  { value: "savings", label: t("payment.bank.savings") },
-                ]}
-                value={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.value)}
-              />
-            )}
-          />
-          <TextInput label={t("payment.bank.bankName")} {...field("bankName")} />
-        </SimpleGrid>
-        {canSave ? <Checkbox label={t("payment.bank.save")} {...register("save")} /> : null}
-        <PaymentFormActions submitLabel={submitLabel} isBusy={isBusy} onCancel={onCancel} />
-      </Stack>
-    </form>
+        <TextInput
+          label={t("payment.bank.accountNumber")}
+          inputMode="numeric"
+          required
+          {...field("accountNumber")}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+        <FormNativeSelect
+          name="accountType"
+          label={t("payment.bank.accountType")}
+          data={[
+            { value: "checking", label: t("payment.bank.checking") },
+            { value: "savings", label: t("payment.bank.savings") },
+          ]}
+        />
+        <TextInput label={t("payment.bank.bankName")} {...field("bankName")} />
+      </SimpleGrid>
+      {canSave ? <Checkbox label={t("payment.bank.save")} {...register("save")} /> : null}
+      <PaymentFormActions submitLabel={submitLabel} isBusy={isBusy} onCancel={onCancel} />
+    </FormStack>
   );
 };

@@ -1,11 +1,13 @@
-import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Checkbox, PasswordInput, SimpleGrid, TextInput } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import type { BillingAddress } from "@vela/shared/payments";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { useCountries } from "@/shared/api/reference/get-countries";
+import { FormNativeSelect } from "@/shared/forms/form-native-select";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { FormStack } from "@/shared/forms/form-stack";
 import { type CardToken, tokenizeCard } from "../api/pay";
 import { usePaymentForm } from "../hooks/use-payment-form";
 import { isLuhnValid, parseExpiry } from "../utils/card-number";
@@ -84,7 +86,7 @@ export const CardForm = ({
       country_iso: "US",
     },
   });
-  const { register, control, handleSubmit, setError } = form;
+  const { register, handleSubmit, setError } = form;
   const { field, isBusy, run } = usePaymentForm(form, { messageKeys: MESSAGE_KEYS, fieldOf: FIELD_OF_API });
 
   const submit = handleSubmit(async (values) => {
@@ -126,82 +128,78 @@ export const CardForm = ({
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t("payment.card.formTitle")}>
-      <Stack gap="sm">
-        <TextInput label={t("payment.card.name")} autoComplete="cc-name" required {...field("name")} />
+    <FormStack
+      methods={form}
+      onSubmit={submit}
+      aria-label={t("payment.card.formTitle")}
+      stackProps={{ gap: "sm" }}
+    >
+      <TextInput label={t("payment.card.name")} autoComplete="cc-name" required {...field("name")} />
+      <TextInput
+        label={t("payment.card.number")}
+        autoComplete="cc-number"
+        inputMode="numeric"
+        placeholder="4242 4242 4242 4242"
+        required
+        {...field("number")}
+      />
+      <SimpleGrid cols={2} spacing="sm">
         <TextInput
-          label={t("payment.card.number")}
-          autoComplete="cc-number"
+          label={t("payment.card.expiry")}
+          autoComplete="cc-exp"
           inputMode="numeric"
-          placeholder="4242 4242 4242 4242"
+          placeholder={t("payment.card.expiryPlaceholder")}
           required
-          {...field("number")}
+          {...field("expiry")}
         />
-        <SimpleGrid cols={2} spacing="sm">
+        <PasswordInput
+          label={t("payment.card.cvc")}
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+          required
+          {...field("cvc")}
+        />
+      </SimpleGrid>
+      {askBillingAddress ? (
+        <>
           <TextInput
-            label={t("payment.card.expiry")}
-            autoComplete="cc-exp"
-            inputMode="numeric"
-            placeholder={t("payment.card.expiryPlaceholder")}
+            label={t("payment.card.line1")}
+            autoComplete="billing address-line1"
             required
-            {...field("expiry")}
+            {...field("line1")}
           />
-          <PasswordInput
-            label={t("payment.card.cvc")}
-            autoComplete="cc-csc"
-            inputMode="numeric"
-            maxLength={4}
-            required
-            {...field("cvc")}
-          />
-        </SimpleGrid>
-        {askBillingAddress ? (
-          <>
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <TextInput
-              label={t("payment.card.line1")}
-              autoComplete="billing address-line1"
+              label={t("payment.card.city")}
+              autoComplete="billing address-level2"
               required
-              {...field("line1")}
+              {...field("city")}
             />
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-              <TextInput
-                label={t("payment.card.city")}
-                autoComplete="billing address-level2"
-                required
-                {...field("city")}
-              />
-              <TextInput
-                label={t("payment.card.postalCode")}
-                autoComplete="billing postal-code"
-                required
-                {...field("postal_code")}
-              />
-              <Controller
-                control={control}
-                name="country_iso"
-                render={({ field }) => (
-                  <NativeSelect
-                    label={t("payment.card.country")}
-                    data={(countries.data ?? [{ iso2: "US", name: "United States" }]).map((country) => ({
-                      value: country.iso2,
-                      label: country.name,
-                    }))}
-                    value={field.value}
-                    onChange={(event) => field.onChange(event.currentTarget.value)}
-                  />
-                )}
-              />
-            </SimpleGrid>
-          </>
-        ) : null}
-        {canSave ? <Checkbox label={t("payment.card.save")} {...register("save")} /> : null}
-        <PaymentFormActions
-          submitLabel={submitLabel}
-          submitIcon={<IconLock size={16} aria-hidden />}
-          isBusy={isBusy}
-          onCancel={onCancel}
-        />
-      </Stack>
-    </form>
+            <TextInput
+              label={t("payment.card.postalCode")}
+              autoComplete="billing postal-code"
+              required
+              {...field("postal_code")}
+            />
+            <FormNativeSelect
+              name="country_iso"
+              label={t("payment.card.country")}
+              data={(countries.data ?? [{ iso2: "US", name: "United States" }]).map((country) => ({
+                value: country.iso2,
+                label: country.name,
+              }))}
+            />
+          </SimpleGrid>
+        </>
+      ) : null}
+      {canSave ? <Checkbox label={t("payment.card.save")} {...register("save")} /> : null}
+      <PaymentFormActions
+        submitLabel={submitLabel}
+        submitIcon={<IconLock size={16} aria-hidden />}
+        isBusy={isBusy}
+        onCancel={onCancel}
+      />
+    </FormStack>
   );
 };

@@ -11,13 +11,7 @@ import {
   startBankTransfer,
 } from "@vela/shared/contract/payments";
 import { getCountries } from "@vela/shared/contract/reference";
-import type {
-  Payment,
-  PaymentMethodOffer,
-  PaymentSubMethod,
-  PaymentUrl,
-  SavedCard,
-} from "@vela/shared/payments";
+import type { Payment, PaymentMethodOffer, PaymentSubMethod, PaymentUrl } from "@vela/shared/payments";
 import type { Quotation } from "@vela/shared/pricing";
 import type { HttpHandler } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -28,6 +22,7 @@ import { failure, handle } from "@/test/contract-handlers";
 import { paymentSummaryOf, quotationFixture, UNITED_STATES } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "../stores/payment-store";
+import { SAVED_VISA } from "../testing/saved-cards";
 import { PaymentStep } from "./payment-step";
 
 // Proves the PAYMENT step against the payments API's contract handlers: the three views with a method that has
@@ -98,6 +93,17 @@ const payment = (overrides: Partial<Payment>): Payment => ({
   created_at: "2026-11-20T10:05:00.000Z",
   ...overrides,
 });
+
+/** The step reopened on the card tab of quotation 900 (back from the review, or the page reloaded). */
+const openOnCardTab = (paymentId: number | null = null) =>
+  usePaymentStore.setState({
+    ...INITIAL_PAYMENT_DATA,
+    quotation_id: 900,
+    view: "payment",
+    tab: "3",
+    paymentMethodSelected: 3,
+    payment_id: paymentId,
+  });
 
 const renderStep = (
   handlers: HttpHandler[] = [],
@@ -230,15 +236,7 @@ describe("the PAYMENT step", () => {
   });
 
   it("lists saved cards masked and pays with the one chosen", async () => {
-    const card: SavedCard = {
-      id: 5,
-      name_holder: "Ana García",
-      billing_address: null,
-      number: "•••• 4242",
-      cardType: "Visa",
-      exp_month: 12,
-      exp_year: 2034,
-    };
+    const card = SAVED_VISA;
     const { user, requests, onPaid } = renderStep([
       // The sender's saved cards; no saved bank accounts.
       handle(getSavedCards, ({ query }) => (query.payment_method_id === 1 ? [] : [card])),
@@ -311,14 +309,7 @@ describe("the PAYMENT step", () => {
   });
   it("shows a paid quotation's card as authorized, with Continue and a way to start over, and no method to switch to", async () => {
     // Back from the review: the card was authorized for this quotation.
-    usePaymentStore.setState({
-      ...INITIAL_PAYMENT_DATA,
-      quotation_id: 900,
-      view: "payment",
-      tab: "3",
-      paymentMethodSelected: 3,
-      payment_id: 74,
-    });
+    openOnCardTab(74);
     const large = { ...QUOTATION, send_amount: "507.00", vela_fee_amount: "7.50", amount_paid: "514.50" };
     const { user, requests, onPaid, onStartOver } = renderStep(
       [
@@ -353,23 +344,9 @@ describe("the PAYMENT step", () => {
 
   it("says a refused method switch or card payment once, on the step, with the way out", async () => {
     // The card tab, and a quotation the API says is paid (the browser lost which payment it made).
-    usePaymentStore.setState({
-      ...INITIAL_PAYMENT_DATA,
-      quotation_id: 900,
-      view: "payment",
-      tab: "3",
-      paymentMethodSelected: 3,
-    });
+    openOnCardTab();
     const frozen = "This quotation already has a payment. Start a new one to change it.";
-    const card: SavedCard = {
-      id: 5,
-      name_holder: "Ana García",
-      billing_address: null,
-      number: "•••• 4242",
-      cardType: "Visa",
-      exp_month: 12,
-      exp_year: 2034,
-    };
+    const card = SAVED_VISA;
     const shown = vi.spyOn(notifications, "show");
     const { user, onStartOver } = renderStep([
       handle(getSavedCards, [card]),

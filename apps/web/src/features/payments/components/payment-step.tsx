@@ -49,7 +49,7 @@ import { savedBanksQueryOptions, savedCardsQueryOptions } from "../api/saved-ins
 import { type PaymentTab, usePaymentStore } from "../stores/payment-store";
 import { BankForm } from "./bank-form";
 import { CardForm } from "./card-form";
-import { MethodOption } from "./method-option";
+import { MethodChoices } from "./method-option";
 import { PaidPanel } from "./paid-panel";
 
 /** Which tab pays with which follow-up call. */
@@ -325,42 +325,24 @@ export const PaymentStep = (props: PaymentStepProps) => {
     );
   } else if (store.view === "methods" || !offer) {
     body = (
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t("payment.methodsTitle")}
-        </Title>
-        {offers.length === 0 ? <Text c="dimmed">{t("payment.noMethods")}</Text> : null}
-        {offers.map((method) => (
-          <MethodOption
-            key={method.id}
-            name={method.name}
-            description={method.description}
-            feeText={moneyText(method.fee, method.fee_currency, locale)}
-            isSelected={method.id === store.paymentMethodSelected}
-            isDisabled={choose.isPending}
-            onChoose={() => chooseMethod(method)}
-          />
-        ))}
-      </Stack>
+      <MethodChoices
+        title={t("payment.methodsTitle")}
+        options={offers}
+        emptyText={t("payment.noMethods")}
+        selectedId={store.paymentMethodSelected}
+        isDisabled={choose.isPending}
+        onChoose={chooseMethod}
+      />
     );
   } else if (store.view === "subMethods") {
     body = (
-      <Stack gap="sm">
-        <Title order={3} size="h4">
-          {t("payment.subMethodsTitle", { method: offer.name })}
-        </Title>
-        {offer.sub_methods.map((sub) => (
-          <MethodOption
-            key={sub.id}
-            name={sub.name}
-            description={sub.description}
-            feeText={moneyText(sub.fee, sub.fee_currency, locale)}
-            isSelected={sub.id === store.paymentSubMethodSelected}
-            isDisabled={choose.isPending}
-            onChoose={() => choose.mutate({ method: offer, sub })}
-          />
-        ))}
-      </Stack>
+      <MethodChoices
+        title={t("payment.subMethodsTitle", { method: offer.name })}
+        options={offer.sub_methods}
+        selectedId={store.paymentSubMethodSelected}
+        isDisabled={choose.isPending}
+        onChoose={(sub) => choose.mutate({ method: offer, sub })}
+      />
     );
   } else if (isGateway(payUrl)) {
     body = (

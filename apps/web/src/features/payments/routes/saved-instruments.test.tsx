@@ -17,6 +17,7 @@ import { requests, server } from "@/test/api-server";
 import { failure, handle, success } from "@/test/contract-handlers";
 import { UNITED_STATES } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
+import { SAVED_MASTERCARD, SAVED_VISA } from "../testing/saved-cards";
 import { SavedBanksRoute } from "./saved-banks-route";
 import { SavedCardsRoute } from "./saved-cards-route";
 
@@ -26,17 +27,7 @@ import { SavedCardsRoute } from "./saved-cards-route";
 describe("saved payment instruments settings", () => {
   it("lists cards masked, adds one by its processor token, and deletes one", async () => {
     registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
-    let cards: SavedCard[] = [
-      {
-        id: 1,
-        name_holder: "Ana García",
-        billing_address: null,
-        number: "•••• 4444",
-        cardType: "Mastercard",
-        exp_month: 1,
-        exp_year: 2031,
-      },
-    ];
+    let cards: SavedCard[] = [SAVED_MASTERCARD];
     server.use(
       handle(getSettingsCards, () => cards),
       handle(deleteSettingsCard, ({ params }) => {
@@ -47,18 +38,7 @@ describe("saved payment instruments settings", () => {
       // The billing address picks its country from the list.
       handle(getCountries, [UNITED_STATES]),
       handle(createCardProfile, () => {
-        cards = [
-          ...cards,
-          {
-            id: 2,
-            name_holder: "Ana García",
-            billing_address: null,
-            number: "•••• 4242",
-            cardType: "Visa",
-            exp_month: 12,
-            exp_year: 2034,
-          },
-        ];
+        cards = [...cards, { ...SAVED_VISA, id: 2 }];
         return success(cards[1]!, "Card saved.");
       }),
     );
@@ -92,15 +72,7 @@ describe("saved payment instruments settings", () => {
 
   it("says a refused deletion once", async () => {
     registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
-    const card: SavedCard = {
-      id: 1,
-      name_holder: "Ana García",
-      billing_address: null,
-      number: "•••• 4444",
-      cardType: "Mastercard",
-      exp_month: 1,
-      exp_year: 2031,
-    };
+    const card = SAVED_MASTERCARD;
     const refusal = "This card pays an open quotation.";
     server.use(handle(getSettingsCards, [card]), handle(deleteSettingsCard, failure(409, refusal)));
     const shown = vi.spyOn(notifications, "show");

@@ -1,13 +1,16 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Group, SimpleGrid } from "@mantine/core";
 import { IconInfoCircle } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { profileCompleteRequest } from "@vela/shared/auth";
-import { FormProvider, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { sessionHandlers } from "@/shared/api/auth-source";
 import { notice, notifyApiError, notifySuccess } from "@/shared/api/notify";
 import { CountryField } from "@/shared/forms/country-field";
+import { FormTextInput } from "@/shared/forms/form-inputs";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { FormStack } from "@/shared/forms/form-stack";
+
 import { NameFields } from "@/shared/forms/name-fields";
 import { setServerFieldErrors } from "@/shared/forms/server-field-errors";
 import { PROFILE_QUERY_KEY, type Profile } from "../api/get-profile";
@@ -48,11 +51,10 @@ export const ProfileForm = ({ profile }: { profile: Profile }) => {
     defaultValues: formValues(profile),
   });
   const {
-    register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting, dirtyFields },
+    formState: { isSubmitting, dirtyFields },
   } = methods;
 
   const submit = handleSubmit(async (values) => {
@@ -80,61 +82,47 @@ export const ProfileForm = ({ profile }: { profile: Profile }) => {
   });
 
   return (
-    <FormProvider {...methods}>
-      <form onSubmit={submit} noValidate aria-label={t("profile.detailsTitle")}>
-        <Stack gap="md">
-          {profile.profile_completed ? null : (
-            <Alert color="vela" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
-              {t("profile.incomplete")}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <NameFields />
-            <TextInput
-              label={t("profile.fields.dateOfBirth")}
-              type="date"
-              autoComplete="bday"
-              required
-              error={errors.date_of_birth?.message}
-              {...register("date_of_birth")}
-            />
-            <TextInput
-              label={t("profile.fields.occupation")}
-              autoComplete="organization-title"
-              required
-              error={errors.occupation?.message}
-              {...register("occupation")}
-            />
-            <CountryField />
-            <TextInput
-              label={t("profile.fields.city")}
-              autoComplete="address-level2"
-              required
-              error={errors.city?.message}
-              {...register("city")}
-            />
-            <TextInput
-              label={t("profile.fields.address")}
-              autoComplete="street-address"
-              required
-              error={errors.address?.message}
-              {...register("address")}
-            />
-            <TextInput
-              label={t("profile.fields.postalCode")}
-              autoComplete="postal-code"
-              required
-              error={errors.postal_code?.message}
-              {...register("postal_code")}
-            />
-          </SimpleGrid>
-          <Group justify="flex-end">
-            <Button type="submit" loading={isSubmitting}>
-              {profile.profile_completed ? t("profile.save") : t("profile.complete")}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </FormProvider>
+    <FormStack methods={methods} onSubmit={submit} aria-label={t("profile.detailsTitle")}>
+      {profile.profile_completed ? null : (
+        <Alert color="vela" variant="light" icon={<IconInfoCircle size={18} aria-hidden />}>
+          {t("profile.incomplete")}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <NameFields />
+        <FormTextInput
+          name="date_of_birth"
+          label={t("profile.fields.dateOfBirth")}
+          type="date"
+          autoComplete="bday"
+          required
+        />
+        <FormTextInput
+          name="occupation"
+          label={t("profile.fields.occupation")}
+          autoComplete="organization-title"
+          required
+        />
+        <CountryField />
+        <FormTextInput name="city" label={t("profile.fields.city")} autoComplete="address-level2" required />
+        <FormTextInput
+          name="address"
+          label={t("profile.fields.address")}
+          autoComplete="street-address"
+          required
+        />
+        <FormTextInput
+          name="postal_code"
+          label={t("profile.fields.postalCode")}
+          autoComplete="postal-code"
+          required
+        />
+      </SimpleGrid>
+      <Group justify="flex-end">
+        <Button type="submit" loading={isSubmitting}>
+          {profile.profile_completed ? t("profile.save") : t("profile.complete")}
+        </Button>
+      </Group>
+    </FormStack>
   );
 };

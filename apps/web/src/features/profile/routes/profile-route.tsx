@@ -1,5 +1,6 @@
 import { Alert, Anchor, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isSessionExpiredError } from "@/shared/api/api-error";
@@ -18,6 +19,31 @@ const VerifiedBadge = ({ verified }: { verified: boolean }) => {
     </StatusBadge>
   );
 };
+
+type ContactRowProps = {
+  label: string;
+  /** What the account has (and whether it is verified). */
+  children: ReactNode;
+  /** Where it is changed, when it can be. */
+  change?: { to: string; label: string };
+};
+
+/** A line of the contact card: what it is, what the account has, and a link to change it. */
+const ContactRow = ({ label, children, change }: ContactRowProps) => (
+  <Group justify="space-between" wrap="wrap">
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </div>
+    {change ? (
+      <Anchor component={Link} to={change.to} size="sm">
+        {change.label}
+      </Anchor>
+    ) : null}
+  </Group>
+);
 
 /** The account's profile: picture, personal details, and where e-mail and phone are changed. */
 export const ProfileRoute = () => {
@@ -58,47 +84,32 @@ export const ProfileRoute = () => {
             </Title>
             <Stack gap="md">
               {myAccount.data?.organization ? (
-                <Group justify="space-between" wrap="wrap">
-                  <div>
-                    <Text size="sm" c="dimmed">
-                      {t("profile.organization")}
-                    </Text>
-                    <Text fw={600}>{myAccount.data.organization.name}</Text>
-                  </div>
-                </Group>
+                <ContactRow label={t("profile.organization")}>
+                  <Text fw={600}>{myAccount.data.organization.name}</Text>
+                </ContactRow>
               ) : null}
-              <Group justify="space-between" wrap="wrap">
-                <div>
-                  <Text size="sm" c="dimmed">
-                    {t("auth.fields.email")}
+              <ContactRow
+                label={t("auth.fields.email")}
+                change={{ to: "/account/settings/email", label: t("profile.changeEmail") }}
+              >
+                <Group gap="xs">
+                  <Text fw={600}>{profile.data.email}</Text>
+                  {onboarding ? <VerifiedBadge verified={onboarding.email_verified} /> : null}
+                </Group>
+              </ContactRow>
+              <ContactRow
+                label={t("profile.phone")}
+                change={{ to: "/account/settings/phone", label: t("profile.changePhone") }}
+              >
+                <Group gap="xs">
+                  <Text fw={600}>
+                    {profile.data.phone_number
+                      ? `${profile.data.phone_prefix ?? ""} ${profile.data.phone_number}`.trim()
+                      : "—"}
                   </Text>
-                  <Group gap="xs">
-                    <Text fw={600}>{profile.data.email}</Text>
-                    {onboarding ? <VerifiedBadge verified={onboarding.email_verified} /> : null}
-                  </Group>
-                </div>
-                <Anchor component={Link} to="/account/settings/email" size="sm">
-                  {t("profile.changeEmail")}
-                </Anchor>
-              </Group>
-              <Group justify="space-between" wrap="wrap">
-                <div>
-                  <Text size="sm" c="dimmed">
-                    {t("profile.phone")}
-                  </Text>
-                  <Group gap="xs">
-                    <Text fw={600}>
-                      {profile.data.phone_number
-                        ? `${profile.data.phone_prefix ?? ""} ${profile.data.phone_number}`.trim()
-                        : "—"}
-                    </Text>
-                    {onboarding ? <VerifiedBadge verified={onboarding.phone_verified} /> : null}
-                  </Group>
-                </div>
-                <Anchor component={Link} to="/account/settings/phone" size="sm">
-                  {t("profile.changePhone")}
-                </Anchor>
-              </Group>
+                  {onboarding ? <VerifiedBadge verified={onboarding.phone_verified} /> : null}
+                </Group>
+              </ContactRow>
             </Stack>
           </Card>
         </>

@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
-import type { ComponentProps, FormEventHandler, ReactNode } from "react";
+import type { FormEventHandler, ReactNode } from "react";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { FormStack } from "@/shared/forms/form-stack";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { CurrentPasswordInput } from "./password-form";
 
@@ -29,44 +31,43 @@ export const ContactStatus = ({ value, verified, testId }: ContactStatusProps) =
   );
 };
 
-type ContactChangeFormProps = {
-  title: string;
-  submitLabel: string;
+type ContactChangeFormProps<V extends FieldValues, C, T> = {
+  /** Which contact changes: its texts are `settings.<contact>.*`. */
+  contact: "email" | "phone";
+  /** The change's form, with the new contact's fields and the current `password`. */
+  methods: UseFormReturn<V, C, T>;
   onSubmit: FormEventHandler<HTMLFormElement>;
-  isSubmitting: boolean;
-  /** The current-password field's registration and error. */
-  password: ComponentProps<typeof CurrentPasswordInput>;
   /** Offered while the current contact is unverified: sends it a code. */
-  verifyCurrent: { label: string; onClick: () => void } | null;
+  onVerifyCurrent: (() => void) | null;
   /** The new contact's fields. */
   children: ReactNode;
 };
 
 /** Verify the contact the account has, or change it: the new one, the password, "send code". */
-export const ContactChangeForm = ({
-  title,
-  submitLabel,
+export const ContactChangeForm = <V extends FieldValues, C, T>({
+  contact,
+  methods,
   onSubmit,
-  isSubmitting,
-  password,
-  verifyCurrent,
+  onVerifyCurrent,
   children,
-}: ContactChangeFormProps) => (
-  <Stack gap="lg">
-    {verifyCurrent ? (
-      <Button variant="light" w="fit-content" onClick={verifyCurrent.onClick}>
-        {verifyCurrent.label}
-      </Button>
-    ) : null}
-    <form onSubmit={onSubmit} noValidate aria-label={title}>
-      <Stack gap="md">
+}: ContactChangeFormProps<V, C, T>) => {
+  const { t } = useTranslation();
+  const title = t(`settings.${contact}.changeTitle`);
+  return (
+    <Stack gap="lg">
+      {onVerifyCurrent ? (
+        <Button variant="light" w="fit-content" onClick={onVerifyCurrent}>
+          {t(`settings.${contact}.verifyCurrent`)}
+        </Button>
+      ) : null}
+      <FormStack methods={methods} onSubmit={onSubmit} aria-label={title}>
         <Text fw={600}>{title}</Text>
         {children}
-        <CurrentPasswordInput {...password} />
-        <Button type="submit" loading={isSubmitting} w="fit-content">
-          {submitLabel}
+        <CurrentPasswordInput />
+        <Button type="submit" loading={methods.formState.isSubmitting} w="fit-content">
+          {t(`settings.${contact}.sendCode`)}
         </Button>
-      </Stack>
-    </form>
-  </Stack>
-);
+      </FormStack>
+    </Stack>
+  );
+};

@@ -1,20 +1,22 @@
-import { Button, PasswordInput, type PasswordInputProps, Stack, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { PASSWORD_MAX_LENGTH } from "@vela/shared/auth";
-import type { ReactNode, Ref } from "react";
+import type { ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { FormPasswordInput } from "@/shared/forms/form-inputs";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { FormStack } from "@/shared/forms/form-stack";
 
-/** The account's current password, which confirms a change on the settings pages. */
-export const CurrentPasswordInput = (props: PasswordInputProps & { ref?: Ref<HTMLInputElement> }) => {
+/** The account's current password (the surrounding form's `password`), which confirms a change on the settings pages. */
+export const CurrentPasswordInput = () => {
   const { t } = useTranslation();
   return (
-    <PasswordInput
+    <FormPasswordInput
+      name="password"
       label={t("settings.confirm.password")}
       autoComplete="current-password"
       required
-      {...props}
     />
   );
 };
@@ -30,20 +32,14 @@ type PasswordFormProps = {
 
 /** A form of the current password alone, for a step that only the account's owner may take. */
 export const PasswordForm = ({ intro, submitLabel, onSubmit }: PasswordFormProps) => {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: formResolver(passwordForm), defaultValues: { password: "" } });
+  const methods = useForm({ resolver: formResolver(passwordForm), defaultValues: { password: "" } });
   return (
-    <form onSubmit={handleSubmit(({ password }) => onSubmit(password))} noValidate>
-      <Stack gap="md">
-        {intro ? <Text size="sm">{intro}</Text> : null}
-        <CurrentPasswordInput error={errors.password?.message} {...register("password")} />
-        <Button type="submit" loading={isSubmitting}>
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
+    <FormStack methods={methods} onSubmit={methods.handleSubmit(({ password }) => onSubmit(password))}>
+      {intro ? <Text size="sm">{intro}</Text> : null}
+      <CurrentPasswordInput />
+      <Button type="submit" loading={methods.formState.isSubmitting}>
+        {submitLabel}
+      </Button>
+    </FormStack>
   );
 };

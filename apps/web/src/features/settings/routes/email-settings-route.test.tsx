@@ -1,11 +1,12 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { getEmailSettings, verifyEmailChange } from "@vela/shared/contract/auth";
 import { beforeEach, describe, expect, it } from "vitest";
-import { requests, server } from "@/test/api-server";
+import { server } from "@/test/api-server";
 import { handle, success } from "@/test/contract-handlers";
 import { renderWithApp } from "@/test/render";
 import { sessionCheckOf } from "@/test/session-api";
+import { enterCode } from "../testing/enter-code";
 import { EmailSettingsRoute } from "./email-settings-route";
 
 const settingsWith = (pendingEmail: string | null) => ({
@@ -32,14 +33,7 @@ describe("e-mail settings with a change started earlier", () => {
     renderWithApp(<EmailSettingsRoute />);
 
     expect(await screen.findByText(/We sent a 6-digit code to new@example.com/)).toBeTruthy();
-    await user.type(screen.getByLabelText(/6-digit code/), "123456");
-    await user.click(screen.getByRole("button", { name: "Verify email" }));
-
-    await waitFor(() =>
-      expect(requests.find((request) => request.url.endsWith("/verify-email"))?.body).toEqual({
-        code: "123456",
-      }),
-    );
+    await enterCode(user, { verifyLabel: "Verify email", path: "/verify-email" });
     expect(await screen.findByRole("button", { name: "Send code to the new address" })).toBeTruthy();
   });
 

@@ -1,10 +1,10 @@
-import { TextInput } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { type CodeSent, changeEmailRequest } from "@vela/shared/auth";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
+import { FormTextInput } from "@/shared/forms/form-inputs";
 import { formResolver } from "@/shared/forms/form-resolver";
 import { secondsFromNow } from "@/shared/hooks/use-countdown";
 import { changeEmail } from "../api/change-email";
@@ -32,12 +32,11 @@ export const EmailSettingsRoute = () => {
   useDocumentTitle(`${t("settings.email.title")} · Vela`);
   const settings = useEmailSettings();
   const { setPending, shownWith, cancel } = usePendingCode<PendingCode>();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors, isSubmitting },
-  } = useForm({ resolver: formResolver(changeEmailRequest), defaultValues: { email: "", password: "" } });
+  const methods = useForm({
+    resolver: formResolver(changeEmailRequest),
+    defaultValues: { email: "", password: "" },
+  });
+  const { handleSubmit, reset } = methods;
 
   const submitChange = handleSubmit(async (values) => {
     try {
@@ -104,24 +103,17 @@ export const EmailSettingsRoute = () => {
         />
       ) : (
         <ContactChangeForm
-          title={t("settings.email.changeTitle")}
-          submitLabel={t("settings.email.sendCode")}
+          contact="email"
+          methods={methods}
           onSubmit={submitChange}
-          isSubmitting={isSubmitting}
-          password={{ error: errors.password?.message, ...register("password") }}
-          verifyCurrent={
-            email_verified
-              ? null
-              : { label: t("settings.email.verifyCurrent"), onClick: () => void sendCurrent() }
-          }
+          onVerifyCurrent={email_verified ? null : () => void sendCurrent()}
         >
-          <TextInput
+          <FormTextInput
+            name="email"
             label={t("settings.email.newEmail")}
             type="email"
             autoComplete="email"
             required
-            error={errors.email?.message}
-            {...register("email")}
           />
         </ContactChangeForm>
       )}

@@ -1,12 +1,15 @@
-import { Button, PasswordInput, Stack } from "@mantine/core";
+import { Button } from "@mantine/core";
 import { useDocumentTitle } from "@mantine/hooks";
 import { changePasswordRequest } from "@vela/shared/auth";
-import { FormProvider, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { sessionHandlers } from "@/shared/api/auth-source";
 import { notifyApiError, notifySuccess } from "@/shared/api/notify";
+import { FormPasswordInput } from "@/shared/forms/form-inputs";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { FormStack } from "@/shared/forms/form-stack";
+
 import { NewPasswordFields } from "@/shared/forms/new-password-fields";
 import { confirmPassword } from "@/shared/forms/password-confirmation";
 import { changePassword } from "../api/change-password";
@@ -23,11 +26,10 @@ export const PasswordSettingsRoute = () => {
     defaultValues: { current_password: "", password: "", password_confirmation: "" },
   });
   const {
-    register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = methods;
 
   const submit = handleSubmit(async (values) => {
@@ -48,23 +50,23 @@ export const PasswordSettingsRoute = () => {
 
   return (
     <SettingsCard title={t("settings.password.title")} text={t("settings.password.text")}>
-      <FormProvider {...methods}>
-        <form onSubmit={submit} noValidate aria-label={t("settings.password.title")}>
-          <Stack gap="md" maw={420}>
-            <PasswordInput
-              label={t("settings.password.current")}
-              autoComplete="current-password"
-              required
-              error={errors.current_password?.message}
-              {...register("current_password")}
-            />
-            <NewPasswordFields />
-            <Button type="submit" loading={isSubmitting} w="fit-content">
-              {t("settings.password.submit")}
-            </Button>
-          </Stack>
-        </form>
-      </FormProvider>
+      <FormStack
+        methods={methods}
+        onSubmit={submit}
+        aria-label={t("settings.password.title")}
+        stackProps={{ maw: 420 }}
+      >
+        <FormPasswordInput
+          name="current_password"
+          label={t("settings.password.current")}
+          autoComplete="current-password"
+          required
+        />
+        <NewPasswordFields />
+        <Button type="submit" loading={isSubmitting} w="fit-content">
+          {t("settings.password.submit")}
+        </Button>
+      </FormStack>
     </SettingsCard>
   );
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { changePhone, getPhoneSettings, sendPhoneCode, verifyPhone } from "@vela/shared/contract/auth";
 import { getPrefixes } from "@vela/shared/contract/reference";
@@ -8,6 +8,7 @@ import { requests, server } from "@/test/api-server";
 import { handle } from "@/test/contract-handlers";
 import { renderWithApp } from "@/test/render";
 import { sessionCheckOf } from "@/test/session-api";
+import { enterCode } from "../testing/enter-code";
 import { PhoneSettingsRoute } from "./phone-settings-route";
 
 const settingsWith = (pendingPhone: string | null) => ({
@@ -49,14 +50,7 @@ describe("phone settings with a change started earlier", () => {
     expect(await screen.findByText("We sent a 6-digit code to +34 612345678.")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: /Send a new code/ }));
     expect(await screen.findByText("We sent a 6-digit code to +34 •••••••78.")).toBeTruthy();
-    await user.type(screen.getByLabelText(/6-digit code/), "123456");
-    await user.click(screen.getByRole("button", { name: "Verify phone" }));
-
-    await waitFor(() =>
-      expect(requests.find((request) => request.url.endsWith("/verify-phone"))?.body).toEqual({
-        code: "123456",
-      }),
-    );
+    await enterCode(user, { verifyLabel: "Verify phone", path: "/verify-phone" });
     expect(await screen.findByRole("button", { name: "Send code to the new number" })).toBeTruthy();
   });
 

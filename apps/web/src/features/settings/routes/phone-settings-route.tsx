@@ -3,7 +3,7 @@ import { useDocumentTitle } from "@mantine/hooks";
 import { type CodeSent, changePhoneFields, PASSWORD_MAX_LENGTH } from "@vela/shared/auth";
 import { refinePhoneNumber } from "@vela/shared/phone";
 import { useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { isSessionExpiredError } from "@/shared/api/api-error";
@@ -45,13 +45,7 @@ export const PhoneSettingsRoute = () => {
     resolver: formResolver(phoneChangeForm),
     defaultValues: { phone_prefix: "", phone_number: "", password: "" },
   });
-  const {
-    register,
-    handleSubmit,
-    reset,
-    resetField,
-    formState: { errors, isSubmitting },
-  } = methods;
+  const { handleSubmit, reset, resetField } = methods;
 
   const startCode = async (send: () => Promise<CodeSent>) => {
     try {
@@ -116,26 +110,20 @@ export const PhoneSettingsRoute = () => {
             onCancel={cancel}
           />
         ) : (
-          <FormProvider {...methods}>
-            <ContactChangeForm
-              title={t("settings.phone.changeTitle")}
-              submitLabel={t("settings.phone.sendCode")}
-              onSubmit={submitChange}
-              isSubmitting={isSubmitting}
-              password={{ error: errors.password?.message, ...register("password") }}
-              verifyCurrent={
-                current && !settings.data.phone_verified
-                  ? { label: t("settings.phone.verifyCurrent"), onClick: () => void startCode(sendPhoneCode) }
-                  : null
-              }
-            >
-              <PhoneNumberFields
-                numberLabel={t("settings.phone.newNumber")}
-                prefixIso2={prefixIso2}
-                onPrefixIso2Change={setPrefixIso2}
-              />
-            </ContactChangeForm>
-          </FormProvider>
+          <ContactChangeForm
+            contact="phone"
+            methods={methods}
+            onSubmit={submitChange}
+            onVerifyCurrent={
+              current && !settings.data.phone_verified ? () => void startCode(sendPhoneCode) : null
+            }
+          >
+            <PhoneNumberFields
+              numberLabel={t("settings.phone.newNumber")}
+              prefixIso2={prefixIso2}
+              onPrefixIso2Change={setPrefixIso2}
+            />
+          </ContactChangeForm>
         )}
       </SettingsCard>
     </Stack>
