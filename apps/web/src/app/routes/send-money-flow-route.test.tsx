@@ -13,7 +13,7 @@ import { createQuotation, getQuotation } from "@vela/shared/contract/pricing";
 import { getCountries } from "@vela/shared/contract/reference";
 import { addSenderToQuotation, getConsignmentSenders } from "@vela/shared/contract/senders";
 import type { ConfirmationRecord } from "@vela/shared/orders";
-import type { Payment, PaymentMethodOffer } from "@vela/shared/payments";
+import type { PaymentMethodOffer } from "@vela/shared/payments";
 import type { Quotation } from "@vela/shared/pricing";
 import { Route, Routes, useLocation } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -22,6 +22,7 @@ import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "@/features/send-mone
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { usePanelSlots } from "@/shared/layout/panel-slots";
 import { requests, server } from "@/test/api-server";
+import { authorizedCardPayment, VISA_TOKEN } from "@/test/card-payments";
 import { failure, handle, type Reply, success } from "@/test/contract-handlers";
 import {
   FROM_COUNTRIES,
@@ -29,6 +30,7 @@ import {
   quotationFixture,
   quotationSelectionOf,
   TO_COUNTRIES,
+  US_TO_MEXICO,
 } from "@/test/fixtures";
 import { QUOTATION_ID, recipientFixture, recipientsBackend } from "@/test/recipients-api";
 import { renderWithApp } from "@/test/render";
@@ -84,20 +86,13 @@ const PAYMENT_METHODS: PaymentMethodOffer[] = [
   },
 ];
 
-const PAYMENT: Payment = {
+const PAYMENT = authorizedCardPayment({
   id: 77,
   quotation_id: QUOTATION_ID,
-  method: "card",
-  status: "authorized",
   amount: "103.99",
   currency: "USD",
-  redirect_url: null,
-  failure_message: null,
-  card: { brand: "Visa", last4: "4242" },
-  bank: null,
-  instructions: null,
   created_at: "2026-11-20T10:05:00.000Z",
-};
+});
 
 const confirmationFixture: ConfirmationRecord = {
   id: 501,
@@ -116,12 +111,7 @@ const confirmationFixture: ConfirmationRecord = {
   sender_name: "Ana García",
   service_provider_id: 1,
   service_type_id: 1,
-  country_from_id: 1,
-  country_to_id: 4,
-  currency_from_id: 10,
-  currency_to_id: 12,
-  currency_from_iso: "USD",
-  currency_to_iso: "MXN",
+  ...US_TO_MEXICO,
   send_amount: "100.00",
   external_fee_amount: "0.00",
   vela_fee_amount: "3.99",
@@ -168,13 +158,7 @@ const renderFlow = (route: string, { declineCards = false }: { declineCards?: bo
       return paymentSummaryOf(quotationData);
     }),
     handle(getSavedCards, failure(500, "Boom")),
-    handle(tokenizeCard, {
-      token: "tok_test_4242",
-      brand: "Visa",
-      last4: "4242",
-      exp_month: 12,
-      exp_year: 2034,
-    }),
+    handle(tokenizeCard, VISA_TOKEN),
     handle(authorizeCard, declineCards ? failure(402, "Your card was declined.") : PAYMENT),
     handle(getPayment, PAYMENT),
     handle(createConsignmentTransaction, confirmationFixture),
