@@ -17,6 +17,7 @@ import {
 } from "@/features/purchases/testing/purchases-backend";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { requests, server } from "@/test/api-server";
+import { payByCard } from "@/test/card-form";
 import { CLIENT_USER } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
 import { GiftCardBrandRoute, GiftCardsRoute } from "./gift-card-pages-route";
@@ -51,15 +52,6 @@ const renderPurchases = (route: string, options: PurchasesBackendOptions = {}, u
     { route },
   );
   return { backend, requests, user: userEvent.setup() };
-};
-
-const payByCard = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
-  await user.type(await screen.findByLabelText(/Name on the card/), "Ana López");
-  await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
-  await user.type(screen.getByLabelText(/Expiry date/), "12/34");
-  await user.type(screen.getByLabelText(/Security code/), "123");
-  await user.click(screen.getByRole("button", { name: "Continue with this card" }));
 };
 
 describe("the purchase flows", () => {

@@ -22,6 +22,7 @@ import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "@/features/send-mone
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { usePanelSlots } from "@/shared/layout/panel-slots";
 import { requests, server } from "@/test/api-server";
+import { payByCard } from "@/test/card-form";
 import { authorizedCardPayment, VISA_TOKEN } from "@/test/card-payments";
 import { failure, handle, type Reply, success } from "@/test/contract-handlers";
 import {
@@ -337,12 +338,7 @@ describe("the send-money flow route", () => {
       sender_id: 9,
     });
     const { user } = renderFlow("/account/send-money/payment", { declineCards: true });
-    await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
-    await user.type(await screen.findByLabelText(/Name on the card/), "Ana García");
-    await user.type(screen.getByLabelText(/Card number/), "4000 0000 0000 0002");
-    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
-    await user.type(screen.getByLabelText(/Security code/), "123");
-    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
+    await payByCard(user, { holder: "Ana García", number: "4000 0000 0000 0002" });
     expect(await screen.findByText("Your card was declined.")).toBeTruthy();
     expect(address()).toBe("/account/send-money/payment");
 

@@ -13,6 +13,7 @@ import {
 } from "@/features/wallets/testing/wallets-backend";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { requests, server } from "@/test/api-server";
+import { payByCard } from "@/test/card-form";
 import { handle } from "@/test/contract-handlers";
 import { EUR, SPAIN, UNITED_STATES, USD } from "@/test/fixtures";
 import { renderWithApp } from "@/test/render";
@@ -188,12 +189,7 @@ describe("the wallet flows", () => {
 
     expect(await screen.findByText("Step 2 of 4 · Payment")).toBeTruthy();
     expect(address()).toBe("/account/wallets/deposit/payment");
-    await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
-    await user.type(await screen.findByLabelText(/Name on the card/), "Ana López");
-    await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
-    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
-    await user.type(screen.getByLabelText(/Security code/), "123");
-    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
+    await payByCard(user);
 
     expect(await screen.findByRole("heading", { name: "Review your deposit" })).toBeTruthy();
     await waitFor(() => expect(text(screen.getByLabelText("Details"))).toContain("Visa •••• 4242"));
@@ -213,12 +209,7 @@ describe("the wallet flows", () => {
     expect(await screen.findByText("Step 1 of 4 · Amount")).toBeTruthy();
     await waitFor(() => expect(screen.getByText(/102\.50.USD/)).toBeTruthy());
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
-    await user.type(await screen.findByLabelText(/Name on the card/), "Ana López");
-    await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
-    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
-    await user.type(screen.getByLabelText(/Security code/), "123");
-    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
+    await payByCard(user);
     expect(await screen.findByRole("heading", { name: "Review your deposit" })).toBeTruthy();
 
     // Back: the quotation is paid, so PAYMENT shows that payment and offers nothing to switch to.
