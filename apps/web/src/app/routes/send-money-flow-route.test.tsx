@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { createConsignmentTransaction, getOrderDetails } from "@vela/shared/contract/orders";
 import {
   authorizeCard,
@@ -15,7 +14,7 @@ import { addSenderToQuotation, getConsignmentSenders } from "@vela/shared/contra
 import type { ConfirmationRecord } from "@vela/shared/orders";
 import type { PaymentMethodOffer } from "@vela/shared/payments";
 import type { Quotation } from "@vela/shared/pricing";
-import { Route, Routes, useLocation } from "react-router";
+import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "@/features/send-money/stores/send-money-store";
@@ -34,7 +33,7 @@ import {
   US_TO_MEXICO,
 } from "@/test/fixtures";
 import { QUOTATION_ID, recipientFixture, recipientsBackend } from "@/test/recipients-api";
-import { renderWithApp } from "@/test/render";
+import { address, renderRoutes } from "@/test/render";
 import { FIRST_SELECTION, priceOf, sendMoneyHandlers } from "@/test/send-money-api";
 import { makeSender } from "@/test/senders";
 import { SendMoneyFlowRoute } from "./send-money-flow-route";
@@ -54,8 +53,6 @@ const quotationOf = (body: object): Reply<typeof createQuotation> => {
     created_at: "2026-11-20T10:00:00.000Z",
   };
 };
-
-const Address = () => <output aria-label="address">{useLocation().pathname}</output>;
 
 /** PUT /quotations/payment-method: the created quotation again, with the card's 3.99 fee. */
 const PAYMENT_METHODS: PaymentMethodOffer[] = [
@@ -180,19 +177,12 @@ const renderFlow = (route: string, { declineCards = false }: { declineCards?: bo
     ...backend.handlers,
     ...sendMoneyHandlers(),
   );
-  renderWithApp(
-    <>
-      <Routes>
-        <Route path="/account/send-money/:step" element={<SendMoneyFlowRoute />} />
-      </Routes>
-      <Address />
-    </>,
-    { route },
+  const user = renderRoutes(
+    <Route path="/account/send-money/:step" element={<SendMoneyFlowRoute />} />,
+    route,
   );
-  return { requests, user: userEvent.setup() };
+  return { requests, user };
 };
-
-const address = () => screen.getByLabelText("address").textContent;
 
 describe("the send-money flow route", () => {
   // The account layout's right panel, which the flow fills with the transfer's summary.
