@@ -1,7 +1,9 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { expect } from "vitest";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
+import { failure } from "./contract-handlers";
+import type { sendMoneyHandlers } from "./send-money-api";
 
 /**
  * Before each flow test: nothing kept in sessionStorage, each of the flow's stores (one per
@@ -37,4 +39,22 @@ export const searchAfterNotFound = async (
   await user.clear(field);
   await user.type(field, search.found);
   await user.click(screen.getByRole("button", { name: search.button }));
+};
+
+/**
+ * The send-money AMOUNT step (as `render` shows it) with its receiving countries failing once: it
+ * says the lists could not be loaded, and "Try again" loads them.
+ */
+export const expectListsRetried = async (
+  render: (countries: Parameters<typeof sendMoneyHandlers>[0]) => { user: UserEvent },
+) => {
+  let fails = true;
+  const { user } = render({ to: () => (fails ? failure(500, "Down") : []) });
+
+  expect(await screen.findByText("We couldn't load the countries and currencies.")).toBeTruthy();
+  fails = false;
+  await user.click(screen.getByRole("button", { name: "Try again" }));
+  await waitFor(() =>
+    expect(screen.queryByText("We couldn't load the countries and currencies.")).toBeNull(),
+  );
 };
