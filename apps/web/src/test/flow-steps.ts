@@ -10,7 +10,7 @@ import type { sendMoneyHandlers } from "./send-money-api";
  * service) back at `initial`, and no payment chosen.
  */
 export const resetFlowStores = <Data>(
-  stores: Record<string, { setState: (data: Data) => void }>,
+  stores: Record<string, { setState: (data: NoInfer<Data>) => void }>,
   initial: Data,
 ) => {
   sessionStorage.clear();
