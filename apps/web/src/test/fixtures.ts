@@ -4,12 +4,14 @@ import type { Quotation } from "@vela/shared/pricing";
 import type { QuotationSelection } from "@vela/shared/recipients";
 import type { Country, Currency } from "@vela/shared/reference";
 
-const country = (
+/** A country as the reference lists answer it (calling code +1 unless given). */
+export const countryFixture = (
   id: number,
   name: string,
   iso2: string,
   iso3: string,
   currency: Currency | null,
+  phonePrefix = "+1",
 ): Country => ({
   id,
   name,
@@ -17,7 +19,7 @@ const country = (
   iso3,
   flag: "",
   flag_url: `/api/flags/${iso2}.svg`,
-  phone_prefix: "+1",
+  phone_prefix: phonePrefix,
   currency_id: currency?.id ?? null,
   currency_iso: currency?.iso ?? null,
 });
@@ -29,11 +31,11 @@ export const PHP: Currency = { id: 13, iso: "PHP", name: "Philippine Peso", deci
 export const JPY: Currency = { id: 14, iso: "JPY", name: "Yen", decimals: 0, symbol: "¥" };
 export const CURRENCIES = [USD, EUR, MXN, PHP, JPY];
 
-export const UNITED_STATES = country(1, "United States", "US", "USA", USD);
-export const SPAIN = country(2, "Spain", "ES", "ESP", EUR);
-export const JAPAN = country(3, "Japan", "JP", "JPN", JPY);
-export const MEXICO = country(4, "Mexico", "MX", "MEX", MXN);
-export const PHILIPPINES = country(5, "Philippines", "PH", "PHL", PHP);
+export const UNITED_STATES = countryFixture(1, "United States", "US", "USA", USD);
+export const SPAIN = countryFixture(2, "Spain", "ES", "ESP", EUR);
+export const JAPAN = countryFixture(3, "Japan", "JP", "JPN", JPY);
+export const MEXICO = countryFixture(4, "Mexico", "MX", "MEX", MXN);
+export const PHILIPPINES = countryFixture(5, "Philippines", "PH", "PHL", PHP);
 export const FROM_COUNTRIES = [UNITED_STATES, SPAIN, JAPAN];
 export const TO_COUNTRIES = [MEXICO, PHILIPPINES];
 
@@ -90,6 +92,16 @@ export const EMAIL_CHALLENGE: TfaChallenge = {
   expires_in: 600,
 };
 
+/** The corridor most tests price: dollars from the United States to pesos in Mexico. */
+export const US_TO_MEXICO = {
+  country_from_id: 1,
+  country_to_id: 4,
+  currency_from_id: 10,
+  currency_to_id: 12,
+  currency_from_iso: "USD",
+  currency_to_iso: "MXN",
+};
+
 /** A quotation as the API answers it: 250 USD to Mexico by bank deposit (id 900 unless given). */
 export const quotationFixture = (overrides: Partial<Quotation> = {}): Quotation => ({
   id: 900,
@@ -98,12 +110,7 @@ export const quotationFixture = (overrides: Partial<Quotation> = {}): Quotation 
   expires_at: "2026-11-20T10:15:00.000Z",
   expires_in: 900,
   created_at: "2026-11-20T10:00:00.000Z",
-  country_from_id: 1,
-  country_to_id: 4,
-  currency_from_id: 10,
-  currency_to_id: 12,
-  currency_from_iso: "USD",
-  currency_to_iso: "MXN",
+  ...US_TO_MEXICO,
   shipping_method_id: 2,
   shipping_method: { name: "Bank deposit", slug: "bank-deposit" },
   payment_method: "bank-transfer",

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import type { UserEvent } from "@testing-library/user-event";
 import { DEFAULT_PERMISSIONS } from "@vela/shared/auth";
-import { Route, Routes, useLocation } from "react-router";
+import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
-import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
 import {
   INITIAL_PURCHASE_FLOW_DATA,
   PURCHASE_FLOW_STORES,
@@ -17,67 +16,56 @@ import {
 } from "@/features/purchases/testing/purchases-backend";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { requests, server } from "@/test/api-server";
+import { payByCard } from "@/test/card-form";
 import { CLIENT_USER } from "@/test/fixtures";
-import { renderWithApp } from "@/test/render";
+import { resetFlowStores, searchAfterNotFound } from "@/test/flow-steps";
+import { address, renderRoutes } from "@/test/render";
 import { GiftCardBrandRoute, GiftCardsRoute } from "./gift-card-pages-route";
 import { PurchaseFlowRoute } from "./purchase-flow-route";
 
-const Address = () => <output aria-label="address">{useLocation().pathname}</output>;
-const address = () => screen.getByLabelText("address").textContent;
 const text = (element: HTMLElement) => (element.textContent ?? "").replace(/\u00a0/g, " ");
 
-const renderPurchases = (route: string, options: PurchasesBackendOptions = {}, user = CLIENT_USER) => {
+const renderPurchases = (route: string, options: PurchasesBackendOptions = {}, signedIn = CLIENT_USER) => {
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
   useAuthStore.setState({
     token: "client-token",
-    user,
+    user: signedIn,
     type: "client",
     userType: "client",
     permissions: { ...DEFAULT_PERMISSIONS, ...options.permissions },
   });
   const backend = purchasesBackend(options);
   server.use(...backend.handlers);
-  renderWithApp(
+  const user = renderRoutes(
     <>
-      <Routes>
-        <Route path="/account/reload-phones/:step" element={<PurchaseFlowRoute service="reload-phones" />} />
-        <Route path="/account/gift-cards" element={<GiftCardsRoute />} />
-        <Route path="/account/gift-cards/brand/:id" element={<GiftCardBrandRoute />} />
-        <Route path="/account/gift-cards/:step" element={<PurchaseFlowRoute service="gift-cards" />} />
-        <Route path="/account/pay-bills/:step" element={<PurchaseFlowRoute service="prepaid-pay-bills" />} />
-      </Routes>
-      <Address />
+      <Route path="/account/reload-phones/:step" element={<PurchaseFlowRoute service="reload-phones" />} />
+      <Route path="/account/gift-cards" element={<GiftCardsRoute />} />
+      <Route path="/account/gift-cards/brand/:id" element={<GiftCardBrandRoute />} />
+      <Route path="/account/gift-cards/:step" element={<PurchaseFlowRoute service="gift-cards" />} />
+      <Route path="/account/pay-bills/:step" element={<PurchaseFlowRoute service="prepaid-pay-bills" />} />
     </>,
-    { route },
+    route,
   );
-  return { backend, requests, user: userEvent.setup() };
+  return { backend, requests, user };
 };
 
-const payByCard = async (user: ReturnType<typeof userEvent.setup>) => {
-  await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
-  await user.type(await screen.findByLabelText(/Name on the card/), "Ana López");
-  await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
-  await user.type(screen.getByLabelText(/Expiry date/), "12/34");
-  await user.type(screen.getByLabelText(/Security code/), "123");
-  await user.click(screen.getByRole("button", { name: "Continue with this card" }));
+/** On AMOUNT: once the country code is Mexico's (the default), looks up the operator of `number`. */
+const findOperator = async (user: UserEvent, number: string) => {
+  await waitFor(() =>
+    expect((screen.getByRole("combobox", { name: "Country code" }) as HTMLSelectElement).value).toBe("MX"),
+  );
+  await user.type(screen.getByRole("textbox", { name: /Mobile number/ }), number);
+  await user.click(screen.getByRole("button", { name: "Find operator" }));
 };
 
 describe("the purchase flows", () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    for (const store of Object.values(PURCHASE_FLOW_STORES)) store.setState(INITIAL_PURCHASE_FLOW_DATA);
-    usePaymentStore.setState(INITIAL_PAYMENT_DATA);
-  });
+  beforeEach(() => resetFlowStores(PURCHASE_FLOW_STORES, INITIAL_PURCHASE_FLOW_DATA));
 
   it("tops up a Mexican number: its operator is detected, a fixed top-up is paid by card and followed to delivered", async () => {
     const { user, requests } = renderPurchases("/account/reload-phones/amount");
 
     expect(await screen.findByText("Step 1 of 4 · Amount")).toBeTruthy();
-    await waitFor(() =>
-      expect((screen.getByRole("combobox", { name: "Country code" }) as HTMLSelectElement).value).toBe("MX"),
-    );
-    await user.type(screen.getByRole("textbox", { name: /Mobile number/ }), "55 1234 5678");
-    await user.click(screen.getByRole("button", { name: "Find operator" }));
+    await findOperator(user, "55 1234 5678");
 
     expect(await screen.findByText("+52 55 1234 5678 is a Telcel number.")).toBeTruthy();
     expect(requests.some((request) => request.url.includes("operators?phone=%2B525512345678"))).toBe(true);
@@ -118,11 +106,7 @@ describe("the purchase flows", () => {
 
   it("refuses a number that is not a mobile number by the field, and prices nothing", async () => {
     const { user, requests } = renderPurchases("/account/reload-phones/amount");
-    await waitFor(() =>
-      expect((screen.getByRole("combobox", { name: "Country code" }) as HTMLSelectElement).value).toBe("MX"),
-    );
-    await user.type(screen.getByRole("textbox", { name: /Mobile number/ }), "1234");
-    await user.click(screen.getByRole("button", { name: "Find operator" }));
+    await findOperator(user, "1234");
 
     expect(
       await screen.findByText("Enter a valid mobile number with its country code, e.g. +52 55 1234 5678."),
@@ -133,11 +117,7 @@ describe("the purchase flows", () => {
 
   it("shows a top-up the operator could not deliver as refunded, with the reason, paid from the wallet", async () => {
     const { user, requests } = renderPurchases("/account/reload-phones/amount");
-    await waitFor(() =>
-      expect((screen.getByRole("combobox", { name: "Country code" }) as HTMLSelectElement).value).toBe("MX"),
-    );
-    await user.type(screen.getByRole("textbox", { name: /Mobile number/ }), "55 1234 0000");
-    await user.click(screen.getByRole("button", { name: "Find operator" }));
+    await findOperator(user, "55 1234 0000");
     await user.click(await screen.findByRole("radio", { name: /200\.00.MXN/ }));
     await user.selectOptions(screen.getByRole("combobox", { name: "You pay in" }), String(PUSD.id));
     await user.click(screen.getByRole("button", { name: "Continue" }));
@@ -227,16 +207,12 @@ describe("the purchase flows", () => {
     await user.click(screen.getByRole("button", { name: "Continue" }));
 
     expect(await screen.findByText("Step 4 of 7 · Bill")).toBeTruthy();
-    const reference = await screen.findByRole("textbox", { name: /Contract number/ });
-    await user.type(reference, "1234560000");
-    await user.click(screen.getByRole("button", { name: "Find bill" }));
-    expect(
-      await screen.findByText("We found no bill with this reference number. Check it on your bill."),
-    ).toBeTruthy();
-
-    await user.clear(reference);
-    await user.type(reference, "1234567890");
-    await user.click(screen.getByRole("button", { name: "Find bill" }));
+    await searchAfterNotFound(user, {
+      field: /Contract number/,
+      button: "Find bill",
+      notFound: ["1234560000", "We found no bill with this reference number. Check it on your bill."],
+      found: "1234567890",
+    });
     const bill = await screen.findByLabelText("Your bill");
     expect(text(bill)).toContain("Ma••• Ló•••");
     expect(text(bill)).toContain("120,000.00 COP");

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
 import { createConsignmentTransaction, getOrderDetails } from "@vela/shared/contract/orders";
 import {
   authorizeCard,
@@ -13,15 +12,17 @@ import { createQuotation, getQuotation } from "@vela/shared/contract/pricing";
 import { getCountries } from "@vela/shared/contract/reference";
 import { addSenderToQuotation, getConsignmentSenders } from "@vela/shared/contract/senders";
 import type { ConfirmationRecord } from "@vela/shared/orders";
-import type { Payment, PaymentMethodOffer } from "@vela/shared/payments";
+import type { PaymentMethodOffer } from "@vela/shared/payments";
 import type { Quotation } from "@vela/shared/pricing";
-import { Route, Routes, useLocation } from "react-router";
+import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "@/features/send-money/stores/send-money-store";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { usePanelSlots } from "@/shared/layout/panel-slots";
 import { requests, server } from "@/test/api-server";
+import { payByCard } from "@/test/card-form";
+import { authorizedCardPayment, VISA_TOKEN } from "@/test/card-payments";
 import { failure, handle, type Reply, success } from "@/test/contract-handlers";
 import {
   FROM_COUNTRIES,
@@ -29,9 +30,10 @@ import {
   quotationFixture,
   quotationSelectionOf,
   TO_COUNTRIES,
+  US_TO_MEXICO,
 } from "@/test/fixtures";
 import { QUOTATION_ID, recipientFixture, recipientsBackend } from "@/test/recipients-api";
-import { renderWithApp } from "@/test/render";
+import { address, renderRoutes } from "@/test/render";
 import { FIRST_SELECTION, priceOf, sendMoneyHandlers } from "@/test/send-money-api";
 import { makeSender } from "@/test/senders";
 import { SendMoneyFlowRoute } from "./send-money-flow-route";
@@ -51,8 +53,6 @@ const quotationOf = (body: object): Reply<typeof createQuotation> => {
     created_at: "2026-11-20T10:00:00.000Z",
   };
 };
-
-const Address = () => <output aria-label="address">{useLocation().pathname}</output>;
 
 /** PUT /quotations/payment-method: the created quotation again, with the card's 3.99 fee. */
 const PAYMENT_METHODS: PaymentMethodOffer[] = [
@@ -84,20 +84,13 @@ const PAYMENT_METHODS: PaymentMethodOffer[] = [
   },
 ];
 
-const PAYMENT: Payment = {
+const PAYMENT = authorizedCardPayment({
   id: 77,
   quotation_id: QUOTATION_ID,
-  method: "card",
-  status: "authorized",
   amount: "103.99",
   currency: "USD",
-  redirect_url: null,
-  failure_message: null,
-  card: { brand: "Visa", last4: "4242" },
-  bank: null,
-  instructions: null,
   created_at: "2026-11-20T10:05:00.000Z",
-};
+});
 
 const confirmationFixture: ConfirmationRecord = {
   id: 501,
@@ -116,12 +109,7 @@ const confirmationFixture: ConfirmationRecord = {
   sender_name: "Ana García",
   service_provider_id: 1,
   service_type_id: 1,
-  country_from_id: 1,
-  country_to_id: 4,
-  currency_from_id: 10,
-  currency_to_id: 12,
-  currency_from_iso: "USD",
-  currency_to_iso: "MXN",
+  ...US_TO_MEXICO,
   send_amount: "100.00",
   external_fee_amount: "0.00",
   vela_fee_amount: "3.99",
@@ -168,13 +156,7 @@ const renderFlow = (route: string, { declineCards = false }: { declineCards?: bo
       return paymentSummaryOf(quotationData);
     }),
     handle(getSavedCards, failure(500, "Boom")),
-    handle(tokenizeCard, {
-      token: "tok_test_4242",
-      brand: "Visa",
-      last4: "4242",
-      exp_month: 12,
-      exp_year: 2034,
-    }),
+    handle(tokenizeCard, VISA_TOKEN),
     handle(authorizeCard, declineCards ? failure(402, "Your card was declined.") : PAYMENT),
     handle(getPayment, PAYMENT),
     handle(createConsignmentTransaction, confirmationFixture),
@@ -195,19 +177,12 @@ const renderFlow = (route: string, { declineCards = false }: { declineCards?: bo
     ...backend.handlers,
     ...sendMoneyHandlers(),
   );
-  renderWithApp(
-    <>
-      <Routes>
-        <Route path="/account/send-money/:step" element={<SendMoneyFlowRoute />} />
-      </Routes>
-      <Address />
-    </>,
-    { route },
+  const user = renderRoutes(
+    <Route path="/account/send-money/:step" element={<SendMoneyFlowRoute />} />,
+    route,
   );
-  return { requests, user: userEvent.setup() };
+  return { requests, user };
 };
-
-const address = () => screen.getByLabelText("address").textContent;
 
 describe("the send-money flow route", () => {
   // The account layout's right panel, which the flow fills with the transfer's summary.
@@ -353,12 +328,7 @@ describe("the send-money flow route", () => {
       sender_id: 9,
     });
     const { user } = renderFlow("/account/send-money/payment", { declineCards: true });
-    await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
-    await user.type(await screen.findByLabelText(/Name on the card/), "Ana García");
-    await user.type(screen.getByLabelText(/Card number/), "4000 0000 0000 0002");
-    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
-    await user.type(screen.getByLabelText(/Security code/), "123");
-    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
+    await payByCard(user, { holder: "Ana García", number: "4000 0000 0000 0002" });
     expect(await screen.findByText("Your card was declined.")).toBeTruthy();
     expect(address()).toBe("/account/send-money/payment");
 

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
+import type { UserEvent } from "@testing-library/user-event";
 import { getCountries } from "@vela/shared/contract/reference";
-import { Route, Routes, useLocation } from "react-router";
+import { Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { INITIAL_PAYMENT_DATA, usePaymentStore } from "@/features/payments/stores/payment-store";
 import { WalletSendRoute } from "@/features/wallets/routes/wallet-send-route";
 import { INITIAL_WALLET_FLOW_DATA, WALLET_FLOW_STORES } from "@/features/wallets/stores/wallet-flow-store";
 import {
@@ -13,14 +12,14 @@ import {
 } from "@/features/wallets/testing/wallets-backend";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { requests, server } from "@/test/api-server";
+import { payByCard } from "@/test/card-form";
 import { handle } from "@/test/contract-handlers";
 import { EUR, SPAIN, UNITED_STATES, USD } from "@/test/fixtures";
-import { renderWithApp } from "@/test/render";
+import { resetFlowStores, searchAfterNotFound } from "@/test/flow-steps";
+import { address, renderRoutes, renderWithApp } from "@/test/render";
 import { WalletMoneyFlowRoute } from "./wallet-money-flow-route";
 import { WalletWithdrawFlowRoute } from "./wallet-withdraw-flow-route";
 
-const Address = () => <output aria-label="address">{useLocation().pathname}</output>;
-const address = () => screen.getByLabelText("address").textContent;
 /** What an element says, with the money formatter's no-break spaces read as spaces. */
 const text = (element: HTMLElement) => (element.textContent ?? "").replace(/\u00a0/g, " ");
 
@@ -35,29 +34,46 @@ const renderFlows = (route: string, options: WalletsBackendOptions = FUNDED) => 
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
   const backend = walletsBackend(options);
   server.use(...backend.handlers);
-  renderWithApp(
+  const user = renderRoutes(
     <>
-      <Routes>
-        <Route path="/account/wallets/deposit/:step" element={<WalletMoneyFlowRoute flow="deposit" />} />
-        <Route path="/account/wallets/convert/:step" element={<WalletMoneyFlowRoute flow="convert" />} />
-        <Route path="/account/wallets/send/:step" element={<WalletSendRoute />} />
-        <Route path="/account/wallets/withdraw/:step" element={<WalletWithdrawFlowRoute />} />
-      </Routes>
-      <Address />
+      <Route path="/account/wallets/deposit/:step" element={<WalletMoneyFlowRoute flow="deposit" />} />
+      <Route path="/account/wallets/convert/:step" element={<WalletMoneyFlowRoute flow="convert" />} />
+      <Route path="/account/wallets/send/:step" element={<WalletSendRoute />} />
+      <Route path="/account/wallets/withdraw/:step" element={<WalletWithdrawFlowRoute />} />
     </>,
-    { route },
+    route,
   );
-  return { backend, requests, user: userEvent.setup() };
+  return { backend, requests, user };
 };
 
 const amountField = (label: string) => screen.getByRole("textbox", { name: label }) as HTMLInputElement;
 
+/** Convert's AMOUNT from the USD wallet to the EUR one, with `value` typed in "You convert". */
+const typeConversion = async (value: string) => {
+  const flows = renderFlows(`/account/wallets/convert/amount?currency_from_id=${USD.id}`);
+  await flows.user.selectOptions(
+    await screen.findByRole("combobox", { name: "To your wallet" }),
+    String(EUR.id),
+  );
+  const amount = amountField("You convert");
+  await flows.user.clear(amount);
+  await flows.user.type(amount, value);
+  return { ...flows, amount };
+};
+
+/** On AMOUNT: types `value` in the `label` field and continues once the price lets it. */
+const continueWithAmount = async (user: UserEvent, label: string, value: string) => {
+  const amount = await screen.findByRole("textbox", { name: label });
+  await user.clear(amount);
+  await user.type(amount, value);
+  await waitFor(() =>
+    expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(false),
+  );
+  await user.click(screen.getByRole("button", { name: "Continue" }));
+};
+
 describe("the wallet flows", () => {
-  beforeEach(() => {
-    sessionStorage.clear();
-    for (const store of Object.values(WALLET_FLOW_STORES)) store.setState(INITIAL_WALLET_FLOW_DATA);
-    usePaymentStore.setState(INITIAL_PAYMENT_DATA);
-  });
+  beforeEach(() => resetFlowStores(WALLET_FLOW_STORES, INITIAL_WALLET_FLOW_DATA));
 
   it("converts from the wallet itself: the quotation's wallet-continue skips PAYMENT, and the money moves once", async () => {
     const { user, requests, backend } = renderFlows(
@@ -119,11 +135,7 @@ describe("the wallet flows", () => {
   });
 
   it("refuses to convert more than the wallet has available, by the amount field", async () => {
-    const { user, requests } = renderFlows(`/account/wallets/convert/amount?currency_from_id=${USD.id}`);
-    await user.selectOptions(await screen.findByRole("combobox", { name: "To your wallet" }), String(EUR.id));
-    const amount = amountField("You convert");
-    await user.clear(amount);
-    await user.type(amount, "600");
+    const { requests } = await typeConversion("600");
 
     expect(await screen.findByText("You have 500.00 USD available in this wallet.")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(true);
@@ -131,11 +143,7 @@ describe("the wallet flows", () => {
   });
 
   it("keeps an amount typed and left at once: the debounced value that arrives later does not undo it", async () => {
-    const { user, requests } = renderFlows(`/account/wallets/convert/amount?currency_from_id=${USD.id}`);
-    await user.selectOptions(await screen.findByRole("combobox", { name: "To your wallet" }), String(EUR.id));
-    const amount = amountField("You convert");
-    await user.clear(amount);
-    await user.type(amount, "300");
+    const { user, requests, amount } = await typeConversion("300");
     await user.tab();
 
     await waitFor(() => expect(screen.getByText(/270\.00.EUR/)).toBeTruthy());
@@ -151,11 +159,7 @@ describe("the wallet flows", () => {
   });
 
   it("shows the calculator's §5 limit message by the amount", async () => {
-    const { user } = renderFlows(`/account/wallets/convert/amount?currency_from_id=${USD.id}`);
-    await user.selectOptions(await screen.findByRole("combobox", { name: "To your wallet" }), String(EUR.id));
-    const amount = amountField("You convert");
-    await user.clear(amount);
-    await user.type(amount, "5");
+    await typeConversion("5");
 
     expect(await screen.findByText("Min send amount is 10.00")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(true);
@@ -188,12 +192,7 @@ describe("the wallet flows", () => {
 
     expect(await screen.findByText("Step 2 of 4 · Payment")).toBeTruthy();
     expect(address()).toBe("/account/wallets/deposit/payment");
-    await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
-    await user.type(await screen.findByLabelText(/Name on the card/), "Ana López");
-    await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
-    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
-    await user.type(screen.getByLabelText(/Security code/), "123");
-    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
+    await payByCard(user);
 
     expect(await screen.findByRole("heading", { name: "Review your deposit" })).toBeTruthy();
     await waitFor(() => expect(text(screen.getByLabelText("Details"))).toContain("Visa •••• 4242"));
@@ -213,12 +212,7 @@ describe("the wallet flows", () => {
     expect(await screen.findByText("Step 1 of 4 · Amount")).toBeTruthy();
     await waitFor(() => expect(screen.getByText(/102\.50.USD/)).toBeTruthy());
     await user.click(screen.getByRole("button", { name: "Continue" }));
-    await user.click(await screen.findByRole("button", { name: /Credit or debit card/ }));
-    await user.type(await screen.findByLabelText(/Name on the card/), "Ana López");
-    await user.type(screen.getByLabelText(/Card number/), "4242 4242 4242 4242");
-    await user.type(screen.getByLabelText(/Expiry date/), "12/34");
-    await user.type(screen.getByLabelText(/Security code/), "123");
-    await user.click(screen.getByRole("button", { name: "Continue with this card" }));
+    await payByCard(user);
     expect(await screen.findByRole("heading", { name: "Review your deposit" })).toBeTruthy();
 
     // Back: the quotation is paid, so PAYMENT shows that payment and offers nothing to switch to.
@@ -243,16 +237,12 @@ describe("the wallet flows", () => {
       `/account/wallets/send/recipient?currency_from_id=${USD.id}`,
     );
 
-    const query = await screen.findByRole("textbox", { name: "E-mail, phone or wallet ID" });
-    await user.type(query, "nobody@example.com");
-    await user.click(screen.getByRole("button", { name: "Find" }));
-    expect(
-      await screen.findByText("We couldn't find a Vela wallet for that. Check it and try again."),
-    ).toBeTruthy();
-
-    await user.clear(query);
-    await user.type(query, "bo@example.com");
-    await user.click(screen.getByRole("button", { name: "Find" }));
+    await searchAfterNotFound(user, {
+      field: "E-mail, phone or wallet ID",
+      button: "Find",
+      notFound: ["nobody@example.com", "We couldn't find a Vela wallet for that. Check it and try again."],
+      found: "bo@example.com",
+    });
     await user.click(await screen.findByRole("button", { name: "Send to Bo R., wallet VW-BOBRR-00002" }));
 
     expect(await screen.findByText("Step 2 of 4 · Amount")).toBeTruthy();
@@ -263,13 +253,7 @@ describe("the wallet flows", () => {
         .getAllByRole("option")
         .map((option) => option.textContent),
     ).toEqual(["EUR · Euro"]);
-    const amount = amountField("You send");
-    await user.clear(amount);
-    await user.type(amount, "50");
-    await waitFor(() =>
-      expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(false),
-    );
-    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await continueWithAmount(user, "You send", "50");
 
     expect(await screen.findByRole("heading", { name: "Review your transfer" })).toBeTruthy();
     expect(
@@ -305,13 +289,7 @@ describe("the wallet flows", () => {
     await user.click(await screen.findByRole("radio", { name: /Ana López/ }));
     await user.click(screen.getByRole("button", { name: "Continue" }));
 
-    const amount = await screen.findByRole("textbox", { name: "You withdraw" });
-    await user.clear(amount);
-    await user.type(amount, "100");
-    await waitFor(() =>
-      expect(screen.getByRole("button", { name: "Continue" }).hasAttribute("disabled")).toBe(false),
-    );
-    await user.click(screen.getByRole("button", { name: "Continue" }));
+    await continueWithAmount(user, "You withdraw", "100");
 
     // Spec §4: the extra confirmation step before money leaves.
     expect(await screen.findByRole("heading", { name: "Confirm it's you" })).toBeTruthy();

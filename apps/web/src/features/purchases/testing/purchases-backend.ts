@@ -1,12 +1,5 @@
 import { examineServiceRules } from "@vela/shared/contract/auth";
-import {
-  authorizeCard,
-  getPayment,
-  getPaymentMethods,
-  getSavedCards,
-  setPaymentMethod,
-  tokenizeCard,
-} from "@vela/shared/contract/payments";
+import { getPaymentMethods, setPaymentMethod } from "@vela/shared/contract/payments";
 import { getQuotation } from "@vela/shared/contract/pricing";
 import {
   createPurchaseQuotation,
@@ -25,7 +18,7 @@ import {
 import { getCountries, getCurrencies } from "@vela/shared/contract/reference";
 import { getUserWallets } from "@vela/shared/contract/wallets";
 import { compareAmounts } from "@vela/shared/decimal";
-import type { Payment, PaymentMethodOffer } from "@vela/shared/payments";
+import type { PaymentMethodOffer } from "@vela/shared/payments";
 import type {
   BillPlan,
   BillProvider,
@@ -39,9 +32,12 @@ import type {
   PurchaseService,
   TopupQuotationRequest,
 } from "@vela/shared/purchases";
-import type { Country, Currency } from "@vela/shared/reference";
+import type { Currency } from "@vela/shared/reference";
 import type { Wallet } from "@vela/shared/wallets";
+import { cardPaymentHandlers } from "@/test/card-payments";
 import { failure, handle, invalid, success } from "@/test/contract-handlers";
+import { countryFixture } from "@/test/fixtures";
+import { confirmationRecordOf } from "@/test/orders";
 
 /**
  * An in-memory backend of the purchase services' contract for the SPA's tests: a Mexican and a
@@ -53,27 +49,9 @@ export const PMXN: Currency = { id: 12, iso: "MXN", name: "Mexican Peso", decima
 export const PCOP: Currency = { id: 15, iso: "COP", name: "Colombian Peso", decimals: 2, symbol: "$" };
 const CURRENCIES = [PUSD, PMXN, PCOP];
 
-const country = (
-  id: number,
-  name: string,
-  iso2: string,
-  iso3: string,
-  prefix: string,
-  currency: Currency,
-): Country => ({
-  id,
-  name,
-  iso2,
-  iso3,
-  flag: "",
-  flag_url: `/api/flags/${iso2}.svg`,
-  phone_prefix: prefix,
-  currency_id: currency.id,
-  currency_iso: currency.iso,
-});
-export const P_US = country(1, "United States", "US", "USA", "+1", PUSD);
-export const P_MX = country(4, "Mexico", "MX", "MEX", "+52", PMXN);
-export const P_CO = country(6, "Colombia", "CO", "COL", "+57", PCOP);
+export const P_US = countryFixture(1, "United States", "US", "USA", PUSD);
+export const P_MX = countryFixture(4, "Mexico", "MX", "MEX", PMXN, "+52");
+export const P_CO = countryFixture(6, "Colombia", "CO", "COL", PCOP, "+57");
 const COUNTRIES = [P_US, P_MX, P_CO];
 
 const topup = (id: number, operatorId: number, amount: string, kind: "airtime" | "data" = "airtime") => ({
@@ -212,7 +190,13 @@ export type PurchasesBackendOptions = {
 export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
   let nextId = 1;
   const quotations = new Map<number, PurchaseQuotation & { walletPaid?: boolean }>();
-  const payments = new Map<number, Payment>();
+  const cards = cardPaymentHandlers({
+    firstId: 800,
+    priceOf: (quotationId) => {
+      const quotation = quotations.get(quotationId);
+      return { amount: quotation?.amount_paid ?? "0", currency: quotation?.currency_from_iso ?? "USD" };
+    },
+  });
   const orders = new Map<
     number,
     PurchaseConfirmation & { polls: number; failing: boolean; codeShown: boolean }
@@ -275,46 +259,21 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
   const confirmation = (quotation: PurchaseQuotation, paymentId: number | null): PurchaseConfirmation => {
     const id = 7000 + nextId++;
     return {
-      id,
-      order_id: id,
-      ref: `VL-${id}`,
-      ref_contract: `C-${id}`,
-      tracking_number: `T${id}`,
-      status: "processing",
-      status_label: "Processing",
-      quotation_id: quotation.id,
-      payment_detail_id: paymentId,
-      payment_method: paymentId === null ? "Vela wallet" : "Card",
-      recipient_id: null,
-      recipient_name: quotation.item.recipient_name,
-      sender_id: null,
-      sender_name: null,
-      service_provider_id: quotation.item.operator_id,
-      service_type_id: null,
-      country_from_id: quotation.country_from_id,
-      country_to_id: quotation.country_to_id,
-      currency_from_id: quotation.currency_from_id,
-      currency_to_id: quotation.currency_to_id,
-      currency_from_iso: quotation.currency_from_iso,
-      currency_to_iso: quotation.currency_to_iso,
-      send_amount: quotation.send_amount,
-      external_fee_amount: "0.00",
-      vela_fee_amount: quotation.vela_fee_amount,
-      discount: "0.00",
-      amount_paid: quotation.amount_paid,
-      rate: quotation.rate,
-      receiving_amount: quotation.receiving_amount,
-      guaranteed_rate: true,
-      delivery_method: "Instant",
-      processing_time: "Instant",
-      processing_time_id: null,
-      arrive: null,
-      pickup_reference: null,
-      status_reason: null,
-      quotation: {},
-      url_pdf: `/api/orders/generate/${id}`,
-      created_at: "2026-11-23T12:01:00.000Z",
-      date: "2026-11-23",
+      ...confirmationRecordOf(id, quotation, {
+        ref: `VL-${id}`,
+        ref_contract: `C-${id}`,
+        tracking_number: `T${id}`,
+        status: "processing",
+        status_label: "Processing",
+        payment_detail_id: paymentId,
+        payment_method: paymentId === null ? "Vela wallet" : "Card",
+        recipient_name: quotation.item.recipient_name,
+        service_provider_id: quotation.item.operator_id,
+        country_from_id: quotation.country_from_id,
+        country_to_id: quotation.country_to_id,
+        delivery_method: "Instant",
+        created_at: "2026-11-23T12:01:00.000Z",
+      }),
       item: quotation.item,
       redeem_code_status: quotation.item.service === "gift-cards" ? "pending" : null,
     };
@@ -529,34 +488,7 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
         payment_profile_id: null,
       };
     }),
-    handle(getSavedCards, []),
-    handle(tokenizeCard, {
-      token: "tok_test_4242",
-      brand: "Visa",
-      last4: "4242",
-      exp_month: 12,
-      exp_year: 2034,
-    }),
-    handle(authorizeCard, ({ body }) => {
-      const quotation = quotations.get(Number(body.quotation_id));
-      const payment: Payment = {
-        id: 800 + payments.size,
-        quotation_id: Number(body.quotation_id),
-        method: "card",
-        status: "authorized",
-        amount: quotation?.amount_paid ?? "0",
-        currency: quotation?.currency_from_iso ?? "USD",
-        redirect_url: null,
-        failure_message: null,
-        card: { brand: "Visa", last4: "4242" },
-        bank: null,
-        instructions: null,
-        created_at: "2026-11-23T12:01:00.000Z",
-      };
-      payments.set(payment.id, payment);
-      return payment;
-    }),
-    handle(getPayment, ({ params }) => payments.get(params.id) ?? notFound("Payment")),
+    ...cards.handlers,
     handle(createPurchaseTransaction, ({ body, headers }) => {
       const key = headers.get("Idempotency-Key");
       const replayed = key ? replays.get(key) : undefined;
@@ -564,7 +496,7 @@ export const purchasesBackend = (options: PurchasesBackendOptions = {}) => {
       const quotation = quotations.get(Number(body.quotation_id));
       if (quotation?.status !== "open") return failure(422, "This quotation is not open.");
       const paymentId = body.payment_id === undefined ? null : Number(body.payment_id);
-      if (paymentId !== null && !payments.has(paymentId)) return failure(422, "Payment not found.");
+      if (paymentId !== null && !cards.payments.has(paymentId)) return failure(422, "Payment not found.");
       quotation.status = "used";
       const placed = confirmation(quotation, paymentId);
       orders.set(placed.order_id, {

@@ -3,8 +3,7 @@ import type { Language } from "@vela/shared/api";
 import { useSendMoneyStore } from "../stores/send-money-store";
 import { selectedCountry, selectedCurrency, selectedMethod } from "../utils/corridor-defaults";
 import { priceRequestOf } from "../utils/price-request";
-import { currenciesFromQueryOptions } from "./get-currencies-from";
-import { currenciesToQueryOptions } from "./get-currencies-to";
+import { currenciesQueryOptions } from "./get-currencies";
 import { homeCalculationQueryOptions, lastCalculationFor } from "./get-home-calculation";
 import { homeCountriesQueryOptions } from "./get-home-countries";
 import { limitsQueryOptions } from "./get-limits";
@@ -38,8 +37,8 @@ export async function prepareAmountStep(queryClient: QueryClient, language: Lang
   if (!countryFrom || !countryTo) return;
 
   const [currenciesFrom, currenciesTo] = await Promise.all([
-    answerOf(queryClient.fetchQuery({ ...currenciesFromQueryOptions(countryFrom.id, language), ...ask })),
-    answerOf(queryClient.fetchQuery({ ...currenciesToQueryOptions(countryTo.id, language), ...ask })),
+    answerOf(queryClient.fetchQuery({ ...currenciesQueryOptions("from", countryFrom.id, language), ...ask })),
+    answerOf(queryClient.fetchQuery({ ...currenciesQueryOptions("to", countryTo.id, language), ...ask })),
   ]);
   if (!currenciesFrom || !currenciesTo) return;
   const currencyFrom = selectedCurrency(currenciesFrom, from, countryFrom, {

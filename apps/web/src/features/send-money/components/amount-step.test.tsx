@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { changeLanguage } from "@/shared/i18n/i18n";
 import { requests, server } from "@/test/api-server";
-import { failure } from "@/test/contract-handlers";
 import { JAPAN, MEXICO, PHILIPPINES, SPAIN, UNITED_STATES } from "@/test/fixtures";
+import { expectListsRetried } from "@/test/flow-steps";
 import { renderWithApp } from "@/test/render";
 import { FIRST_SELECTION, sendMoneyHandlers } from "@/test/send-money-api";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "../stores/send-money-store";
@@ -329,17 +329,8 @@ describe("AmountStep", () => {
     expect(onContinue).toHaveBeenCalledWith(FIRST_SELECTION);
   });
 
-  it("shows the failure with a retry button when the lists cannot be loaded", async () => {
-    let fails = true;
-    const { user } = renderStep({ to: () => (fails ? failure(500, "Down") : []) });
-
-    expect(await screen.findByText("We couldn't load the countries and currencies.")).toBeTruthy();
-    fails = false;
-    await user.click(screen.getByRole("button", { name: "Try again" }));
-    await waitFor(() =>
-      expect(screen.queryByText("We couldn't load the countries and currencies.")).toBeNull(),
-    );
-  });
+  it("shows the failure with a retry button when the lists cannot be loaded", () =>
+    expectListsRetried(renderStep));
 
   it("speaks Spanish, with the amounts and the rate in the Spanish format", async () => {
     renderStep();

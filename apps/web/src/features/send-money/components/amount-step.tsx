@@ -1,5 +1,5 @@
-import { Alert, Box, Button, NativeSelect, Stack, Text } from "@mantine/core";
-import { IconAlertCircle, IconArrowRight, IconTruckDelivery } from "@tabler/icons-react";
+import { Box, Button, NativeSelect, Stack } from "@mantine/core";
+import { IconArrowRight, IconTruckDelivery } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { CountrySelect } from "@/shared/ui/country-select";
@@ -10,6 +10,7 @@ import type { AmountSelection } from "../utils/send-money-search";
 import { AmountField } from "./amount-field";
 import { AmountStepLoading, FieldSkeleton } from "./amount-step-loading";
 import { QuoteSummary } from "./quote-summary";
+import { RetryAlert } from "./retry-alert";
 
 export type AmountStepProps = {
   /** The button's text: "Get started" on the home page, "Continue" inside the flow. */
@@ -70,18 +71,7 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
       }}
     >
       {corridor.hasFailedList ? (
-        <Alert
-          color="red"
-          variant="light"
-          radius="md"
-          icon={<IconAlertCircle size={20} aria-hidden />}
-          title={t("sendMoney.amountStep.loadError")}
-        >
-          <Text size="sm">{t("sendMoney.amountStep.loadErrorHint")}</Text>
-          <Button size="xs" variant="default" mt="sm" onClick={corridor.retryFailedLists}>
-            {t("common.retry")}
-          </Button>
-        </Alert>
+        <RetryAlert title={t("sendMoney.amountStep.loadError")} onRetry={corridor.retryFailedLists} />
       ) : (
         <Stack gap="sm">
           <CountrySelect

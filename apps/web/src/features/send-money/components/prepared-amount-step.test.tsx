@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeLanguage } from "@/shared/i18n/i18n";
 import { requests, server } from "@/test/api-server";
-import { failure } from "@/test/contract-handlers";
+import { expectListsRetried } from "@/test/flow-steps";
 import { renderWithApp } from "@/test/render";
 import { FIRST_SELECTION, sendMoneyHandlers } from "@/test/send-money-api";
 import { INITIAL_SEND_MONEY_DATA, useSendMoneyStore } from "../stores/send-money-store";
@@ -63,15 +63,6 @@ describe("PreparedAmountStep", () => {
     expect(onContinue).toHaveBeenCalledWith(FIRST_SELECTION);
   });
 
-  it("leaves a failed list to the step, which shows it with a retry button", async () => {
-    let fails = true;
-    const { user } = renderPrepared({ to: () => (fails ? failure(500, "Down") : []) });
-
-    expect(await screen.findByText("We couldn't load the countries and currencies.")).toBeTruthy();
-    fails = false;
-    await user.click(screen.getByRole("button", { name: "Try again" }));
-    await waitFor(() =>
-      expect(screen.queryByText("We couldn't load the countries and currencies.")).toBeNull(),
-    );
-  });
+  it("leaves a failed list to the step, which shows it with a retry button", () =>
+    expectListsRetried(renderPrepared));
 });

@@ -1,11 +1,12 @@
-import { Alert, Button, Paper, Skeleton, Text } from "@mantine/core";
-import { IconAlertCircle, IconClockHour4, IconRouteOff, IconShieldCheck } from "@tabler/icons-react";
+import { Alert, Paper, Skeleton, Text } from "@mantine/core";
+import { IconClockHour4, IconRouteOff, IconShieldCheck } from "@tabler/icons-react";
 import { compareAmounts } from "@vela/shared/decimal";
 import { formatMoney, type MoneyLocale, rateText } from "@vela/shared/money";
 import type { Calculation, ShippingMethod } from "@vela/shared/pricing";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import classes from "./amount-step.module.css";
+import { RetryAlert } from "./retry-alert";
 
 /**
  * Where the price stands: `empty` while no amount is typed, `loading` while one is worked out,
@@ -75,19 +76,7 @@ export const QuoteSummary = ({
   }
   if (status === "error") {
     return (
-      <Alert
-        className={classes.quote}
-        color="red"
-        variant="light"
-        radius="md"
-        icon={<IconAlertCircle size={20} aria-hidden />}
-        title={t("sendMoney.amountStep.quoteError")}
-      >
-        <Text size="sm">{t("sendMoney.amountStep.loadErrorHint")}</Text>
-        <Button size="xs" variant="default" mt="sm" onClick={onRetry}>
-          {t("common.retry")}
-        </Button>
-      </Alert>
+      <RetryAlert className={classes.quote} title={t("sendMoney.amountStep.quoteError")} onRetry={onRetry} />
     );
   }
 

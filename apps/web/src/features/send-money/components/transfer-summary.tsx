@@ -1,28 +1,11 @@
-import { Divider, Group, Stack, Text } from "@mantine/core";
+import { Divider, Stack, Text } from "@mantine/core";
 import { moneyText, rateText } from "@vela/shared/money";
 import type { Quotation } from "@vela/shared/pricing";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { SummaryLine, type SummaryLineProps } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 
-const Row = ({
-  label,
-  children,
-  strong = false,
-}: {
-  label: string;
-  children: ReactNode;
-  strong?: boolean;
-}) => (
-  <Group justify="space-between" gap="sm" wrap="nowrap" align="baseline">
-    <Text component="dt" size="sm" c="dimmed">
-      {label}
-    </Text>
-    <Text component="dd" size={strong ? "md" : "sm"} fw={strong ? 700 : 500} ta="right" m={0}>
-      {children}
-    </Text>
-  </Group>
-);
+const Row = (props: SummaryLineProps) => <SummaryLine valueWeight={500} {...props} />;
 
 /**
  * The transfer being prepared, for the account layout's panels while the send-money flow runs:

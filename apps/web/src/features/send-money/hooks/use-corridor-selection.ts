@@ -1,7 +1,6 @@
 import { useShallow } from "zustand/react/shallow";
 import type { Corridor, PricedCorridor } from "../api/corridor";
-import { useCurrenciesFrom } from "../api/get-currencies-from";
-import { useCurrenciesTo } from "../api/get-currencies-to";
+import { useCurrencies } from "../api/get-currencies";
 import { useHomeCountries } from "../api/get-home-countries";
 import { useShippingMethods } from "../api/get-shipping-methods";
 import { useSendMoneyStore } from "../stores/send-money-store";
@@ -30,8 +29,8 @@ export const useCorridorSelection = () => {
   const countryFrom =
     fromCountries.data && selectedCountry("from", fromCountries.data, chosen.country_from_id);
   const countryTo = toCountries.data && selectedCountry("to", toCountries.data, chosen.country_to_id);
-  const currenciesFrom = useCurrenciesFrom(countryFrom?.id ?? null);
-  const currenciesTo = useCurrenciesTo(countryTo?.id ?? null);
+  const currenciesFrom = useCurrencies("from", countryFrom?.id ?? null);
+  const currenciesTo = useCurrencies("to", countryTo?.id ?? null);
   const currencyFrom = selectedCurrency(currenciesFrom.data, fromCountries.data, countryFrom, {
     countryId: chosen.country_from_id,
     currencyId: chosen.currency_from_id,

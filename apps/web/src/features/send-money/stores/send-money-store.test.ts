@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { JAPAN, MEXICO, UNITED_STATES } from "@/test/fixtures";
+import { JAPAN, MEXICO, UNITED_STATES, US_TO_MEXICO } from "@/test/fixtures";
 import { BANK_METHOD, CASH_METHOD, METHOD_LIMITS, METHODS, VELA_METHOD } from "@/test/send-money-api";
 import { pickListItem, selectedMethod } from "../utils/corridor-defaults";
 import { limitsInForce, priceRequestOf } from "../utils/price-request";
@@ -21,12 +21,7 @@ const shown = (ids: readonly number[], chosenId: number | null) =>
   )?.id ?? null;
 
 const CALCULATION = {
-  country_from_id: 1,
-  country_to_id: 4,
-  currency_from_id: 10,
-  currency_to_id: 12,
-  currency_from_iso: "USD",
-  currency_to_iso: "MXN",
+  ...US_TO_MEXICO,
   shipping_method_id: 1,
   shipping_method: { name: "Vela wallet", slug: "vela" },
   payment_method: "bank-transfer",

@@ -23,26 +23,27 @@ const check = (overrides: Partial<LimitCheck>): LimitCheck => ({
 // Spec §5: amounts outside their limits are replaced by the limit, with the spec's message and the
 // limit formatted with thousands separators and at most two decimals.
 describe("spec §5 amount rules", () => {
-  it("replaces a send amount below the minimum by the minimum", () => {
-    expect(limitCorrection(check({ sendAmount: "5" }))).toEqual({
-      field: "send",
+  it.each([
+    {
+      rule: "below the minimum by the minimum",
+      sendAmount: "5",
       amount: "10.00",
       message: "Min send amount is 10.00",
-    });
+    },
+    {
+      rule: "above the maximum by the maximum, with thousands separators",
+      sendAmount: "20000",
+      amount: "10000.00",
+      message: "Max send amount is 10,000.00",
+    },
+  ])("replaces a send amount $rule", ({ sendAmount, amount, message }) => {
+    expect(limitCorrection(check({ sendAmount }))).toEqual({ field: "send", amount, message });
   });
 
   it("treats zero and an empty field as below the minimum", () => {
     for (const sendAmount of ["0", "0.00", "", "."]) {
       expect(limitCorrection(check({ sendAmount }))).toMatchObject({ field: "send", amount: "10.00" });
     }
-  });
-
-  it("replaces a send amount above the maximum by the maximum, with thousands separators", () => {
-    expect(limitCorrection(check({ sendAmount: "20000" }))).toEqual({
-      field: "send",
-      amount: "10000.00",
-      message: "Max send amount is 10,000.00",
-    });
   });
 
   it("leaves amounts within both limits alone, the limits themselves included", () => {

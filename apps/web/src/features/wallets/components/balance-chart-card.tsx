@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { moneyText } from "@vela/shared/money";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { BALANCE_HISTORY_DAYS, type BalanceHistoryDays, useBalanceHistory } from "../api/get-balance-history";
+import { QueryNotices } from "./query-notices";
 
 // The chart library is loaded with the first chart, in its own chunk.
 const BalanceChart = lazy(() => import("./balance-chart").then((m) => ({ default: m.BalanceChart })));
@@ -51,12 +52,7 @@ export const BalanceChartCard = ({ walletId, currencyIso }: { walletId: number; 
             ))}
           </Group>
         </Group>
-        {history.isPending ? <ChartSkeleton /> : null}
-        {history.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t("wallets.chart.loadError")}
-          </Alert>
-        ) : null}
+        <QueryNotices query={history} loading={<ChartSkeleton />} errorText={t("wallets.chart.loadError")} />
         {history.data && points.length === 0 ? (
           <Text size="sm" c="dimmed">
             {t("wallets.chart.empty")}

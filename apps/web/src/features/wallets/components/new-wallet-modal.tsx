@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Radio, Skeleton, Stack, Text } from "@mantine/core";
+import { Button, Group, Radio, Skeleton, Stack, Text } from "@mantine/core";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,6 +8,7 @@ import { ResponsiveModal, usePhoneScreen } from "@/shared/ui/responsive-modal";
 import { WALLETS_QUERY_KEY } from "../api/get-wallets";
 import { openWallet, useNewWalletCurrencies } from "../api/new-wallet";
 import type { Wallet } from "../api/types";
+import { QueryNotices } from "./query-notices";
 
 /**
  * "Open a wallet": the currencies the user has no wallet in yet (GET new-wallet/currencies), one
@@ -46,23 +47,19 @@ export const NewWalletModal = ({
         <Text c="dimmed" size="sm">
           {t("wallets.new.text")}
         </Text>
-        {currencies.isPending ? (
-          <Stack gap="xs" aria-busy>
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-            <Skeleton height={36} />
-          </Stack>
-        ) : null}
-        {currencies.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t("wallets.new.loadError")}
-          </Alert>
-        ) : null}
-        {currencies.data && list.length === 0 ? (
-          <Alert color="gray" variant="light">
-            {t("wallets.new.none")}
-          </Alert>
-        ) : null}
+        <QueryNotices
+          query={currencies}
+          loading={
+            <Stack gap="xs" aria-busy>
+              <Skeleton height={36} />
+              <Skeleton height={36} />
+              <Skeleton height={36} />
+            </Stack>
+          }
+          errorText={t("wallets.new.loadError")}
+          emptyText={t("wallets.new.none")}
+          isEmpty={list.length === 0}
+        />
         {list.length > 0 ? (
           <Radio.Group label={t("wallets.new.currency")} value={chosen} onChange={setChosen}>
             <Stack gap="xs" mt="xs" mah={isPhone ? undefined : 320} style={{ overflowY: "auto" }}>

@@ -1,8 +1,9 @@
-import { ActionIcon, Alert, Center, CopyButton, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
+import { ActionIcon, Center, CopyButton, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { ResponsiveModal } from "@/shared/ui/responsive-modal";
 import { useBalanceAndShares } from "../api/get-balance-and-shares";
+import { QueryNotices } from "./query-notices";
 import classes from "./wallets.module.css";
 
 const CopyValue = ({ label, value }: { label: string; value: string }) => {
@@ -63,18 +64,17 @@ export const SharesModal = ({
         <Text size="sm" c="dimmed">
           {t("wallets.shares.text")}
         </Text>
-        {details.isPending ? (
-          <Stack gap="sm" aria-busy>
-            <Skeleton height={200} width={200} mx="auto" />
-            <Skeleton height={40} />
-            <Skeleton height={40} />
-          </Stack>
-        ) : null}
-        {details.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {t("wallets.shares.loadError")}
-          </Alert>
-        ) : null}
+        <QueryNotices
+          query={details}
+          loading={
+            <Stack gap="sm" aria-busy>
+              <Skeleton height={200} width={200} mx="auto" />
+              <Skeleton height={40} />
+              <Skeleton height={40} />
+            </Stack>
+          }
+          errorText={t("wallets.shares.loadError")}
+        />
         {shares ? (
           <>
             <Center>

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { isApiError } from "@/shared/api/api-error";
 import { defaultCurrency, useDefaultCountry } from "@/shared/defaults/default-place";
 import { StepHeading } from "@/shared/flow/review-shell";
+import { SummaryLine, type SummaryLineProps } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
 import { CurrencySelect } from "@/shared/ui/currency-select";
@@ -46,16 +47,7 @@ export type WalletAmountStepProps = {
   onBack?: () => void;
 };
 
-const Row = ({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) => (
-  <Group justify="space-between" gap="sm" wrap="nowrap" align="baseline">
-    <Text component="dt" size="sm" c="dimmed">
-      {label}
-    </Text>
-    <Text component="dd" size={strong ? "md" : "sm"} fw={strong ? 700 : 550} ta="right" m={0}>
-      {children}
-    </Text>
-  </Group>
-);
+const Row = (props: SummaryLineProps) => <SummaryLine valueWeight={550} {...props} />;
 
 /** The calculator's `errors.send_amount` or message when it refused the amount (spec §5 messages). */
 const refusalOf = (error: unknown): string | null => {

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { ORDER_STATUS_LABELS, type OrderPayment, type OrderStatus } from "@vela/shared/orders";
 import { afterEach, describe, expect, it } from "vitest";
 import { changeLanguage } from "@/shared/i18n/i18n";
+import { confirmationRecordOf } from "@/test/orders";
 import { renderWithApp } from "@/test/render";
 import type { WalletOrderRecord } from "../api/get-order";
 import type { WalletFlowName } from "../stores/wallet-flow-store";
@@ -11,46 +12,35 @@ import { WalletOrderConfirmation } from "./wallet-confirmation";
 const text = (element: HTMLElement) => (element.textContent ?? "").replace(/\u00a0/g, " ");
 
 const order = (status: OrderStatus, overrides: Partial<WalletOrderRecord> = {}): WalletOrderRecord => ({
-  id: 9,
-  order_id: 9,
-  ref: "VL-00000009",
-  ref_contract: "VL-00000009",
-  tracking_number: "VT0000000000009",
-  status,
-  status_label: ORDER_STATUS_LABELS[status],
-  quotation_id: 90,
-  payment_detail_id: null,
-  payment_method: "wallet",
-  recipient_id: 4,
-  recipient_name: "Ana Rejected",
-  sender_id: null,
-  sender_name: null,
-  service_provider_id: null,
-  service_type_id: null,
-  country_from_id: null,
-  country_to_id: null,
-  currency_from_id: 1,
-  currency_to_id: 1,
-  currency_from_iso: "USD",
-  currency_to_iso: "USD",
-  send_amount: "20.00",
-  external_fee_amount: "0.00",
-  vela_fee_amount: "0.20",
-  discount: "0.00",
-  amount_paid: "20.20",
-  rate: "1",
-  receiving_amount: "20.00",
-  guaranteed_rate: true,
-  delivery_method: "Bank deposit",
-  processing_time: "1-2 business days",
-  processing_time_id: null,
-  arrive: null,
-  pickup_reference: null,
-  status_reason: null,
-  quotation: {},
-  url_pdf: "/api/orders/generate/9",
-  created_at: "2026-11-23T12:00:00.000Z",
-  date: "2026-11-23",
+  ...confirmationRecordOf(
+    9,
+    {
+      id: 90,
+      currency_from_id: 1,
+      currency_to_id: 1,
+      currency_from_iso: "USD",
+      currency_to_iso: "USD",
+      send_amount: "20.00",
+      vela_fee_amount: "0.20",
+      amount_paid: "20.20",
+      rate: "1",
+      receiving_amount: "20.00",
+    },
+    {
+      ref: "VL-00000009",
+      ref_contract: "VL-00000009",
+      tracking_number: "VT0000000000009",
+      status,
+      status_label: ORDER_STATUS_LABELS[status],
+      payment_detail_id: null,
+      payment_method: "wallet",
+      recipient_id: 4,
+      recipient_name: "Ana Rejected",
+      delivery_method: "Bank deposit",
+      processing_time: "1-2 business days",
+      created_at: "2026-11-23T12:00:00.000Z",
+    },
+  ),
   ...overrides,
 });
 

@@ -18,6 +18,7 @@ import { createWalletTransaction } from "../api/create-transaction";
 import { useUserWallets } from "../api/get-wallets";
 import { sendWithdrawCode, useBeneficiaries, useWithdrawMethods } from "../api/withdraw";
 import type { WalletFlowStore } from "../stores/wallet-flow-store";
+import { QueryNotices } from "./query-notices";
 import { useQuotationRows } from "./wallet-review-step";
 
 /** METHOD: which wallet the money leaves, and how it is paid out (a bank account, a mobile wallet). */
@@ -166,17 +167,13 @@ export const BeneficiaryStep = ({
         title={t("wallets.withdraw.beneficiaryTitle")}
         text={t("wallets.withdraw.beneficiaryText")}
       />
-      {beneficiaries.isPending ? <Skeleton height={96} radius="md" /> : null}
-      {beneficiaries.isError ? (
-        <Alert color="red" variant="light" role="alert">
-          {t("wallets.withdraw.beneficiariesError")}
-        </Alert>
-      ) : null}
-      {beneficiaries.data && list.length === 0 ? (
-        <Alert color="gray" variant="light">
-          {t("wallets.withdraw.noBeneficiaries")}
-        </Alert>
-      ) : null}
+      <QueryNotices
+        query={beneficiaries}
+        loading={<Skeleton height={96} radius="md" />}
+        errorText={t("wallets.withdraw.beneficiariesError")}
+        emptyText={t("wallets.withdraw.noBeneficiaries")}
+        isEmpty={list.length === 0}
+      />
       {list.length > 0 ? (
         <Radio.Group
           label={t("wallets.withdraw.beneficiary")}

@@ -1,39 +1,25 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import userEvent from "@testing-library/user-event";
-import { Route, Routes, useLocation } from "react-router";
+import { Route } from "react-router";
 import { describe, expect, it } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { requests, server } from "@/test/api-server";
 import { EUR, USD } from "@/test/fixtures";
-import { renderWithApp } from "@/test/render";
+import { address, renderRoutes } from "@/test/render";
 import { type WalletsBackendOptions, walletsBackend } from "../testing/wallets-backend";
 import { WalletsRoute } from "./wallets-route";
-
-const Address = () => {
-  const location = useLocation();
-  return <output aria-label="address">{`${location.pathname}${location.search}`}</output>;
-};
 
 const renderDashboard = (options: WalletsBackendOptions, route = "/account/wallets") => {
   registerAuthSource(() => ({ token: "client-token", type: "client", userType: "client" }));
   const backend = walletsBackend(options);
   server.use(...backend.handlers);
-  renderWithApp(
-    <>
-      <Routes>
-        <Route path="/account/wallets" element={<WalletsRoute />} />
-      </Routes>
-      <Address />
-    </>,
-    { route },
-  );
-  return { backend, requests, user: userEvent.setup() };
+  const user = renderRoutes(<Route path="/account/wallets" element={<WalletsRoute />} />, route, {
+    withSearch: true,
+  });
+  return { backend, requests, user };
 };
 
 /** What an element says, with the money formatter's no-break spaces read as spaces. */
 const text = (element: HTMLElement) => (element.textContent ?? "").replace(/\u00a0/g, " ");
-
-const address = () => screen.getByLabelText("address").textContent ?? "";
 
 describe("the wallet dashboard", () => {
   it("shows each currency's balance with what is available and on hold, and the first wallet's details", async () => {

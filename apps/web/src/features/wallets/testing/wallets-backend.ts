@@ -1,12 +1,5 @@
 import { getOrderDetails } from "@vela/shared/contract/orders";
-import {
-  authorizeCard,
-  getPayment,
-  getPaymentMethods,
-  getSavedCards,
-  setPaymentMethod,
-  tokenizeCard,
-} from "@vela/shared/contract/payments";
+import { getPaymentMethods, setPaymentMethod } from "@vela/shared/contract/payments";
 import { getQuotation } from "@vela/shared/contract/pricing";
 import { createRecipient, getWithdrawForm } from "@vela/shared/contract/recipients";
 import { getCountries, getCurrencies } from "@vela/shared/contract/reference";
@@ -47,7 +40,6 @@ import {
 import { type DynamicForm, defineField } from "@vela/shared/dynamic-form";
 import { breachMessage, limitBreach } from "@vela/shared/limits";
 import { type ConfirmationRecord, ORDER_STATUS_LABELS, type OrderStatus } from "@vela/shared/orders";
-import type { Payment } from "@vela/shared/payments";
 import type { Calculation, Quotation } from "@vela/shared/pricing";
 import type { Recipient } from "@vela/shared/recipients";
 import type { WalletRecipient as WalletUser } from "@vela/shared/wallet-send";
@@ -57,8 +49,10 @@ import type {
   WalletTransaction,
   WalletTransactionsQuery,
 } from "@vela/shared/wallets";
+import { cardPaymentHandlers } from "@/test/card-payments";
 import { failure, handle, invalid, type Reply, success } from "@/test/contract-handlers";
 import { CURRENCIES, EUR, pageOf, USD } from "@/test/fixtures";
+import { confirmationRecordOf, type QuotedAmounts } from "@/test/orders";
 
 /**
  * An in-memory wallet backend that follows the team's contract (BRIEF, STATUS.md): wallets whose
@@ -202,7 +196,10 @@ export const walletsBackend = ({
   nextId = wallets.length + 1;
   const orders: Order[] = [];
   const quotations = new Map<number, Quotation & { extra: Record<string, unknown> }>();
-  const payments = new Map<number, Payment>();
+  const cards = cardPaymentHandlers({
+    firstId: 700,
+    priceOf: (quotationId) => ({ amount: quotations.get(quotationId)?.amount_paid ?? "0", currency: "USD" }),
+  });
   const replays = new Map<string, ConfirmationRecord>();
   const recent: (WalletUser & { last_sent_at: string })[] = [];
   const beneficiaries: Recipient[] = [beneficiary(40, "Ana", "López", USD.id, "•••• 6789")];
@@ -219,63 +216,21 @@ export const walletsBackend = ({
     id: number,
     service: string,
     status: OrderStatus,
-    quotation: Pick<
-      Quotation,
-      | "id"
-      | "currency_from_id"
-      | "currency_to_id"
-      | "currency_from_iso"
-      | "currency_to_iso"
-      | "send_amount"
-      | "vela_fee_amount"
-      | "amount_paid"
-      | "rate"
-      | "receiving_amount"
-    >,
+    quotation: QuotedAmounts,
     extra: Partial<ConfirmationRecord> = {},
-  ): ConfirmationRecord => ({
-    id,
-    order_id: id,
-    ref: `VL-${String(id).padStart(6, "0")}`,
-    ref_contract: `VL-${String(id).padStart(6, "0")}`,
-    tracking_number: `VT${String(id).padStart(8, "0")}`,
-    status,
-    status_label: ORDER_STATUS_LABELS[status],
-    quotation_id: quotation.id,
-    payment_detail_id: null,
-    payment_method: "wallet",
-    recipient_id: null,
-    recipient_name: null,
-    sender_id: null,
-    sender_name: null,
-    service_provider_id: null,
-    service_type_id: null,
-    country_from_id: null,
-    country_to_id: null,
-    currency_from_id: quotation.currency_from_id,
-    currency_to_id: quotation.currency_to_id,
-    currency_from_iso: quotation.currency_from_iso,
-    currency_to_iso: quotation.currency_to_iso,
-    send_amount: quotation.send_amount,
-    external_fee_amount: "0.00",
-    vela_fee_amount: quotation.vela_fee_amount,
-    discount: "0.00",
-    amount_paid: quotation.amount_paid,
-    rate: quotation.rate,
-    receiving_amount: quotation.receiving_amount,
-    guaranteed_rate: true,
-    delivery_method: SERVICE_NAMES[service] ?? service,
-    processing_time: "Instant",
-    processing_time_id: null,
-    arrive: null,
-    pickup_reference: null,
-    status_reason: null,
-    quotation: {},
-    url_pdf: `/api/orders/generate/${id}`,
-    created_at: "2026-11-23T12:00:00.000Z",
-    date: "2026-11-23",
-    ...extra,
-  });
+  ): ConfirmationRecord =>
+    confirmationRecordOf(id, quotation, {
+      ref: `VL-${String(id).padStart(6, "0")}`,
+      ref_contract: `VL-${String(id).padStart(6, "0")}`,
+      tracking_number: `VT${String(id).padStart(8, "0")}`,
+      status,
+      status_label: ORDER_STATUS_LABELS[status],
+      payment_detail_id: null,
+      payment_method: "wallet",
+      delivery_method: SERVICE_NAMES[service] ?? service,
+      created_at: "2026-11-23T12:00:00.000Z",
+      ...extra,
+    });
 
   // Past orders of the first wallet, newest first: deposits of 10.00 each.
   for (let index = 0; index < pastOrders && wallets[0]; index++) {
@@ -445,7 +400,7 @@ export const walletsBackend = ({
     switch (service) {
       case "deposit-money": {
         if (!to) return failure(422, "Open a wallet in this currency first.");
-        const payment = payments.get(Number(body.payment_id));
+        const payment = cards.payments.get(Number(body.payment_id));
         if (!payment) return failure(422, "Pay first.");
         if (payment.instructions) {
           status = "awaiting_payment";
@@ -756,33 +711,7 @@ export const walletsBackend = ({
         payment_profile_id: null,
       };
     }),
-    handle(getSavedCards, []),
-    handle(tokenizeCard, {
-      token: "tok_test_4242",
-      brand: "Visa",
-      last4: "4242",
-      exp_month: 12,
-      exp_year: 2034,
-    }),
-    handle(authorizeCard, ({ body }) => {
-      const payment: Payment = {
-        id: 700 + payments.size,
-        quotation_id: Number(body.quotation_id),
-        method: "card",
-        status: "authorized",
-        amount: quotations.get(Number(body.quotation_id))?.amount_paid ?? "0",
-        currency: "USD",
-        redirect_url: null,
-        failure_message: null,
-        card: { brand: "Visa", last4: "4242" },
-        bank: null,
-        instructions: null,
-        created_at: "2026-11-23T12:01:00.000Z",
-      };
-      payments.set(payment.id, payment);
-      return payment;
-    }),
-    handle(getPayment, ({ params }) => payments.get(params.id) ?? failure(404, "Payment not found.")),
+    ...cards.handlers,
   ];
 
   return {
