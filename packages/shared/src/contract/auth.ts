@@ -46,7 +46,7 @@ import {
 import { dynamicForm } from "../dynamic-form";
 import { bankAccountPreparation, savedBank, updateBankAccountRequest } from "../payments";
 import { get, patch, post, put } from "./endpoint";
-import { idParams } from "./params";
+import { idParams, serviceParams } from "./params";
 
 /* Signing in and out, recovering a password, on-boarding, the rules, the account and its settings. */
 
@@ -80,18 +80,12 @@ export const resetPassword = post("/authentication/forgot-password/reset-passwor
   body: resetPasswordRequest,
 });
 
-export const registerClient = post("/onboarding/client/register", authSession, {
-  body: clientRegistration,
-  status: 201,
-});
-export const registerAgent = post("/agents/onboarding/register", authSession, {
-  body: agentRegistration,
-  status: 201,
-});
-export const registerBusiness = post("/onboarding/business/register", authSession, {
-  body: businessRegistration,
-  status: 201,
-});
+/** A registration creates the account and signs it in: 201 with its session. */
+const registration = <const P extends `/${string}`, B extends z.ZodType>(path: P, body: B) =>
+  post(path, authSession, { body, status: 201 });
+export const registerClient = registration("/onboarding/client/register", clientRegistration);
+export const registerAgent = registration("/agents/onboarding/register", agentRegistration);
+export const registerBusiness = registration("/onboarding/business/register", businessRegistration);
 /** What a business can register as. */
 export const businessType = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
 export const getBusinessTypes = get("/onboarding/business/types", z.array(businessType));
@@ -118,7 +112,7 @@ export const verifyOnboardingPhone = post("/onboarding/{type}/phone/verify-phone
 
 export const examineDashboardRules = get("/examine-rules", examineRules);
 export const examineServiceRules = get("/{service}/examine-rules", examineRules, {
-  params: z.object({ service: z.enum(RULE_SERVICES) }),
+  params: serviceParams(RULE_SERVICES),
 });
 
 export const getProfile = get("/profile", profile);

@@ -25,15 +25,15 @@ import {
 } from "../purchases";
 import { COUNTRY_DIRECTIONS, country } from "../reference";
 import { get, post } from "./endpoint";
-import { idParams } from "./params";
+import { idParams, serviceParams } from "./params";
 
 /* Purchases: phone top-ups, gift cards and bill payments, from their catalogues to the order. */
 
 /** A purchase service as the path's first segment names it. */
-const serviceParams = z.object({ service: z.enum(PURCHASE_SERVICES) });
+const purchaseServiceParams = serviceParams(PURCHASE_SERVICES);
 
 export const getPurchaseCountries = get("/{service}/countries", z.array(country), {
-  params: z.object({ service: z.enum(["reload-phones", "prepaid-pay-bills"]) }),
+  params: serviceParams(["reload-phones", "prepaid-pay-bills"]),
   query: z.object({ direction: z.enum(COUNTRY_DIRECTIONS).optional() }),
 });
 export const getOperators = get("/reload-phones/operators", operatorsAnswer, { query: operatorsQuery });
@@ -55,17 +55,17 @@ export const lookUpBill = post("/bills", billPayer, { body: billLookupRequest })
 /** The same lookup as a query. */
 export const getBill = get("/prepaid-pay-bills/bill", billPayer, { query: billLookupRequest });
 export const createPurchaseQuotation = post("/{service}/quotation", purchaseQuotation, {
-  params: serviceParams,
+  params: purchaseServiceParams,
   // Each service prices its own request (the API's route of that service checks which).
   body: z.union([topupQuotationRequest, giftCardQuotationRequest, billQuotationRequest]),
   status: 201,
 });
 export const createPurchaseTransaction = post("/{service}/transaction", purchaseConfirmation, {
-  params: serviceParams,
+  params: purchaseServiceParams,
   body: purchaseTransactionRequest,
   status: 201,
 });
 export const getPurchaseOrder = get("/{service}/orders/{id}", purchaseConfirmation, {
-  params: serviceParams.extend(idParams.shape),
+  params: purchaseServiceParams.extend(idParams.shape),
 });
 export const revealRedeemCode = post("/gift-cards/orders/{id}/redeem-code", redeemCode, { params: idParams });

@@ -25,20 +25,20 @@ import {
   withdrawFormQuery,
 } from "../recipients";
 import { del, get, patch, post, put } from "./endpoint";
-import { idParams } from "./params";
+import { idParams, serviceParams } from "./params";
 
 /* Recipients, their dynamic forms, and the invitations that let a person fill in their own details. */
 
 export const getRecipients = get("/recipients", paginated(recipientSchema), { query: recipientListQuery });
 export const createRecipient = post("/recipients", recipientSchema, { body: recipientRequest, status: 201 });
 /** A service's own recipient list and short form (consignments: the full form of its corridor). */
-const serviceParams = z.object({ service: z.enum(RECIPIENT_SERVICES) });
+const recipientServiceParams = serviceParams(RECIPIENT_SERVICES);
 export const getServiceRecipients = get("/{service}/recipients", paginated(recipientSchema), {
-  params: serviceParams,
+  params: recipientServiceParams,
   query: recipientListQuery.omit({ service: true }),
 });
 export const createServiceRecipient = post("/{service}/recipients", recipientSchema, {
-  params: serviceParams,
+  params: recipientServiceParams,
   body: recipientRequest,
   status: 201,
 });

@@ -20,6 +20,7 @@ import {
   town,
 } from "../reference";
 import { get } from "./endpoint";
+import { serviceParams } from "./params";
 
 /* Reference data: countries, currencies, states, cities, prefixes, and what recipient and sender
    forms offer (documents, relationships, reasons, banks and branches, provinces, towns, payout places). */
@@ -53,7 +54,7 @@ export const getCountries = get("/countries", z.array(country), {
 });
 export const getHomeCountries = get("/home/countries", z.array(country), { query: directionQuery });
 export const getServiceCountries = get("/{service}/countries", z.array(country), {
-  params: z.object({ service: z.enum(COUNTRY_SERVICES) }),
+  params: serviceParams(COUNTRY_SERVICES),
   query: directionQuery,
 });
 export const getCurrencies = get("/currencies", z.array(currency), {

@@ -47,7 +47,7 @@ import {
   walletTransactionsQuery,
 } from "../wallets";
 import { get, post } from "./endpoint";
-import { idParams } from "./params";
+import { idParams, serviceParams } from "./params";
 
 /* Wallets: the dashboard, opening and closing one, its balance, history and movements. */
 
@@ -75,12 +75,14 @@ export const getWalletStatuses = get("/wallets/selects/statuses", z.array(wallet
  * answers share a shape share an entry, with the service as an enum path parameter; the one that
  * answers more (a send names its recipient, a convert its wallets) has its own.
  */
+/** The services priced alike: a calculation, then a quotation. */
+const pricedServiceParams = serviceParams(["deposit-money", "convert-money", "withdraw-money"]);
 
 export const getWalletServiceCurrencies = get(
   "/wallets/{service}/currencies",
   z.array(walletCurrencyOption),
   {
-    params: z.object({ service: z.enum(["deposit-money", "withdraw-money"]) }),
+    params: serviceParams(["deposit-money", "withdraw-money"]),
     query: walletCurrenciesQuery,
   },
 );
@@ -91,14 +93,14 @@ export const getSendCurrencies = get("/wallets/send-money/currencies", z.array(s
   query: sendCurrenciesQuery,
 });
 export const calculateWalletPrice = post("/wallets/{service}/calculator", calculation, {
-  params: z.object({ service: z.enum(["deposit-money", "convert-money", "withdraw-money"]) }),
+  params: pricedServiceParams,
   body: z.union([depositCalculatorRequest, convertCalculatorRequest, withdrawCalculatorRequest]),
 });
 export const calculateWalletSend = post("/wallets/send-money/calculator", walletSendCalculation, {
   body: walletSendRequest,
 });
 export const createWalletQuotation = post("/wallets/{service}/quotation/create", quotation, {
-  params: z.object({ service: z.enum(["deposit-money", "convert-money", "withdraw-money"]) }),
+  params: pricedServiceParams,
   body: z.union([walletQuotationRequest, withdrawQuotationRequest]),
   status: 201,
 });
@@ -107,7 +109,7 @@ export const createWalletSendQuotation = post("/wallets/send-money/quotation/cre
   status: 201,
 });
 export const createWalletTransaction = post("/wallets/{service}/transaction", confirmationRecord, {
-  params: z.object({ service: z.enum(["deposit-money", "send-money", "withdraw-money"]) }),
+  params: serviceParams(["deposit-money", "send-money", "withdraw-money"]),
   body: z.union([depositTransactionRequest, walletSendTransactionRequest, withdrawTransactionRequest]),
   status: 201,
 });
