@@ -235,19 +235,22 @@ describe("rounding", () => {
     expect(roundAmount(amount, decimals, mode)).toBe(expected);
   });
 
-  it("charges fees rounded up, even by the smallest fraction", () => {
-    expect(roundFeeUp("1.231", 2)).toBe("1.24");
-    expect(roundFeeUp("1.2300000000001", 2)).toBe("1.24");
-    expect(roundFeeUp("1.23", 2)).toBe("1.23");
-    expect(roundFeeUp("149.1", 0)).toBe("150");
-    expect(roundFeeUp("0.0001", 3)).toBe("0.001");
-  });
-
-  it("delivers receiving amounts rounded down, even from a hair below the next unit", () => {
-    expect(roundReceivingDown("93.479", 2)).toBe("93.47");
-    expect(roundReceivingDown("93.4799999999999", 2)).toBe("93.47");
-    expect(roundReceivingDown("14999.9", 0)).toBe("14999");
-    expect(roundReceivingDown("1.2349", 3)).toBe("1.234");
+  /** The two roundings in the house's favour. */
+  const roundingFor = { fee: roundFeeUp, receiving: roundReceivingDown };
+  it.each([
+    // Fees are charged rounded up, even by the smallest fraction.
+    ["fee", "1.231", 2, "1.24"],
+    ["fee", "1.2300000000001", 2, "1.24"],
+    ["fee", "1.23", 2, "1.23"],
+    ["fee", "149.1", 0, "150"],
+    ["fee", "0.0001", 3, "0.001"],
+    // Receiving amounts are delivered rounded down, even from a hair below the next unit.
+    ["receiving", "93.479", 2, "93.47"],
+    ["receiving", "93.4799999999999", 2, "93.47"],
+    ["receiving", "14999.9", 0, "14999"],
+    ["receiving", "1.2349", 3, "1.234"],
+  ] as const)("rounds the %s amount %s to %i decimals: %s", (kind, amount, decimals, expected) => {
+    expect(roundingFor[kind](amount, decimals)).toBe(expected);
   });
 });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordId } from "./api";
+import { paginationQuery, recordId } from "./api";
 
 /**
  * External recipients (spec §7): a signed-in user sends a person a link by e-mail; that person
@@ -57,11 +57,7 @@ export const recipientInvitation = z.object({
 });
 export type RecipientInvitation = z.infer<typeof recipientInvitation>;
 
-export const invitationListQuery = z.object({
-  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(100).default(10),
-  status: z.enum(INVITATION_STATUSES).optional(),
-});
+export const invitationListQuery = paginationQuery.extend({ status: z.enum(INVITATION_STATUSES).optional() });
 
 export const confirmRecipientRequest = z.object({ invitation_id: recordId });
 

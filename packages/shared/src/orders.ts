@@ -117,6 +117,15 @@ export const statusStep = z.object({
 });
 export type StatusStep = z.infer<typeof statusStep>;
 
+/** An order's amounts as its list rows show them: what was sent and paid, and what is received. */
+export const orderAmountFields = {
+  send_amount: z.string(),
+  amount_paid: z.string(),
+  currency_from_iso: z.string(),
+  receiving_amount: z.string(),
+  currency_to_iso: z.string(),
+};
+
 /** A row of GET /orders and of dashboard/recent-activity. */
 export const orderListItem = z.object({
   id: z.number().int(),
@@ -126,11 +135,7 @@ export const orderListItem = z.object({
   service_name: z.string(),
   status: z.enum(ORDER_STATUSES),
   status_label: z.string(),
-  send_amount: z.string(),
-  amount_paid: z.string(),
-  currency_from_iso: z.string(),
-  receiving_amount: z.string(),
-  currency_to_iso: z.string(),
+  ...orderAmountFields,
   recipient_name: z.string().nullable(),
   country_to_iso: z.string().nullable(),
   created_at: z.string(),

@@ -6,22 +6,17 @@ import { isValidE164, isValidPhone, PHONE_INVALID_MESSAGE } from "./phone";
 // the country its prefix dials, and the error lands on the phone_number field.
 describe("isValidPhone", () => {
   it.each([
-    ["+1", "2025550143"],
-    ["+52", "5512345678"],
-    ["+44", "7911123456"],
-    ["+34", "612345678"],
-  ])("accepts %s %s", (prefix, number) => {
-    expect(isValidPhone(prefix, number)).toBe(true);
-  });
-
-  it.each([
-    ["+999", "5551234567"],
-    ["+1", "1234"],
-    ["+1", "5555555555"],
-    ["+52", "12"],
-    ["+44", "12345678901234"],
-  ])("refuses %s %s", (prefix, number) => {
-    expect(isValidPhone(prefix, number)).toBe(false);
+    ["+1", "2025550143", true],
+    ["+52", "5512345678", true],
+    ["+44", "7911123456", true],
+    ["+34", "612345678", true],
+    ["+999", "5551234567", false],
+    ["+1", "1234", false],
+    ["+1", "5555555555", false],
+    ["+52", "12", false],
+    ["+44", "12345678901234", false],
+  ])("takes %s %s as valid: %s", (prefix, number, valid) => {
+    expect(isValidPhone(prefix, number)).toBe(valid);
   });
 
   it("checks a whole E.164 number as an SMS gateway would", () => {

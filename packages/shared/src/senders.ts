@@ -67,7 +67,11 @@ function refineOptionalPhone(
     refinePhoneNumber({ phone_prefix: value.phone_prefix!, phone_number: value.phone_number! }, context);
 }
 
-const optionalPhone = {
+/** Who the sender is and how to reach them, asked alike by both forms (e-mail and phone optional). */
+const nameAndContact = {
+  first_name: trimmed(80),
+  last_name: trimmed(80),
+  email: z.preprocess((v: unknown) => (v === "" ? undefined : v), emailField.optional()),
   phone_prefix: z.preprocess((v: unknown) => (v === "" ? undefined : v), phonePrefixField.optional()),
   phone_number: z.preprocess((v: unknown) => (v === "" ? undefined : v), phoneNumberField.optional()),
 };
@@ -80,10 +84,7 @@ const optionalPhone = {
  */
 export const consignmentSenderRequest = z
   .object({
-    first_name: trimmed(80),
-    last_name: trimmed(80),
-    email: z.preprocess((v: unknown) => (v === "" ? undefined : v), emailField.optional()),
-    ...optionalPhone,
+    ...nameAndContact,
     country_id: recordId,
     state_id: optionalId,
     city: trimmed(120),
@@ -109,10 +110,7 @@ export type ConsignmentSenderForm = z.input<typeof consignmentSenderRequest>;
 /** Phone top-ups, gift cards and bill payments need a name and a way to reach the sender. */
 export const basicSenderRequest = z
   .object({
-    first_name: trimmed(80),
-    last_name: trimmed(80),
-    email: z.preprocess((v: unknown) => (v === "" ? undefined : v), emailField.optional()),
-    ...optionalPhone,
+    ...nameAndContact,
     country_id: optionalId,
   })
   .superRefine(refineOptionalPhone)

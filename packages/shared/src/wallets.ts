@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { recordId } from "./api";
-import { confirmationRecord, ORDER_STATUSES } from "./orders";
+import { confirmationRecord, ORDER_STATUSES, orderAmountFields } from "./orders";
 import { askedAmountFields, refineOneAskedAmount } from "./pricing";
 import { currency } from "./reference";
 
@@ -137,11 +137,7 @@ export const walletTransaction = z.object({
   currency_iso: z.string(),
   /** The other side: the other currency of a convert, the other person of a send, null otherwise. */
   counterparty: z.string().nullable(),
-  send_amount: z.string(),
-  amount_paid: z.string(),
-  currency_from_iso: z.string(),
-  receiving_amount: z.string(),
-  currency_to_iso: z.string(),
+  ...orderAmountFields,
   is_own: z.boolean(),
   /** GET /api/orders/{id}/details and the receipt, for the user's own orders. */
   details_url: z.string().nullable(),

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { recordId } from "../api";
 import {
   agentRegistration,
   authSession,
@@ -46,293 +45,124 @@ import {
 } from "../auth";
 import { dynamicForm } from "../dynamic-form";
 import { bankAccountPreparation, savedBank, updateBankAccountRequest } from "../payments";
-import { endpoint } from "./endpoint";
+import { get, patch, post, put } from "./endpoint";
+import { idParams, serviceParams } from "./params";
 
 /* Signing in and out, recovering a password, on-boarding, the rules, the account and its settings. */
 
-export const login = endpoint({
-  method: "POST",
-  path: "/authentication/login",
-  body: loginRequest,
-  response: loginAnswer,
-});
-export const sessionCheckEndpoint = endpoint({
-  method: "GET",
-  path: "/authentication/me",
-  response: sessionCheck,
-});
-export const logout = endpoint({ method: "GET", path: "/authentication/logout", response: z.null() });
-export const refreshToken = endpoint({
-  method: "POST",
-  path: "/authentication/refresh-token",
-  body: refreshRequest,
-  response: authSession,
-});
-export const tfaSendCode = endpoint({
-  method: "POST",
-  path: "/authentication/tfa/send-code",
-  body: tfaSendCodeRequest,
-  response: codeSent,
-});
-export const tfaResend = endpoint({
-  method: "POST",
-  path: "/tfacodes/resend",
-  body: tfaChallengeRequest,
-  response: codeSent,
-});
-export const tfaVerifyAndLogin = endpoint({
-  method: "POST",
-  path: "/authentication/tfa/verify-code-and-login",
+export const login = post("/authentication/login", loginAnswer, { body: loginRequest });
+export const sessionCheckEndpoint = get("/authentication/me", sessionCheck);
+export const logout = get("/authentication/logout", z.null());
+export const refreshToken = post("/authentication/refresh-token", authSession, { body: refreshRequest });
+export const tfaSendCode = post("/authentication/tfa/send-code", codeSent, { body: tfaSendCodeRequest });
+export const tfaResend = post("/tfacodes/resend", codeSent, { body: tfaChallengeRequest });
+export const tfaVerifyAndLogin = post("/authentication/tfa/verify-code-and-login", authSession, {
   body: tfaVerifyRequest,
-  response: authSession,
 });
-export const smsVerifyAndLogin = endpoint({
-  method: "POST",
-  path: "/smscodes/auth/validation",
-  body: tfaVerifyRequest,
-  response: authSession,
-});
+export const smsVerifyAndLogin = post("/smscodes/auth/validation", authSession, { body: tfaVerifyRequest });
 
 /** Where a recovery code could be sent, masked. */
 export const maskedContacts = z.object({ email: z.string(), phone: z.string() });
-export const forgotPasswordMasking = endpoint({
-  method: "POST",
-  path: "/authentication/forgot-password/masking",
+export const forgotPasswordMasking = post("/authentication/forgot-password/masking", maskedContacts, {
   body: forgotPasswordMaskingRequest,
-  response: maskedContacts,
 });
 /** A recovery code's countdowns: always answered, so it never tells whether the account exists. */
 export const recoveryCodeSent = z.object({ seconds: z.number().int(), expires_in: z.number().int() });
-export const forgotPasswordSendCode = endpoint({
-  method: "POST",
-  path: "/authentication/forgot-password/send-code",
+export const forgotPasswordSendCode = post("/authentication/forgot-password/send-code", recoveryCodeSent, {
   body: forgotPasswordSendCodeRequest,
-  response: recoveryCodeSent,
 });
-export const forgotPasswordValidateCode = endpoint({
-  method: "POST",
-  path: "/authentication/forgot-password/validate-code",
-  body: forgotPasswordValidateRequest,
-  response: z.object({ reset_token: z.string() }),
-});
-export const resetPassword = endpoint({
-  method: "POST",
-  path: "/authentication/forgot-password/reset-password",
+export const forgotPasswordValidateCode = post(
+  "/authentication/forgot-password/validate-code",
+  z.object({ reset_token: z.string() }),
+  { body: forgotPasswordValidateRequest },
+);
+export const resetPassword = post("/authentication/forgot-password/reset-password", z.null(), {
   body: resetPasswordRequest,
-  response: z.null(),
 });
 
-export const registerClient = endpoint({
-  method: "POST",
-  path: "/onboarding/client/register",
-  body: clientRegistration,
-  response: authSession,
-  status: 201,
-});
-export const registerAgent = endpoint({
-  method: "POST",
-  path: "/agents/onboarding/register",
-  body: agentRegistration,
-  response: authSession,
-  status: 201,
-});
-export const registerBusiness = endpoint({
-  method: "POST",
-  path: "/onboarding/business/register",
-  body: businessRegistration,
-  response: authSession,
-  status: 201,
-});
+/** A registration creates the account and signs it in: 201 with its session. */
+const registration = <const P extends `/${string}`, B extends z.ZodType>(path: P, body: B) =>
+  post(path, authSession, { body, status: 201 });
+export const registerClient = registration("/onboarding/client/register", clientRegistration);
+export const registerAgent = registration("/agents/onboarding/register", agentRegistration);
+export const registerBusiness = registration("/onboarding/business/register", businessRegistration);
 /** What a business can register as. */
 export const businessType = z.object({ id: z.number().int(), slug: z.string(), name: z.string() });
-export const getBusinessTypes = endpoint({
-  method: "GET",
-  path: "/onboarding/business/types",
-  response: z.array(businessType),
-});
+export const getBusinessTypes = get("/onboarding/business/types", z.array(businessType));
 
 /** On-boarding verification lives under the user's own kind: /onboarding/{client|agent|business}/… */
 const onboardingParams = z.object({ type: z.enum(ONBOARDING_TYPES) });
-export const verifyOnboardingEmail = endpoint({
-  method: "POST",
-  path: "/onboarding/{type}/email/verify-email",
+export const verifyOnboardingEmail = post("/onboarding/{type}/email/verify-email", onboardingStatus, {
   params: onboardingParams,
   body: codeRequest,
-  response: onboardingStatus,
 });
-export const resendOnboardingEmail = endpoint({
-  method: "POST",
-  path: "/onboarding/{type}/email/resend-email",
+export const resendOnboardingEmail = post("/onboarding/{type}/email/resend-email", codeSent, {
   params: onboardingParams,
-  response: codeSent,
 });
-export const sendOnboardingPhoneCode = endpoint({
-  method: "POST",
-  path: "/onboarding/{type}/phone/send-code",
+export const sendOnboardingPhoneCode = post("/onboarding/{type}/phone/send-code", codeSent, {
   params: onboardingParams,
-  response: codeSent,
 });
-export const getOnboardingPhoneCode = endpoint({
-  method: "GET",
-  path: "/onboarding/{type}/phone/get-code",
+export const getOnboardingPhoneCode = get("/onboarding/{type}/phone/get-code", codeSent.nullable(), {
   params: onboardingParams,
-  response: codeSent.nullable(),
 });
-export const verifyOnboardingPhone = endpoint({
-  method: "POST",
-  path: "/onboarding/{type}/phone/verify-phone",
+export const verifyOnboardingPhone = post("/onboarding/{type}/phone/verify-phone", onboardingStatus, {
   params: onboardingParams,
   body: codeRequest,
-  response: onboardingStatus,
 });
 
-export const examineDashboardRules = endpoint({
-  method: "GET",
-  path: "/examine-rules",
-  response: examineRules,
-});
-export const examineServiceRules = endpoint({
-  method: "GET",
-  path: "/{service}/examine-rules",
-  params: z.object({ service: z.enum(RULE_SERVICES) }),
-  response: examineRules,
+export const examineDashboardRules = get("/examine-rules", examineRules);
+export const examineServiceRules = get("/{service}/examine-rules", examineRules, {
+  params: serviceParams(RULE_SERVICES),
 });
 
-export const getProfile = endpoint({ method: "GET", path: "/profile", response: profile });
-export const updateProfile = endpoint({
-  method: "PUT",
-  path: "/profile",
-  body: profileUpdateRequest,
-  response: profile,
-});
-export const completeProfile = endpoint({
-  method: "POST",
-  path: "/profile",
-  body: profileCompleteRequest,
-  response: profile,
-});
-export const changePhone = endpoint({
-  method: "POST",
-  path: "/profile/change-phone",
-  body: changePhoneRequest,
-  response: codeSent,
-});
-export const getMyAccount = endpoint({ method: "GET", path: "/my-account", response: myAccount });
+export const getProfile = get("/profile", profile);
+export const updateProfile = put("/profile", profile, { body: profileUpdateRequest });
+export const completeProfile = post("/profile", profile, { body: profileCompleteRequest });
+export const changePhone = post("/profile/change-phone", codeSent, { body: changePhoneRequest });
+export const getMyAccount = get("/my-account", myAccount);
 /**
  * Multipart, field "avatar": the body is the browser's `FormData`, which this package (free of DOM
  * and Node types) cannot name; the API reads the file itself.
  */
-export const uploadAvatar = endpoint({
-  method: "POST",
-  path: "/my-account/avatar",
-  body: z.unknown(),
-  response: avatarUploaded,
-});
-export const getMe = endpoint({ method: "GET", path: "/me", response: authUser });
-export const getHasTransactions = endpoint({
-  method: "GET",
-  path: "/user/has_transactions",
-  response: hasTransactions,
-});
-export const getReminderKinds = endpoint({
-  method: "GET",
-  path: "/list/reminders",
-  response: z.array(reminderKindOption),
-});
-export const getReminders = endpoint({ method: "GET", path: "/user/reminders", response: z.array(reminder) });
-export const createReminder = endpoint({
-  method: "POST",
-  path: "/user/reminders",
-  body: reminderRequest,
-  response: reminder,
-  status: 201,
-});
+export const uploadAvatar = post("/my-account/avatar", avatarUploaded, { body: z.unknown() });
+export const getMe = get("/me", authUser);
+export const getHasTransactions = get("/user/has_transactions", hasTransactions);
+export const getReminderKinds = get("/list/reminders", z.array(reminderKindOption));
+export const getReminders = get("/user/reminders", z.array(reminder));
+export const createReminder = post("/user/reminders", reminder, { body: reminderRequest, status: 201 });
 
-export const getSecuritySettings = endpoint({
-  method: "GET",
-  path: "/settings/security",
-  response: securitySettings,
-});
-export const updateSecuritySettings = endpoint({
-  method: "PATCH",
-  path: "/settings/security",
-  body: securitySettingsRequest,
-  response: z.union([securitySettings, codeSent, totpSetup]),
-});
-export const getPhoneSettings = endpoint({
-  method: "GET",
-  path: "/settings/phone-settings",
-  response: phoneSettings,
-});
-export const sendPhoneCode = endpoint({
-  method: "POST",
-  path: "/settings/phone-settings/send-code",
-  response: codeSent,
-});
-export const verifyPhone = endpoint({
-  method: "PUT",
-  path: "/settings/phone-settings/verify-phone",
-  body: codeRequest,
-  response: phoneSettings,
-});
-export const getEmailSettings = endpoint({
-  method: "GET",
-  path: "/settings/email-settings",
-  response: emailSettings,
-});
-export const changeEmail = endpoint({
-  method: "POST",
-  path: "/settings/email-settings/change-email",
+export const getSecuritySettings = get("/settings/security", securitySettings);
+export const updateSecuritySettings = patch(
+  "/settings/security",
+  z.union([securitySettings, codeSent, totpSetup]),
+  { body: securitySettingsRequest },
+);
+export const getPhoneSettings = get("/settings/phone-settings", phoneSettings);
+export const sendPhoneCode = post("/settings/phone-settings/send-code", codeSent);
+export const verifyPhone = put("/settings/phone-settings/verify-phone", phoneSettings, { body: codeRequest });
+export const getEmailSettings = get("/settings/email-settings", emailSettings);
+export const changeEmail = post("/settings/email-settings/change-email", codeSent, {
   body: changeEmailRequest,
-  response: codeSent,
 });
-export const verifyEmailChange = endpoint({
-  method: "POST",
-  path: "/settings/email-settings/verify-email",
+export const verifyEmailChange = post("/settings/email-settings/verify-email", emailSettings, {
   body: codeRequest,
-  response: emailSettings,
 });
-export const changePassword = endpoint({
-  method: "PUT",
-  path: "/settings/password/change-password",
+export const changePassword = put("/settings/password/change-password", authSession, {
   body: changePasswordRequest,
-  response: authSession,
 });
-export const getEmailStatus = endpoint({
-  method: "GET",
-  path: "/settings/email-status",
-  response: emailStatus,
-});
-export const getSettingsPaymentMethods = endpoint({
-  method: "GET",
-  path: "/settings/payment-method",
-  response: z.array(paymentMethodOption),
-});
+export const getEmailStatus = get("/settings/email-status", emailStatus);
+export const getSettingsPaymentMethods = get("/settings/payment-method", z.array(paymentMethodOption));
 /*
  * The bank account form of the settings. The saved instruments' list, saving and deleting are in
  * payments.ts, beside the checkout's.
  */
-export const getBankAccountPreparation = endpoint({
-  method: "GET",
-  path: "/settings/bank-accounts/preparation",
-  response: bankAccountPreparation,
-});
-export const getBankAccountForm = endpoint({
-  method: "GET",
-  path: "/settings/bank-accounts/form",
-  response: dynamicForm,
-});
-export const updateBankAccount = endpoint({
-  method: "PATCH",
-  path: "/settings/bank-accounts/{id}",
-  params: z.object({ id: recordId }),
+export const getBankAccountPreparation = get("/settings/bank-accounts/preparation", bankAccountPreparation);
+export const getBankAccountForm = get("/settings/bank-accounts/form", dynamicForm);
+export const updateBankAccount = patch("/settings/bank-accounts/{id}", savedBank, {
+  params: idParams,
   body: updateBankAccountRequest,
-  response: savedBank,
 });
 
-export const getOutbox = endpoint({
-  method: "GET",
-  path: "/dev/outbox",
+export const getOutbox = get("/dev/outbox", z.array(outboxMessage), {
   query: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }),
-  response: z.array(outboxMessage),
 });

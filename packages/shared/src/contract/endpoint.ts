@@ -22,6 +22,40 @@ export type Endpoint = {
 /** Declares an endpoint, keeping its literal types for inference. */
 export const endpoint = <const E extends Endpoint>(spec: E): E => spec;
 
+/** What an endpoint declares besides its method, path and answer. */
+type EndpointOptions = Pick<Endpoint, "params" | "query" | "body" | "status">;
+
+/** The type `endpoint` infers for the same declaration: one flat object of read-only fields. */
+type Declared<M extends HttpMethod, P, R, O> = {
+  readonly [K in keyof ({ method: M; path: P; response: R } & O)]: ({
+    method: M;
+    path: P;
+    response: R;
+  } & O)[K];
+};
+
+/**
+ * The compact declarations, one a method: `get(path, response, { params, query })`,
+ * `post(path, response, { params, body, status })`, keeping the literal types `endpoint` keeps.
+ */
+const declaration =
+  <const M extends HttpMethod>(method: M) =>
+  <
+    const P extends `/${string}`,
+    const R extends z.ZodType,
+    const O extends EndpointOptions = Record<never, never>,
+  >(
+    path: P,
+    response: R,
+    options?: O,
+  ) =>
+    endpoint({ method, path, response, ...options }) as Declared<M, P, R, O>;
+
+export const get = declaration("GET");
+export const post = declaration("POST");
+export const put = declaration("PUT");
+export const patch = declaration("PATCH");
+export const del = declaration("DELETE");
 /** What a caller sends: the parameters, query and body the endpoint declares, each as its schema takes it. */
 export type EndpointInput<E extends Endpoint> = (E["params"] extends z.ZodType
   ? { params: z.input<E["params"]> }

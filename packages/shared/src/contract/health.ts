@@ -1,19 +1,14 @@
 import { z } from "zod";
 import { appInfo } from "../app-info";
-import { endpoint } from "./endpoint";
+import { get } from "./endpoint";
 
 /* Whether the server is up, and what the SPA learns about it at run time. */
 
-export const ping = endpoint({
-  method: "GET",
-  path: "/ping",
-  response: z.object({ status: z.literal("ok") }),
-});
-export const getAppInfo = endpoint({ method: "GET", path: "/app-info", response: appInfo });
-export const health = endpoint({
-  method: "GET",
-  path: "/health",
-  response: z.object({
+export const ping = get("/ping", z.object({ status: z.literal("ok") }));
+export const getAppInfo = get("/app-info", appInfo);
+export const health = get(
+  "/health",
+  z.object({
     status: z.literal("ok"),
     database: z.object({
       kind: z.enum(["pglite", "postgres"]),
@@ -22,4 +17,4 @@ export const health = endpoint({
     }),
     uptime_s: z.number(),
   }),
-});
+);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginated, recordId } from "../api";
+import { paginated } from "../api";
 import {
   confirmationRecord,
   orderDetails,
@@ -8,63 +8,29 @@ import {
   trackingAnswer,
   transactionRequest,
 } from "../orders";
-import { endpoint } from "./endpoint";
+import { get, post } from "./endpoint";
+import { idParams } from "./params";
 
 /* Orders: the history, one order's details, tracking, and placing a transfer. */
 
 /** A choice of the history's filters. */
 export const selectOption = z.object({ id: z.string(), name: z.string() });
-const orderParams = z.object({ id: recordId });
 
-export const getOrders = endpoint({
-  method: "GET",
-  path: "/orders",
-  query: ordersQuery,
-  response: paginated(orderListItem),
-});
-export const getOrderServices = endpoint({
-  method: "GET",
-  path: "/orders/selects/services",
-  response: z.array(selectOption),
-});
-export const getOrderStatuses = endpoint({
-  method: "GET",
-  path: "/orders/selects/statuses",
-  response: z.array(selectOption),
-});
-export const getOrderDetails = endpoint({
-  method: "GET",
-  path: "/orders/{id}/details",
-  params: orderParams,
-  response: orderDetails,
-});
+export const getOrders = get("/orders", paginated(orderListItem), { query: ordersQuery });
+export const getOrderServices = get("/orders/selects/services", z.array(selectOption));
+export const getOrderStatuses = get("/orders/selects/statuses", z.array(selectOption));
+export const getOrderDetails = get("/orders/{id}/details", orderDetails, { params: idParams });
 /** One order of the dashboard's recent activity: the same answer as its details. */
-export const getRecentActivityOrder = endpoint({
-  method: "GET",
-  path: "/recent_activity/{id}",
-  params: orderParams,
-  response: orderDetails,
-});
-export const getRecentActivity = endpoint({
-  method: "GET",
-  path: "/dashboard/recent-activity",
-  response: z.array(orderListItem),
-});
-export const getTracking = endpoint({
-  method: "GET",
-  path: "/tracking/{tracking_number}",
+export const getRecentActivityOrder = get("/recent_activity/{id}", orderDetails, { params: idParams });
+export const getRecentActivity = get("/dashboard/recent-activity", z.array(orderListItem));
+export const getTracking = get("/tracking/{tracking_number}", trackingAnswer, {
   params: z.object({ tracking_number: z.string().trim().min(1).max(64) }),
-  response: trackingAnswer,
 });
 /** Places the transfer of a paid quotation: its confirmation record. */
 const transferPlacement = <const P extends `/${string}`>(path: P) =>
-  endpoint({ method: "POST", path, body: transactionRequest, response: confirmationRecord, status: 201 });
+  post(path, confirmationRecord, { body: transactionRequest, status: 201 });
 export const createConsignmentTransaction = transferPlacement("/consignments/transaction");
 /** The same as /consignments/transaction. */
 export const createSendMoneyTransaction = transferPlacement("/send_money");
 /** The user's latest transfer (for send again), or null. */
-export const getLastTransaction = endpoint({
-  method: "GET",
-  path: "/consignments/last-transaction",
-  response: confirmationRecord.nullable(),
-});
+export const getLastTransaction = get("/consignments/last-transaction", confirmationRecord.nullable());

@@ -16,31 +16,23 @@ import {
   savedCard,
   setPaymentMethodRequest,
 } from "../payments";
-import { endpoint } from "./endpoint";
+import { del, get, post, put } from "./endpoint";
+import { idParams } from "./params";
 
 /* Paying: the methods offered, the card processor's tokens, each way to pay, saved instruments. */
 
-const idParams = z.object({ id: recordId });
-
-export const getPaymentMethods = endpoint({
-  method: "GET",
-  path: "/payments/payment-methods/{quotation_id}",
-  params: z.object({ quotation_id: recordId }),
-  response: z.array(paymentMethodOffer),
-});
-export const setPaymentMethod = endpoint({
-  method: "PUT",
-  path: "/quotations/payment-method/{id}",
+export const getPaymentMethods = get(
+  "/payments/payment-methods/{quotation_id}",
+  z.array(paymentMethodOffer),
+  { params: z.object({ quotation_id: recordId }) },
+);
+export const setPaymentMethod = put("/quotations/payment-method/{id}", quotationPaymentSummary, {
   params: idParams,
   body: setPaymentMethodRequest,
-  response: quotationPaymentSummary,
 });
 /** Attaches one of the user's saved cards or bank accounts to a quotation. */
-export const addSavedPaymentMethod = endpoint({
-  method: "PUT",
-  path: "/payments/add-payment-method",
+export const addSavedPaymentMethod = put("/payments/add-payment-method", quotationPaymentSummary, {
   body: addPaymentMethodRequest,
-  response: quotationPaymentSummary,
 });
 
 /** What the card processor's tokenisation takes: the card, which never reaches our API. */
@@ -59,19 +51,14 @@ export const cardToken = z.object({
   exp_month: z.number().int(),
   exp_year: z.number().int(),
 });
-export const tokenizeCard = endpoint({
-  method: "POST",
-  path: "/sandbox/cards/tokens",
-  body: cardTokenRequest,
-  response: cardToken,
-});
+export const tokenizeCard = post("/sandbox/cards/tokens", cardToken, { body: cardTokenRequest });
 
 /*
  * Starting a payment answers 201 with the new payment (the API also answers 200 to a retry it
  * recognises after a lost claim, with Idempotency-Hit).
  */
 const paymentStart = <const P extends `/${string}`, B extends z.ZodType>(path: P, body: B) =>
-  endpoint({ method: "POST", path, body, response: payment, status: 201 });
+  post(path, payment, { body, status: 201 });
 
 export const authorizeCard = paymentStart("/payments/authorize-credit-card", authorizeCardRequest);
 export const debitBankAccount = paymentStart("/payments/debit-bank-account", debitBankRequest);
@@ -79,65 +66,25 @@ export const startBankTransfer = paymentStart("/payments/bank-transfer", bankTra
 export const startPraxisPayment = paymentStart("/payments/praxis/get-payment-gateway", gatewayPaymentRequest);
 export const startD24Payment = paymentStart("/payments/d24/process-payment", gatewayPaymentRequest);
 export const startPaypalPayment = paymentStart("/payments/paypal/authorize", gatewayPaymentRequest);
-export const getPayment = endpoint({
-  method: "GET",
-  path: "/payments/{id}",
-  params: idParams,
-  response: payment,
-});
+export const getPayment = get("/payments/{id}", payment, { params: idParams });
 /** A Praxis payment as it stands (the gateway is asked while it is pending). */
-export const getPraxisPaymentStatus = endpoint({
-  method: "GET",
-  path: "/payments/praxis/get-payment-status/{payment_id}",
+export const getPraxisPaymentStatus = get("/payments/praxis/get-payment-status/{payment_id}", payment, {
   params: z.object({ payment_id: recordId }),
-  response: payment,
 });
 
-export const getSavedCards = endpoint({
-  method: "GET",
-  path: "/payments/profiles",
-  query: paymentProfilesQuery,
-  response: z.array(savedCard),
-});
-export const getSavedBanks = endpoint({
-  method: "GET",
-  path: "/payments/profiles",
-  query: paymentProfilesQuery,
-  response: z.array(savedBank),
-});
-export const getSettingsCards = endpoint({
-  method: "GET",
-  path: "/settings/credit-card-banks/payment-profiles",
-  response: z.array(savedCard),
-});
-export const deleteSettingsCard = endpoint({
-  method: "DELETE",
-  path: "/settings/credit-card-banks/payment-profiles/{id}",
+export const getSavedCards = get("/payments/profiles", z.array(savedCard), { query: paymentProfilesQuery });
+export const getSavedBanks = get("/payments/profiles", z.array(savedBank), { query: paymentProfilesQuery });
+export const getSettingsCards = get("/settings/credit-card-banks/payment-profiles", z.array(savedCard));
+export const deleteSettingsCard = del("/settings/credit-card-banks/payment-profiles/{id}", z.null(), {
   params: idParams,
-  response: z.null(),
 });
-export const createCardProfile = endpoint({
-  method: "POST",
-  path: "/settings/create-customer-payment-profile/card",
+export const createCardProfile = post("/settings/create-customer-payment-profile/card", savedCard, {
   body: createCardProfileRequest,
-  response: savedCard,
   status: 201,
 });
-export const getSettingsBanks = endpoint({
-  method: "GET",
-  path: "/settings/bank-accounts",
-  response: z.array(savedBank),
-});
-export const createBankAccount = endpoint({
-  method: "POST",
-  path: "/settings/bank-accounts",
+export const getSettingsBanks = get("/settings/bank-accounts", z.array(savedBank));
+export const createBankAccount = post("/settings/bank-accounts", savedBank, {
   body: saveBankAccountRequest,
-  response: savedBank,
   status: 201,
 });
-export const deleteBankAccount = endpoint({
-  method: "DELETE",
-  path: "/settings/bank-accounts/{id}",
-  params: idParams,
-  response: z.null(),
-});
+export const deleteBankAccount = del("/settings/bank-accounts/{id}", z.null(), { params: idParams });

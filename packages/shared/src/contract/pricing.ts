@@ -13,60 +13,39 @@ import {
   shippingMethod,
 } from "../pricing";
 import { currency } from "../reference";
-import { endpoint } from "./endpoint";
+import { get, patch, post, put } from "./endpoint";
+import { idParams } from "./params";
 
 /* Sending money: the corridor's choices, its limits, the price and the quotation that holds it. */
 
-const quotationParams = z.object({ id: recordId });
-
 /** A signed-in calculator: any corridor and delivery method, with promo codes. */
 const calculator = <const P extends `/${string}`>(path: P) =>
-  endpoint({ method: "POST", path, body: calculatorRequest, response: calculation });
+  post(path, calculation, { body: calculatorRequest });
 /** A quotation priced as a consignment. */
 const consignmentQuotation = <const P extends `/${string}`>(path: P) =>
-  endpoint({ method: "POST", path, body: calculatorRequest, response: quotation, status: 201 });
+  post(path, quotation, { body: calculatorRequest, status: 201 });
 
-export const getShippingMethods = endpoint({
-  method: "GET",
-  path: "/shipping-methods",
+export const getShippingMethods = get("/shipping-methods", z.array(shippingMethod), {
   query: z.object({
     country_from_id: recordId.optional(),
     country_to_id: recordId,
     currency_from_id: recordId,
     currency_to_id: recordId,
   }),
-  response: z.array(shippingMethod),
 });
-export const getCurrenciesTo = endpoint({
-  method: "GET",
-  path: "/consignments/currencies",
+export const getCurrenciesTo = get("/consignments/currencies", z.array(currency), {
   query: z.object({ country_to_id: recordId }),
-  response: z.array(currency),
 });
-export const getCurrenciesFrom = endpoint({
-  method: "GET",
-  path: "/consignments/currencies-from",
+export const getCurrenciesFrom = get("/consignments/currencies-from", z.array(currency), {
   query: z.object({ country_from_id: recordId }),
-  response: z.array(currency),
 });
-export const getLimits = endpoint({
-  method: "GET",
-  path: "/limits",
-  query: limitsQuery,
-  response: limitsAnswer,
-});
-export const getHomeCalculation = endpoint({
-  method: "GET",
-  path: "/home/send-money/calculator",
+export const getLimits = get("/limits", limitsAnswer, { query: limitsQuery });
+export const getHomeCalculation = get("/home/send-money/calculator", calculation, {
   query: homeCalculatorQuery,
-  response: calculation,
 });
 /** The home calculator as spec §7 lists it (POST): the same answer as the GET. */
-export const calculateHomePrice = endpoint({
-  method: "POST",
-  path: "/home/send-money/calculator",
+export const calculateHomePrice = post("/home/send-money/calculator", calculation, {
   body: homeCalculatorQuery,
-  response: calculation,
 });
 export const calculatePrice = calculator("/calculator");
 export const calculateConsignment = calculator("/consignments/calculator");
@@ -76,18 +55,10 @@ export const calculateWalletToWallet = calculator("/send_money/calculator");
 export const createQuotation = consignmentQuotation("/consignments/quotation");
 /** The generic entry point, priced as a consignment. */
 export const createAnyQuotation = consignmentQuotation("/quotations");
-export const getQuotation = endpoint({
-  method: "GET",
-  path: "/quotations/{id}",
-  params: quotationParams,
-  response: quotation,
-});
-export const recalculateQuotation = endpoint({
-  method: "PUT",
-  path: "/quotations/{id}",
-  params: quotationParams,
+export const getQuotation = get("/quotations/{id}", quotation, { params: idParams });
+export const recalculateQuotation = put("/quotations/{id}", quotation, {
+  params: idParams,
   body: recalculateRequest,
-  response: quotation,
 });
 
 /** The services whose quotations take promo codes, as the path's first segment names them. */
@@ -99,16 +70,8 @@ export const PROMO_SERVICE_PATHS = [
   "reload-phones",
   "prepaid-pay-bills",
 ] as const;
-export const applyPromoCode = endpoint({
-  method: "PATCH",
-  path: "/{service}/quotation/{id}/apply-promo-code",
-  params: quotationParams.extend({ service: z.enum(PROMO_SERVICE_PATHS) }),
+export const applyPromoCode = patch("/{service}/quotation/{id}/apply-promo-code", quotation, {
+  params: idParams.extend({ service: z.enum(PROMO_SERVICE_PATHS) }),
   body: promoCodeRequest,
-  response: quotation,
 });
-export const getPromoCode = endpoint({
-  method: "GET",
-  path: "/promo_code",
-  query: promoCodeRequest,
-  response: promoCodeTerms,
-});
+export const getPromoCode = get("/promo_code", promoCodeTerms, { query: promoCodeRequest });

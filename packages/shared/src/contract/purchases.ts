@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { recordId } from "../api";
 import {
   billLookupRequest,
   billPayer,
@@ -25,102 +24,48 @@ import {
   topupQuotationRequest,
 } from "../purchases";
 import { COUNTRY_DIRECTIONS, country } from "../reference";
-import { endpoint } from "./endpoint";
+import { get, post } from "./endpoint";
+import { idParams, serviceParams } from "./params";
 
 /* Purchases: phone top-ups, gift cards and bill payments, from their catalogues to the order. */
 
 /** A purchase service as the path's first segment names it. */
-const serviceParams = z.object({ service: z.enum(PURCHASE_SERVICES) });
-const orderParams = z.object({ id: recordId });
+const purchaseServiceParams = serviceParams(PURCHASE_SERVICES);
 
-export const getPurchaseCountries = endpoint({
-  method: "GET",
-  path: "/{service}/countries",
-  params: z.object({ service: z.enum(["reload-phones", "prepaid-pay-bills"]) }),
+export const getPurchaseCountries = get("/{service}/countries", z.array(country), {
+  params: serviceParams(["reload-phones", "prepaid-pay-bills"]),
   query: z.object({ direction: z.enum(COUNTRY_DIRECTIONS).optional() }),
-  response: z.array(country),
 });
-export const getOperators = endpoint({
-  method: "GET",
-  path: "/reload-phones/operators",
-  query: operatorsQuery,
-  response: operatorsAnswer,
-});
-export const getTopupProducts = endpoint({
-  method: "GET",
-  path: "/reload-phones/products",
+export const getOperators = get("/reload-phones/operators", operatorsAnswer, { query: operatorsQuery });
+export const getTopupProducts = get("/reload-phones/products", z.array(topupProduct), {
   query: topupProductsQuery,
-  response: z.array(topupProduct),
 });
-export const getGiftCards = endpoint({
-  method: "GET",
-  path: "/gift-cards/products",
+export const getGiftCards = get("/gift-cards/products", z.array(giftCardProduct), {
   query: giftCardProductsQuery,
-  response: z.array(giftCardProduct),
 });
-export const getGiftCard = endpoint({
-  method: "GET",
-  path: "/gift-cards/products/{id}",
-  params: z.object({ id: recordId }),
-  response: giftCardProduct,
-});
-export const getBillServices = endpoint({
-  method: "GET",
-  path: "/prepaid-pay-bills/services",
+export const getGiftCard = get("/gift-cards/products/{id}", giftCardProduct, { params: idParams });
+export const getBillServices = get("/prepaid-pay-bills/services", z.array(billService), {
   query: billServicesQuery,
-  response: z.array(billService),
 });
-export const getBillProviders = endpoint({
-  method: "GET",
-  path: "/prepaid-pay-bills/providers",
+export const getBillProviders = get("/prepaid-pay-bills/providers", z.array(billProvider), {
   query: billProvidersQuery,
-  response: z.array(billProvider),
 });
-export const getBillPlans = endpoint({
-  method: "GET",
-  path: "/prepaid-pay-bills/products",
-  query: billPlansQuery,
-  response: z.array(billPlan),
-});
-export const lookUpBill = endpoint({
-  method: "POST",
-  path: "/bills",
-  body: billLookupRequest,
-  response: billPayer,
-});
+export const getBillPlans = get("/prepaid-pay-bills/products", z.array(billPlan), { query: billPlansQuery });
+export const lookUpBill = post("/bills", billPayer, { body: billLookupRequest });
 /** The same lookup as a query. */
-export const getBill = endpoint({
-  method: "GET",
-  path: "/prepaid-pay-bills/bill",
-  query: billLookupRequest,
-  response: billPayer,
-});
-export const createPurchaseQuotation = endpoint({
-  method: "POST",
-  path: "/{service}/quotation",
-  params: serviceParams,
+export const getBill = get("/prepaid-pay-bills/bill", billPayer, { query: billLookupRequest });
+export const createPurchaseQuotation = post("/{service}/quotation", purchaseQuotation, {
+  params: purchaseServiceParams,
   // Each service prices its own request (the API's route of that service checks which).
   body: z.union([topupQuotationRequest, giftCardQuotationRequest, billQuotationRequest]),
-  response: purchaseQuotation,
   status: 201,
 });
-export const createPurchaseTransaction = endpoint({
-  method: "POST",
-  path: "/{service}/transaction",
-  params: serviceParams,
+export const createPurchaseTransaction = post("/{service}/transaction", purchaseConfirmation, {
+  params: purchaseServiceParams,
   body: purchaseTransactionRequest,
-  response: purchaseConfirmation,
   status: 201,
 });
-export const getPurchaseOrder = endpoint({
-  method: "GET",
-  path: "/{service}/orders/{id}",
-  params: serviceParams.extend(orderParams.shape),
-  response: purchaseConfirmation,
+export const getPurchaseOrder = get("/{service}/orders/{id}", purchaseConfirmation, {
+  params: purchaseServiceParams.extend(idParams.shape),
 });
-export const revealRedeemCode = endpoint({
-  method: "POST",
-  path: "/gift-cards/orders/{id}/redeem-code",
-  params: orderParams,
-  response: redeemCode,
-});
+export const revealRedeemCode = post("/gift-cards/orders/{id}/redeem-code", redeemCode, { params: idParams });

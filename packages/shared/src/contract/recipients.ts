@@ -24,166 +24,82 @@ import {
   recipientSchema,
   withdrawFormQuery,
 } from "../recipients";
-import { endpoint } from "./endpoint";
+import { del, get, patch, post, put } from "./endpoint";
+import { idParams, serviceParams } from "./params";
 
 /* Recipients, their dynamic forms, and the invitations that let a person fill in their own details. */
 
-const idParams = z.object({ id: recordId });
-
-export const getRecipients = endpoint({
-  method: "GET",
-  path: "/recipients",
-  query: recipientListQuery,
-  response: paginated(recipientSchema),
-});
-export const createRecipient = endpoint({
-  method: "POST",
-  path: "/recipients",
-  body: recipientRequest,
-  response: recipientSchema,
-  status: 201,
-});
+export const getRecipients = get("/recipients", paginated(recipientSchema), { query: recipientListQuery });
+export const createRecipient = post("/recipients", recipientSchema, { body: recipientRequest, status: 201 });
 /** A service's own recipient list and short form (consignments: the full form of its corridor). */
-const serviceParams = z.object({ service: z.enum(RECIPIENT_SERVICES) });
-export const getServiceRecipients = endpoint({
-  method: "GET",
-  path: "/{service}/recipients",
-  params: serviceParams,
+const recipientServiceParams = serviceParams(RECIPIENT_SERVICES);
+export const getServiceRecipients = get("/{service}/recipients", paginated(recipientSchema), {
+  params: recipientServiceParams,
   query: recipientListQuery.omit({ service: true }),
-  response: paginated(recipientSchema),
 });
-export const createServiceRecipient = endpoint({
-  method: "POST",
-  path: "/{service}/recipients",
-  params: serviceParams,
+export const createServiceRecipient = post("/{service}/recipients", recipientSchema, {
+  params: recipientServiceParams,
   body: recipientRequest,
-  response: recipientSchema,
   status: 201,
 });
-export const getRecipientForm = endpoint({
-  method: "GET",
-  path: "/recipients/dynamic-form",
-  query: recipientFormQuery,
-  response: dynamicForm,
-});
-export const getWithdrawForm = endpoint({
-  method: "GET",
-  path: "/recipients/withdraw-form",
-  query: withdrawFormQuery,
-  response: dynamicForm,
-});
-export const getRecipient = endpoint({
-  method: "GET",
-  path: "/recipients/{id}",
-  params: idParams,
-  response: recipientSchema,
-});
-export const updateRecipient = endpoint({
-  method: "PUT",
-  path: "/recipients/{id}",
+export const getRecipientForm = get("/recipients/dynamic-form", dynamicForm, { query: recipientFormQuery });
+export const getWithdrawForm = get("/recipients/withdraw-form", dynamicForm, { query: withdrawFormQuery });
+export const getRecipient = get("/recipients/{id}", recipientSchema, { params: idParams });
+export const updateRecipient = put("/recipients/{id}", recipientSchema, {
   params: idParams,
   body: recipientRequest,
-  response: recipientSchema,
 });
-export const toggleRecipient = endpoint({
-  method: "PATCH",
-  path: "/recipients/{id}",
-  params: idParams,
-  response: recipientSchema,
-});
-export const deleteRecipient = endpoint({
-  method: "DELETE",
-  path: "/recipients/{id}",
-  params: idParams,
-  response: z.null(),
-});
-export const addRecipientToQuotation = endpoint({
-  method: "PUT",
-  path: "/consignments/quotation/{id}/add-recipient",
+export const toggleRecipient = patch("/recipients/{id}", recipientSchema, { params: idParams });
+export const deleteRecipient = del("/recipients/{id}", z.null(), { params: idParams });
+export const addRecipientToQuotation = put("/consignments/quotation/{id}/add-recipient", quotationSelection, {
   params: idParams,
   body: addRecipientRequest,
-  response: quotationSelection,
 });
 /* The beneficiaries of a consignment quotation: recipients of its corridor and delivery method. */
-export const getBeneficiaries = endpoint({
-  method: "GET",
-  path: "/consignments/quotation/{id}/beneficiaries",
-  params: idParams,
-  query: recipientListQuery.omit({ quotation_id: true, service: true }),
-  response: paginated(recipientSchema),
-});
-export const getBeneficiaryForm = endpoint({
-  method: "GET",
-  path: "/consignments/quotation/{id}/beneficiaries/dynamic-form",
-  params: idParams,
-  query: beneficiaryFormQuery,
-  response: dynamicForm,
-});
-export const createBeneficiary = endpoint({
-  method: "POST",
-  path: "/consignments/quotation/{id}/beneficiaries",
+export const getBeneficiaries = get(
+  "/consignments/quotation/{id}/beneficiaries",
+  paginated(recipientSchema),
+  { params: idParams, query: recipientListQuery.omit({ quotation_id: true, service: true }) },
+);
+export const getBeneficiaryForm = get(
+  "/consignments/quotation/{id}/beneficiaries/dynamic-form",
+  dynamicForm,
+  { params: idParams, query: beneficiaryFormQuery },
+);
+export const createBeneficiary = post("/consignments/quotation/{id}/beneficiaries", recipientSchema, {
   params: idParams,
   body: beneficiaryRequest,
-  response: recipientSchema,
   status: 201,
 });
-export const updateBeneficiary = endpoint({
-  method: "PUT",
-  path: "/consignments/quotation/{id}/beneficiaries/{beneficiary_id}",
-  params: idParams.extend({ beneficiary_id: recordId }),
-  body: beneficiaryRequest,
-  response: recipientSchema,
-});
+export const updateBeneficiary = put(
+  "/consignments/quotation/{id}/beneficiaries/{beneficiary_id}",
+  recipientSchema,
+  { params: idParams.extend({ beneficiary_id: recordId }), body: beneficiaryRequest },
+);
 /** The same choice as add-recipient, as a patch of the quotation. */
-export const patchQuotationRecipient = endpoint({
-  method: "PATCH",
-  path: "/quotations/{id}",
+export const patchQuotationRecipient = patch("/quotations/{id}", quotationSelection, {
   params: idParams,
   body: addRecipientRequest,
-  response: quotationSelection,
 });
 
-export const sendInvitationLinks = endpoint({
-  method: "POST",
-  path: "/recipients/send-link",
+export const sendInvitationLinks = post("/recipients/send-link", z.array(recipientInvitation), {
   body: sendLinkRequest,
-  response: z.array(recipientInvitation),
   status: 201,
 });
-export const getInvitations = endpoint({
-  method: "GET",
-  path: "/recipients/invitations",
+export const getInvitations = get("/recipients/invitations", paginated(recipientInvitation), {
   query: invitationListQuery,
-  response: paginated(recipientInvitation),
 });
-export const confirmInvitation = endpoint({
-  method: "POST",
-  path: "/recipients/confirm-recipient",
+export const confirmInvitation = post("/recipients/confirm-recipient", recipientInvitation, {
   body: confirmRecipientRequest,
-  response: recipientInvitation,
 });
 
 /* The link's public endpoints: the token goes in the invitation header. */
-export const getExternalInvitation = endpoint({
-  method: "GET",
-  path: "/external-recipients/me",
-  response: externalInvitation,
-});
-export const getExternalReceivingOptions = endpoint({
-  method: "GET",
-  path: "/external-recipients/receiving-options",
-  response: receivingOptions,
-});
-export const getExternalForm = endpoint({
-  method: "GET",
-  path: "/external-recipients/dynamic-form",
+export const getExternalInvitation = get("/external-recipients/me", externalInvitation);
+export const getExternalReceivingOptions = get("/external-recipients/receiving-options", receivingOptions);
+export const getExternalForm = get("/external-recipients/dynamic-form", dynamicForm, {
   query: externalFormQuery,
-  response: dynamicForm,
 });
-export const submitExternalRecipient = endpoint({
-  method: "POST",
-  path: "/external-recipients",
+export const submitExternalRecipient = post("/external-recipients", externalSubmissionAnswer, {
   body: externalRecipientSubmission,
-  response: externalSubmissionAnswer,
   status: 201,
 });

@@ -19,7 +19,8 @@ import {
   state,
   town,
 } from "../reference";
-import { endpoint } from "./endpoint";
+import { get } from "./endpoint";
+import { serviceParams } from "./params";
 
 /* Reference data: countries, currencies, states, cities, prefixes, and what recipient and sender
    forms offer (documents, relationships, reasons, banks and branches, provinces, towns, payout places). */
@@ -44,110 +45,53 @@ const directionQuery = z.object({
   search: searchText.optional(),
 });
 
-export const getCountries = endpoint({
-  method: "GET",
-  path: "/countries",
+export const getCountries = get("/countries", z.array(country), {
   query: z.object({
     search: searchText.optional(),
     service: z.enum(COUNTRY_SERVICES).optional(),
     direction: z.enum(COUNTRY_DIRECTIONS).optional(),
   }),
-  response: z.array(country),
 });
-export const getHomeCountries = endpoint({
-  method: "GET",
-  path: "/home/countries",
+export const getHomeCountries = get("/home/countries", z.array(country), { query: directionQuery });
+export const getServiceCountries = get("/{service}/countries", z.array(country), {
+  params: serviceParams(COUNTRY_SERVICES),
   query: directionQuery,
-  response: z.array(country),
 });
-export const getServiceCountries = endpoint({
-  method: "GET",
-  path: "/{service}/countries",
-  params: z.object({ service: z.enum(COUNTRY_SERVICES) }),
-  query: directionQuery,
-  response: z.array(country),
-});
-export const getCurrencies = endpoint({
-  method: "GET",
-  path: "/currencies",
+export const getCurrencies = get("/currencies", z.array(currency), {
   query: z.object({ search: searchText.optional() }),
-  response: z.array(currency),
 });
-export const getStates = endpoint({
-  method: "GET",
-  path: "/states",
-  query: z.object({ country_id: recordId }),
-  response: z.array(state),
-});
-export const getCities = endpoint({
-  method: "GET",
-  path: "/cities",
-  query: z.object({ state_id: recordId }),
-  response: z.array(city),
-});
-export const getLocalities = endpoint({
-  method: "GET",
-  path: "/localities",
+export const getStates = get("/states", z.array(state), { query: z.object({ country_id: recordId }) });
+export const getCities = get("/cities", z.array(city), { query: z.object({ state_id: recordId }) });
+export const getLocalities = get("/localities", z.array(locality), {
   query: z.object({ country_id: recordId, search: searchText.optional() }),
-  response: z.array(locality),
 });
-export const getPrefixes = endpoint({ method: "GET", path: "/prefixes", response: z.array(phonePrefix) });
+export const getPrefixes = get("/prefixes", z.array(phonePrefix));
 
-export const getDocuments = endpoint({
-  method: "GET",
-  path: "/documents",
+export const getDocuments = get("/documents", z.array(documentType), {
   query: z.object({ country_id: optionalId }),
-  response: z.array(documentType),
 });
-export const getRelationships = endpoint({
-  method: "GET",
-  path: "/relationships",
-  response: z.array(codeName),
-});
-export const getReasons = endpoint({ method: "GET", path: "/reasons", response: z.array(codeName) });
-export const getBanks = endpoint({
-  method: "GET",
-  path: "/banks",
+export const getRelationships = get("/relationships", z.array(codeName));
+export const getReasons = get("/reasons", z.array(codeName));
+export const getBanks = get("/banks", z.array(bank), {
   query: z.object({
     country_id: recordId,
     shipping_method_id: optionalId,
     search: optionalSearch.describe("Part of the name, or the bank code or BIC"),
   }),
-  response: z.array(bank),
 });
-export const getProvinces = endpoint({
-  method: "GET",
-  path: "/provinces",
+export const getProvinces = get("/provinces", z.array(province), {
   query: z.object({ country_id: recordId }),
-  response: z.array(province),
 });
-export const getTowns = endpoint({
-  method: "GET",
-  path: "/towns",
-  query: z.object({ province_id: recordId }),
-  response: z.array(town),
-});
-export const getBranchOffices = endpoint({
-  method: "GET",
-  path: "/branch-office",
+export const getTowns = get("/towns", z.array(town), { query: z.object({ province_id: recordId }) });
+export const getBranchOffices = get("/branch-office", z.array(branchOffice), {
   query: z.object({ bank_id: recordId, town_id: optionalId }),
-  response: z.array(branchOffice),
 });
-export const getPlaceTypes = endpoint({ method: "GET", path: "/type_places", response: z.array(codeName) });
-export const getServiceTypes = endpoint({
-  method: "GET",
-  path: "/service_types",
-  response: z.array(serviceType),
-});
-export const getServiceProviders = endpoint({
-  method: "GET",
-  path: "/service_providers",
+export const getPlaceTypes = get("/type_places", z.array(codeName));
+export const getServiceTypes = get("/service_types", z.array(serviceType));
+export const getServiceProviders = get("/service_providers", z.array(serviceProvider), {
   query: z.object({ country_id: optionalId, service_type_id: optionalId }),
-  response: z.array(serviceProvider),
 });
-export const getPayoutPlaces = endpoint({
-  method: "GET",
-  path: "/places/filter",
+export const getPayoutPlaces = get("/places/filter", paginated(payoutPlace), {
   query: paginationQuery.extend({
     country_id: optionalId,
     service_provider_id: optionalId,
@@ -156,5 +100,4 @@ export const getPayoutPlaces = endpoint({
     town_id: optionalId,
     search: optionalSearch.describe("Part of the place's name or address"),
   }),
-  response: paginated(payoutPlace),
 });

@@ -10,86 +10,40 @@ import {
   senderIdParams,
   senderListQuery,
 } from "../senders";
-import { endpoint } from "./endpoint";
+import { del, get, patch, post, put } from "./endpoint";
 
 /* The people money is sent on behalf of. */
 
 const listQuery = senderListQuery.omit({ service: true });
 
-export const getSenders = endpoint({
-  method: "GET",
-  path: "/senders",
-  query: senderListQuery,
-  response: paginated(sender),
-});
+export const getSenders = get("/senders", paginated(sender), { query: senderListQuery });
 /** A sender of the signed-in user, with the full identity form (as for consignments). */
-export const createSender = endpoint({
-  method: "POST",
-  path: "/senders",
-  body: consignmentSenderRequest,
-  response: sender,
-  status: 201,
-});
+export const createSender = post("/senders", sender, { body: consignmentSenderRequest, status: 201 });
 
 /** The services whose senders take the short form (a name and an e-mail address or phone number). */
 const basicServiceParams = z.object({ service: z.enum(SENDER_SERVICES).exclude(["consignments"]) });
-export const getServiceSenders = endpoint({
-  method: "GET",
-  path: "/{service}/senders",
+export const getServiceSenders = get("/{service}/senders", paginated(sender), {
   params: basicServiceParams,
   query: listQuery,
-  response: paginated(sender),
 });
-export const createServiceSender = endpoint({
-  method: "POST",
-  path: "/{service}/senders",
+export const createServiceSender = post("/{service}/senders", sender, {
   params: basicServiceParams,
   body: basicSenderRequest,
-  response: sender,
   status: 201,
 });
-export const getConsignmentSenders = endpoint({
-  method: "GET",
-  path: "/consignments/senders",
-  query: listQuery,
-  response: paginated(sender),
-});
-export const createConsignmentSender = endpoint({
-  method: "POST",
-  path: "/consignments/senders",
+export const getConsignmentSenders = get("/consignments/senders", paginated(sender), { query: listQuery });
+export const createConsignmentSender = post("/consignments/senders", sender, {
   body: consignmentSenderRequest,
-  response: sender,
   status: 201,
 });
-export const updateConsignmentSender = endpoint({
-  method: "PUT",
-  path: "/consignments/senders/{id}",
+export const updateConsignmentSender = put("/consignments/senders/{id}", sender, {
   params: senderIdParams,
   body: consignmentSenderRequest,
-  response: sender,
 });
-export const getAgentSenders = endpoint({
-  method: "GET",
-  path: "/agents/senders",
-  query: listQuery,
-  response: paginated(sender),
-});
-export const toggleSender = endpoint({
-  method: "PATCH",
-  path: "/senders/{id}",
-  params: senderIdParams,
-  response: sender,
-});
-export const deleteSender = endpoint({
-  method: "DELETE",
-  path: "/senders/{id}",
-  params: senderIdParams,
-  response: z.null(),
-});
-export const addSenderToQuotation = endpoint({
-  method: "PUT",
-  path: "/consignments/quotation/{id}/add-sender",
+export const getAgentSenders = get("/agents/senders", paginated(sender), { query: listQuery });
+export const toggleSender = patch("/senders/{id}", sender, { params: senderIdParams });
+export const deleteSender = del("/senders/{id}", z.null(), { params: senderIdParams });
+export const addSenderToQuotation = put("/consignments/quotation/{id}/add-sender", quotationSelection, {
   params: senderIdParams,
   body: addSenderRequest,
-  response: quotationSelection,
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { paginated, recordId } from "../api";
+import { paginated } from "../api";
 import { codeSent } from "../auth";
 import { dynamicForm } from "../dynamic-form";
 import { confirmationRecord } from "../orders";
@@ -46,179 +46,100 @@ import {
   walletTransaction,
   walletTransactionsQuery,
 } from "../wallets";
-import { endpoint } from "./endpoint";
+import { get, post } from "./endpoint";
+import { idParams, serviceParams } from "./params";
 
 /* Wallets: the dashboard, opening and closing one, its balance, history and movements. */
 
-const walletParams = z.object({ id: recordId });
-
-export const getWalletDashboard = endpoint({
-  method: "GET",
-  path: "/wallets/dashboard",
-  response: walletDashboard,
+export const getWalletDashboard = get("/wallets/dashboard", walletDashboard);
+export const getUserWallets = get("/wallets/u-wallets", z.array(wallet));
+export const getNewWalletCurrencies = get("/wallets/new-wallet/currencies", z.array(walletCurrency));
+export const openWallet = post("/wallets/new-wallet", wallet, { body: newWalletRequest, status: 201 });
+export const getBalanceAndShares = get("/wallets/{id}/balance-and-shares", balanceAndShares, {
+  params: idParams,
 });
-export const getUserWallets = endpoint({
-  method: "GET",
-  path: "/wallets/u-wallets",
-  response: z.array(wallet),
-});
-export const getNewWalletCurrencies = endpoint({
-  method: "GET",
-  path: "/wallets/new-wallet/currencies",
-  response: z.array(walletCurrency),
-});
-export const openWallet = endpoint({
-  method: "POST",
-  path: "/wallets/new-wallet",
-  body: newWalletRequest,
-  response: wallet,
-  status: 201,
-});
-export const getBalanceAndShares = endpoint({
-  method: "GET",
-  path: "/wallets/{id}/balance-and-shares",
-  params: walletParams,
-  response: balanceAndShares,
-});
-export const closeWallet = endpoint({
-  method: "POST",
-  path: "/wallets/{id}/close",
-  params: walletParams,
-  response: wallet,
-});
-export const getWalletTransactions = endpoint({
-  method: "GET",
-  path: "/wallets/{id}/transactions",
-  params: walletParams,
+export const closeWallet = post("/wallets/{id}/close", wallet, { params: idParams });
+export const getWalletTransactions = get("/wallets/{id}/transactions", paginated(walletTransaction), {
+  params: idParams,
   query: walletTransactionsQuery,
-  response: paginated(walletTransaction),
 });
-export const getBalanceHistory = endpoint({
-  method: "GET",
-  path: "/wallets/{id}/balance-history",
-  params: walletParams,
+export const getBalanceHistory = get("/wallets/{id}/balance-history", balanceHistory, {
+  params: idParams,
   query: balanceHistoryQuery,
-  response: balanceHistory,
 });
-export const getWalletServices = endpoint({
-  method: "GET",
-  path: "/wallets/selects/services",
-  response: z.array(walletSelectOption),
-});
-export const getWalletStatuses = endpoint({
-  method: "GET",
-  path: "/wallets/selects/statuses",
-  response: z.array(walletSelectOption),
-});
+export const getWalletServices = get("/wallets/selects/services", z.array(walletSelectOption));
+export const getWalletStatuses = get("/wallets/selects/statuses", z.array(walletSelectOption));
 
 /*
  * The money services (deposit, convert, send, withdraw) under /wallets/{service}/. Services whose
  * answers share a shape share an entry, with the service as an enum path parameter; the one that
  * answers more (a send names its recipient, a convert its wallets) has its own.
  */
+/** The services priced alike: a calculation, then a quotation. */
+const pricedServiceParams = serviceParams(["deposit-money", "convert-money", "withdraw-money"]);
 
-export const getWalletServiceCurrencies = endpoint({
-  method: "GET",
-  path: "/wallets/{service}/currencies",
-  params: z.object({ service: z.enum(["deposit-money", "withdraw-money"]) }),
-  query: walletCurrenciesQuery,
-  response: z.array(walletCurrencyOption),
-});
-export const getConvertCurrencies = endpoint({
-  method: "GET",
-  path: "/wallets/convert-money/currencies",
+export const getWalletServiceCurrencies = get(
+  "/wallets/{service}/currencies",
+  z.array(walletCurrencyOption),
+  {
+    params: serviceParams(["deposit-money", "withdraw-money"]),
+    query: walletCurrenciesQuery,
+  },
+);
+export const getConvertCurrencies = get("/wallets/convert-money/currencies", z.array(convertCurrency), {
   query: convertCurrenciesQuery,
-  response: z.array(convertCurrency),
 });
-export const getSendCurrencies = endpoint({
-  method: "GET",
-  path: "/wallets/send-money/currencies",
+export const getSendCurrencies = get("/wallets/send-money/currencies", z.array(sendCurrency), {
   query: sendCurrenciesQuery,
-  response: z.array(sendCurrency),
 });
-export const calculateWalletPrice = endpoint({
-  method: "POST",
-  path: "/wallets/{service}/calculator",
-  params: z.object({ service: z.enum(["deposit-money", "convert-money", "withdraw-money"]) }),
+export const calculateWalletPrice = post("/wallets/{service}/calculator", calculation, {
+  params: pricedServiceParams,
   body: z.union([depositCalculatorRequest, convertCalculatorRequest, withdrawCalculatorRequest]),
-  response: calculation,
 });
-export const calculateWalletSend = endpoint({
-  method: "POST",
-  path: "/wallets/send-money/calculator",
+export const calculateWalletSend = post("/wallets/send-money/calculator", walletSendCalculation, {
   body: walletSendRequest,
-  response: walletSendCalculation,
 });
-export const createWalletQuotation = endpoint({
-  method: "POST",
-  path: "/wallets/{service}/quotation/create",
-  params: z.object({ service: z.enum(["deposit-money", "convert-money", "withdraw-money"]) }),
+export const createWalletQuotation = post("/wallets/{service}/quotation/create", quotation, {
+  params: pricedServiceParams,
   body: z.union([walletQuotationRequest, withdrawQuotationRequest]),
-  response: quotation,
   status: 201,
 });
-export const createWalletSendQuotation = endpoint({
-  method: "POST",
-  path: "/wallets/send-money/quotation/create",
+export const createWalletSendQuotation = post("/wallets/send-money/quotation/create", walletSendQuotation, {
   body: walletSendRequest,
-  response: walletSendQuotation,
   status: 201,
 });
-export const createWalletTransaction = endpoint({
-  method: "POST",
-  path: "/wallets/{service}/transaction",
-  params: z.object({ service: z.enum(["deposit-money", "send-money", "withdraw-money"]) }),
+export const createWalletTransaction = post("/wallets/{service}/transaction", confirmationRecord, {
+  params: serviceParams(["deposit-money", "send-money", "withdraw-money"]),
   body: z.union([depositTransactionRequest, walletSendTransactionRequest, withdrawTransactionRequest]),
-  response: confirmationRecord,
   status: 201,
 });
-export const createConvertTransaction = endpoint({
-  method: "POST",
-  path: "/wallets/convert-money/transaction",
+export const createConvertTransaction = post("/wallets/convert-money/transaction", walletOrderAnswer, {
   body: convertTransactionRequest,
-  response: walletOrderAnswer,
   status: 201,
 });
-export const searchWalletUser = endpoint({
-  method: "GET",
-  path: "/wallets/send-money/search-user",
+export const searchWalletUser = get("/wallets/send-money/search-user", walletRecipient, {
   query: searchUserQuery,
-  response: walletRecipient,
 });
-export const getRecentWalletRecipients = endpoint({
-  method: "GET",
-  path: "/wallets/send-money/recent-recipients",
-  response: z.array(recentRecipient),
-});
-export const getWithdrawMethods = endpoint({
-  method: "GET",
-  path: "/wallets/withdraw-money/methods",
+export const getRecentWalletRecipients = get(
+  "/wallets/send-money/recent-recipients",
+  z.array(recentRecipient),
+);
+export const getWithdrawMethods = get("/wallets/withdraw-money/methods", z.array(withdrawMethod), {
   query: withdrawMethodsQuery,
-  response: z.array(withdrawMethod),
 });
-export const getWithdrawBeneficiaries = endpoint({
-  method: "GET",
-  path: "/wallets/withdraw-money/beneficiaries",
-  query: beneficiariesQuery,
-  response: paginated(recipientSchema),
-});
+export const getWithdrawBeneficiaries = get(
+  "/wallets/withdraw-money/beneficiaries",
+  paginated(recipientSchema),
+  { query: beneficiariesQuery },
+);
 /** A withdrawal account's form, by currency_to_id and withdrawal_method_id (the recipients' withdraw form). */
-export const getWithdrawAccountForm = endpoint({
-  method: "GET",
-  path: "/wallets/withdraw-money/recipients",
+export const getWithdrawAccountForm = get("/wallets/withdraw-money/recipients", dynamicForm, {
   query: withdrawFormQuery,
-  response: dynamicForm,
 });
-export const createWithdrawAccount = endpoint({
-  method: "POST",
-  path: "/wallets/withdraw-money/recipients",
+export const createWithdrawAccount = post("/wallets/withdraw-money/recipients", recipientSchema, {
   body: recipientRequest,
-  response: recipientSchema,
   status: 201,
 });
-export const sendWithdrawCode = endpoint({
-  method: "POST",
-  path: "/wallets/withdraw-money/confirmation",
+export const sendWithdrawCode = post("/wallets/withdraw-money/confirmation", codeSent, {
   body: withdrawConfirmationRequest,
-  response: codeSent,
 });
