@@ -22,8 +22,8 @@ export const BEARER_SCHEME = "bearerAuth";
 const UNDOCUMENTED_PREFIXES = ["/api/sandbox/", "/api/dev/"];
 
 /**
- * Every tag an operation may carry (openapi-tags.json), in the order the docs list them. An operation whose tag is not
- * here fails the OpenAPI test and Spectral's operation-tag-defined rule.
+ * Every tag an operation may carry (openapi-tags.json), in the order the docs list them. An
+ * operation whose tag is not here fails the OpenAPI test and Spectral's operation-tag-defined rule.
  */
 export const OPENAPI_TAGS = z
   .array(z.strictObject({ name: z.string(), description: z.string() }))
