@@ -94,8 +94,20 @@ export async function assertOwnSender(db: Db, userId: number, senderId: number) 
   if (!row) throw new NotFoundError("Sender not found.");
 }
 
-/** Inserts an instrument; the same provider token (the same account) saved again is reused. */
-async function insertProfile(db: Db, values: typeof paymentProfiles.$inferInsert): Promise<ProfileRow> {
+/** Inserts the user's instrument of `kind`; the same provider token (the same account) saved again is reused. */
+async function insertProfile(
+  db: Db,
+  kind: InstrumentKind,
+  owner: { userId: number; senderId: number | undefined },
+  details: Omit<typeof paymentProfiles.$inferInsert, "userId" | "senderId" | "paymentMethodId" | "kind">,
+): Promise<ProfileRow> {
+  const values = {
+    userId: owner.userId,
+    senderId: owner.senderId ?? null,
+    paymentMethodId: METHOD_ID[kind],
+    kind,
+    ...details,
+  };
   const [inserted] = await db.insert(paymentProfiles).values(values).onConflictDoNothing().returning();
   if (inserted) return inserted;
   const [existing] = await db
@@ -148,21 +160,22 @@ export async function createCardProfile(
     }
     throw new ProviderDeclinedError(profile.message);
   }
-  return insertProfile(deps.db, {
-    userId,
-    senderId: input.senderId ?? null,
-    paymentMethodId: METHOD_ID.card,
-    kind: "card",
-    provider: deps.cards.name,
-    providerToken: profile.profileToken,
-    holderName: input.holderName,
-    billingAddress: input.billingAddress,
-    cardBrand: profile.brand,
-    last4: profile.last4,
-    expMonth: profile.expMonth,
-    expYear: profile.expYear,
-    saved: input.save,
-  });
+  return insertProfile(
+    deps.db,
+    "card",
+    { userId, senderId: input.senderId },
+    {
+      provider: deps.cards.name,
+      providerToken: profile.profileToken,
+      holderName: input.holderName,
+      billingAddress: input.billingAddress,
+      cardBrand: profile.brand,
+      last4: profile.last4,
+      expMonth: profile.expMonth,
+      expYear: profile.expYear,
+      saved: input.save,
+    },
+  );
 }
 
 /** The ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10. */
@@ -189,21 +202,22 @@ export async function createBankProfile(
     accountType: input.accountType,
     holderName: input.nameOnAccount,
   });
-  return insertProfile(deps.db, {
-    userId,
-    senderId: input.senderId ?? null,
-    paymentMethodId: METHOD_ID.bank,
-    kind: "bank",
-    provider: deps.banks.name,
-    providerToken: verified.accountToken,
-    holderName: input.nameOnAccount,
-    bankName: input.bankName || verified.bankName,
-    routingNumber: input.routingNumber,
-    accountType: input.accountType,
-    last4: input.accountNumber.slice(-4),
-    accountNumberSealed: deps.secrets.encrypt(input.accountNumber),
-    saved: input.save,
-  });
+  return insertProfile(
+    deps.db,
+    "bank",
+    { userId, senderId: input.senderId },
+    {
+      provider: deps.banks.name,
+      providerToken: verified.accountToken,
+      holderName: input.nameOnAccount,
+      bankName: input.bankName || verified.bankName,
+      routingNumber: input.routingNumber,
+      accountType: input.accountType,
+      last4: input.accountNumber.slice(-4),
+      accountNumberSealed: deps.secrets.encrypt(input.accountNumber),
+      saved: input.save,
+    },
+  );
 }
 
 export async function updateBankProfile(
