@@ -97,15 +97,13 @@ export async function assertOwnSender(db: Db, userId: number, senderId: number) 
 /** Inserts the user's instrument of `kind`; the same provider token (the same account) saved again is reused. */
 async function insertProfile(
   db: Db,
-  kind: InstrumentKind,
-  owner: { userId: number; senderId: number | undefined },
-  details: Omit<typeof paymentProfiles.$inferInsert, "userId" | "senderId" | "paymentMethodId" | "kind">,
+  owner: { userId: number; senderId: number | undefined; kind: InstrumentKind; provider: string },
+  details: Omit<typeof paymentProfiles.$inferInsert, keyof typeof owner | "paymentMethodId">,
 ): Promise<ProfileRow> {
   const values = {
-    userId: owner.userId,
+    ...owner,
     senderId: owner.senderId ?? null,
-    paymentMethodId: METHOD_ID[kind],
-    kind,
+    paymentMethodId: METHOD_ID[owner.kind],
     ...details,
   };
   const [inserted] = await db.insert(paymentProfiles).values(values).onConflictDoNothing().returning();
@@ -160,22 +158,17 @@ export async function createCardProfile(
     }
     throw new ProviderDeclinedError(profile.message);
   }
-  return insertProfile(
-    deps.db,
-    "card",
-    { userId, senderId: input.senderId },
-    {
-      provider: deps.cards.name,
-      providerToken: profile.profileToken,
-      holderName: input.holderName,
-      billingAddress: input.billingAddress,
-      cardBrand: profile.brand,
-      last4: profile.last4,
-      expMonth: profile.expMonth,
-      expYear: profile.expYear,
-      saved: input.save,
-    },
-  );
+  const owner = { userId, senderId: input.senderId, kind: "card", provider: deps.cards.name } as const;
+  return insertProfile(deps.db, owner, {
+    providerToken: profile.profileToken,
+    holderName: input.holderName,
+    billingAddress: input.billingAddress,
+    cardBrand: profile.brand,
+    last4: profile.last4,
+    expMonth: profile.expMonth,
+    expYear: profile.expYear,
+    saved: input.save,
+  });
 }
 
 /** The ABA routing number checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) is a multiple of 10. */
@@ -202,22 +195,17 @@ export async function createBankProfile(
     accountType: input.accountType,
     holderName: input.nameOnAccount,
   });
-  return insertProfile(
-    deps.db,
-    "bank",
-    { userId, senderId: input.senderId },
-    {
-      provider: deps.banks.name,
-      providerToken: verified.accountToken,
-      holderName: input.nameOnAccount,
-      bankName: input.bankName || verified.bankName,
-      routingNumber: input.routingNumber,
-      accountType: input.accountType,
-      last4: input.accountNumber.slice(-4),
-      accountNumberSealed: deps.secrets.encrypt(input.accountNumber),
-      saved: input.save,
-    },
-  );
+  const owner = { userId, senderId: input.senderId, kind: "bank", provider: deps.banks.name } as const;
+  return insertProfile(deps.db, owner, {
+    providerToken: verified.accountToken,
+    holderName: input.nameOnAccount,
+    bankName: input.bankName || verified.bankName,
+    routingNumber: input.routingNumber,
+    accountType: input.accountType,
+    last4: input.accountNumber.slice(-4),
+    accountNumberSealed: deps.secrets.encrypt(input.accountNumber),
+    saved: input.save,
+  });
 }
 
 export async function updateBankProfile(
