@@ -53,8 +53,8 @@ export type AddressStyle = z.infer<typeof addressStyle>;
 const city = z.strictObject({
   state: z.string(),
   city: z.string(),
-  lat: z.number(),
-  lng: z.number(),
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
   streets: z.array(z.string()).nonempty(),
 });
 export type CitySeed = z.infer<typeof city>;
