@@ -94,8 +94,18 @@ export async function assertOwnSender(db: Db, userId: number, senderId: number) 
   if (!row) throw new NotFoundError("Sender not found.");
 }
 
-/** Inserts an instrument; the same provider token (the same account) saved again is reused. */
-async function insertProfile(db: Db, values: typeof paymentProfiles.$inferInsert): Promise<ProfileRow> {
+/** Inserts the user's instrument of `kind`; the same provider token (the same account) saved again is reused. */
+async function insertProfile(
+  db: Db,
+  owner: { userId: number; senderId: number | undefined; kind: InstrumentKind; provider: string },
+  details: Omit<typeof paymentProfiles.$inferInsert, keyof typeof owner | "paymentMethodId">,
+): Promise<ProfileRow> {
+  const values = {
+    ...owner,
+    senderId: owner.senderId ?? null,
+    paymentMethodId: METHOD_ID[owner.kind],
+    ...details,
+  };
   const [inserted] = await db.insert(paymentProfiles).values(values).onConflictDoNothing().returning();
   if (inserted) return inserted;
   const [existing] = await db
@@ -148,12 +158,8 @@ export async function createCardProfile(
     }
     throw new ProviderDeclinedError(profile.message);
   }
-  return insertProfile(deps.db, {
-    userId,
-    senderId: input.senderId ?? null,
-    paymentMethodId: METHOD_ID.card,
-    kind: "card",
-    provider: deps.cards.name,
+  const owner = { userId, senderId: input.senderId, kind: "card", provider: deps.cards.name } as const;
+  return insertProfile(deps.db, owner, {
     providerToken: profile.profileToken,
     holderName: input.holderName,
     billingAddress: input.billingAddress,
@@ -189,12 +195,8 @@ export async function createBankProfile(
     accountType: input.accountType,
     holderName: input.nameOnAccount,
   });
-  return insertProfile(deps.db, {
-    userId,
-    senderId: input.senderId ?? null,
-    paymentMethodId: METHOD_ID.bank,
-    kind: "bank",
-    provider: deps.banks.name,
+  const owner = { userId, senderId: input.senderId, kind: "bank", provider: deps.banks.name } as const;
+  return insertProfile(deps.db, owner, {
     providerToken: verified.accountToken,
     holderName: input.nameOnAccount,
     bankName: input.bankName || verified.bankName,

@@ -1,5 +1,6 @@
 import type { Recipient, RecipientType } from "@vela/shared/recipients";
 import { and, count, desc, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { countries, currencies, recipients, senders, shippingMethods } from "../db/schema/index";
 
@@ -126,40 +127,35 @@ export async function insertRecipient(db: Db, ownerId: number, values: Recipient
   return row!.id;
 }
 
-/** Rewrites the owner's recipient; false when it is not theirs or was deleted. */
-export async function updateRecipient(
+/**
+ * Writes `changes` to the owner's recipient in one statement (stamping `updated_at`); false when it
+ * is not theirs or was deleted.
+ */
+async function updateOwnRecipient(
   db: Db,
   ownerId: number,
   id: number,
-  values: RecipientValues,
+  changes: PgUpdateSetSource<typeof recipients>,
 ): Promise<boolean> {
   const written = await db
     .update(recipients)
-    .set({ ...values, updatedAt: sql`now()` })
+    .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(recipients.id, id), eq(recipients.ownerUserId, ownerId), isNull(recipients.deletedAt)))
     .returning({ id: recipients.id });
   return written.length === 1;
 }
+
+/** Rewrites the owner's recipient; false when it is not theirs or was deleted. */
+export const updateRecipient = (db: Db, ownerId: number, id: number, values: RecipientValues) =>
+  updateOwnRecipient(db, ownerId, id, values);
 
 /** Flips `is_active` in one statement; false when the recipient is not the owner's. */
-export async function toggleRecipient(db: Db, ownerId: number, id: number): Promise<boolean> {
-  const written = await db
-    .update(recipients)
-    .set({ isActive: sql`not ${recipients.isActive}`, updatedAt: sql`now()` })
-    .where(and(eq(recipients.id, id), eq(recipients.ownerUserId, ownerId), isNull(recipients.deletedAt)))
-    .returning({ id: recipients.id });
-  return written.length === 1;
-}
+export const toggleRecipient = (db: Db, ownerId: number, id: number) =>
+  updateOwnRecipient(db, ownerId, id, { isActive: sql`not ${recipients.isActive}` });
 
 /** Soft delete: the row stays for the orders that name it. */
-export async function deleteRecipient(db: Db, ownerId: number, id: number): Promise<boolean> {
-  const written = await db
-    .update(recipients)
-    .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
-    .where(and(eq(recipients.id, id), eq(recipients.ownerUserId, ownerId), isNull(recipients.deletedAt)))
-    .returning({ id: recipients.id });
-  return written.length === 1;
-}
+export const deleteRecipient = (db: Db, ownerId: number, id: number) =>
+  updateOwnRecipient(db, ownerId, id, { deletedAt: sql`now()`, isActive: false });
 
 /** The owner's sender (not deleted), with its display name. */
 export async function findOwnSender(

@@ -1,3 +1,5 @@
+import type { MoneyRequest } from "../money-request";
+
 /**
  * Bank rails (ARCHITECTURE §6): ACH debits from a customer's US account (pull), and instructions for
  * the push methods — domestic wire, international SWIFT, SEPA in euros, electronic funds transfer —
@@ -56,29 +58,12 @@ export type BankRails = {
   name: string;
   /** Checks the ABA routing checksum and the account, and answers a token for later debits. */
   verifyAccount(input: BankAccountInput): Promise<VerifiedBankAccount>;
-  debit(input: {
-    accountToken: string;
-    amountMinor: bigint;
-    currency: string;
-    idempotencyKey: string;
-  }): Promise<AchDebitState>;
+  debit(input: MoneyRequest & { accountToken: string }): Promise<AchDebitState>;
   getDebit(debitId: string): Promise<AchDebitState | null>;
   /** Sends money back to an account we debited (a refund). */
-  credit(input: {
-    accountToken: string;
-    amountMinor: bigint;
-    currency: string;
-    idempotencyKey: string;
-  }): Promise<{
-    creditId: string;
-  }>;
+  credit(input: MoneyRequest & { accountToken: string }): Promise<{ creditId: string }>;
   /** Opens an expected incoming transfer and answers the instructions to show the customer. */
-  expectTransfer(input: {
-    method: PushTransferMethod;
-    amountMinor: bigint;
-    currency: string;
-    idempotencyKey: string;
-  }): Promise<TransferInstructions>;
+  expectTransfer(input: MoneyRequest & { method: PushTransferMethod }): Promise<TransferInstructions>;
   getIncomingTransfer(reference: string): Promise<IncomingTransferState | null>;
   /** A webhook's content (a debit settled or returned, a transfer arrived) when its signature is right. */
   verifyWebhook(

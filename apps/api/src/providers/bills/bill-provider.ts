@@ -1,4 +1,4 @@
-import type { FulfilmentBase, FulfilmentState } from "../purchases/fulfilment";
+import type { FulfilmentBase, FulfilmentProvider } from "../purchases/fulfilment";
 
 /**
  * A bill payment aggregator (Arcus, Pagaqui, Reloadly Utilities): services by country (electricity,
@@ -58,8 +58,7 @@ export type BillPaymentRequest = FulfilmentBase & {
   planId: number | null;
 };
 
-export type BillPaymentProvider = {
-  name: string;
+export type BillPaymentProvider = FulfilmentProvider<BillPaymentRequest> & {
   /** The countries it pays bills in, and each one's services. */
   countries(): Promise<string[]>;
   services(countryIso: string): Promise<BillServiceDef[]>;
@@ -68,6 +67,4 @@ export type BillPaymentProvider = {
   plans(providerId: number): Promise<BillPlanDef[]>;
   /** The bill of a reference, or null when the biller has none. */
   lookup(providerId: number, referenceNumber: string): Promise<BillDef | null>;
-  submit(request: BillPaymentRequest): Promise<FulfilmentState>;
-  get(transactionId: string): Promise<FulfilmentState | null>;
 };

@@ -1,3 +1,5 @@
+import type { MoneyRequest } from "../money-request";
+
 /**
  * A card processor (ARCHITECTURE §6). The browser sends the card number, expiry and CVC to the
  * processor's own tokenisation endpoint and gets a single-use token; our API only ever handles that
@@ -42,16 +44,13 @@ export type CardProcessor = {
   name: string;
   /** Turns a single-use browser token into a reusable profile; a used, unknown or expired token is refused. */
   createProfile(input: { token: string; holderName: string }): Promise<CardProfile | CardDecline>;
-  authorize(input: {
-    profileToken: string;
-    amountMinor: bigint;
-    /** ISO 4217 code. */
-    currency: string;
-    /** Our payment's reference ("payment:42"); the same key answers the same authorization. */
-    idempotencyKey: string;
-    /** Where the 3-D Secure page sends the browser back to. */
-    returnUrl: string;
-  }): Promise<CardAuthorization>;
+  authorize(
+    input: MoneyRequest & {
+      profileToken: string;
+      /** Where the 3-D Secure page sends the browser back to. */
+      returnUrl: string;
+    },
+  ): Promise<CardAuthorization>;
   getAuthorization(authorizationId: string): Promise<CardAuthorizationState | null>;
   capture(authorizationId: string, amountMinor: bigint): Promise<CardAuthorizationState>;
   void(authorizationId: string): Promise<CardAuthorizationState>;

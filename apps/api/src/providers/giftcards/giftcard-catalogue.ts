@@ -1,283 +1,69 @@
 import { toCurrencyAmount } from "@vela/shared/decimal";
+import { z } from "zod";
 import { currencyDecimals, logoDataUrl } from "../purchases/sandbox-fulfilments";
+import source from "./giftcard-catalogue.json";
 import type { GiftCardProductDef } from "./giftcard-provider";
 
 /**
  * The sandbox gift card aggregator's catalogue: real brands with the country and currency they are
  * redeemed in, FIXED denominations or a RANGE, whether a PIN comes with the code, how to redeem,
- * the terms, the sender countries they may be sold in, and our commission.
+ * the terms, the sender countries they may be sold in (one of the named sales regions), and our
+ * commission. The rows are giftcard-catalogue.json, parsed at load so a bad row fails loudly.
  */
-type Source = Omit<GiftCardProductDef, "logoUrl" | "denominations" | "min" | "max" | "type"> & {
-  logo: [initials: string, colour: string];
-  value: { fixed: string[] } | { range: [string, string] };
-};
+const amount = z.string().regex(/^\d+(\.\d+)?$/);
+const country = z.string().length(2);
 
-const EVERYWHERE = ["US", "CA", "GB", "ES", "DE", "FR", "IT", "NL"];
-const EUROPE = ["GB", "ES", "DE", "FR", "IT", "NL"];
-const AMERICAS = ["US", "CA"];
+const catalogue = z
+  .strictObject({
+    salesRegions: z.record(z.string(), z.array(country).nonempty()),
+    products: z.array(
+      z.strictObject({
+        id: z.number().int(),
+        name: z.string(),
+        brand: z.string(),
+        category: z.string(),
+        /** The sandbox logo: its initials and colour. */
+        logo: z.tuple([z.string(), z.string()]),
+        countryIso: country,
+        currencyIso: z.string().length(3),
+        value: z.union([
+          z.strictObject({ fixed: z.array(amount).nonempty() }),
+          z.strictObject({ range: z.tuple([amount, amount]) }),
+        ]),
+        hasPin: z.boolean(),
+        redeemInstructions: z.string(),
+        terms: z.string(),
+        soldIn: z.string(),
+        commissionBps: z.number().int().nonnegative(),
+      }),
+    ),
+  })
+  .superRefine(({ salesRegions, products }, context) => {
+    products.forEach((product, index) => {
+      if (!(product.soldIn in salesRegions)) {
+        context.addIssue({
+          code: "custom",
+          path: ["products", index, "soldIn"],
+          message: `${product.name}: unknown sales region ${product.soldIn}`,
+        });
+      }
+    });
+  });
 
-const SOURCES: Source[] = [
-  {
-    id: 5001,
-    name: "Amazon.com Gift Card",
-    brand: "Amazon.com",
-    category: "shopping",
-    logo: ["AMZ", "#232f3e"],
-    countryIso: "US",
-    currencyIso: "USD",
-    value: { range: ["1", "2000"] },
-    hasPin: false,
-    redeemInstructions:
-      "Sign in at amazon.com, open Your Account › Gift Cards › Redeem a Gift Card, and enter the claim code.",
-    terms: "Redeemable on amazon.com only. No fees, no expiry. Cannot be exchanged for cash.",
-    soldIn: EVERYWHERE,
-    commissionBps: 250,
-  },
-  {
-    id: 5002,
-    name: "Amazon.es Cheque Regalo",
-    brand: "Amazon.es",
-    category: "shopping",
-    logo: ["AMZ", "#ff9900"],
-    countryIso: "ES",
-    currencyIso: "EUR",
-    value: { fixed: ["10", "25", "50", "100"] },
-    hasPin: false,
-    redeemInstructions:
-      "Inicia sesión en amazon.es, ve a Mi cuenta › Cheques regalo › Canjear y escribe el código.",
-    terms: "Canjeable solo en amazon.es. Válido 10 años desde su emisión. No canjeable por dinero.",
-    soldIn: EVERYWHERE,
-    commissionBps: 250,
-  },
-  {
-    id: 5003,
-    name: "Amazon.co.uk Gift Card",
-    brand: "Amazon.co.uk",
-    category: "shopping",
-    logo: ["AMZ", "#146eb4"],
-    countryIso: "GB",
-    currencyIso: "GBP",
-    value: { range: ["5", "500"] },
-    hasPin: false,
-    redeemInstructions:
-      "Sign in at amazon.co.uk, go to Your Account › Gift Cards › Redeem and enter the code.",
-    terms: "Redeemable on amazon.co.uk only. Valid for 10 years from issue. Not exchangeable for cash.",
-    soldIn: EVERYWHERE,
-    commissionBps: 250,
-  },
-  {
-    id: 5004,
-    name: "Netflix Gift Card",
-    brand: "Netflix",
-    category: "entertainment",
-    logo: ["N", "#e50914"],
-    countryIso: "US",
-    currencyIso: "USD",
-    value: { fixed: ["25", "30", "50", "100"] },
-    hasPin: false,
-    redeemInstructions: "Go to netflix.com/redeem, sign in or create an account, and enter the code.",
-    terms: "For use on Netflix accounts in the USA. Not redeemable for cash. No expiry.",
-    soldIn: AMERICAS,
-    commissionBps: 400,
-  },
-  {
-    id: 5005,
-    name: "Spotify Premium",
-    brand: "Spotify",
-    category: "music",
-    logo: ["SP", "#1db954"],
-    countryIso: "ES",
-    currencyIso: "EUR",
-    value: { fixed: ["10", "30", "60", "99"] },
-    hasPin: false,
-    redeemInstructions: "Ve a spotify.com/redeem, inicia sesión y escribe el código de 10 caracteres.",
-    terms: "Solo para cuentas de Spotify de España. Un código no se puede combinar con otras ofertas.",
-    soldIn: EUROPE,
-    commissionBps: 500,
-  },
-  {
-    id: 5006,
-    name: "Google Play Gift Card",
-    brand: "Google Play",
-    category: "apps",
-    logo: ["GP", "#01875f"],
-    countryIso: "US",
-    currencyIso: "USD",
-    value: { fixed: ["10", "25", "50", "100"] },
-    hasPin: false,
-    redeemInstructions: "Open the Google Play Store app › Profile › Payments & subscriptions › Redeem code.",
-    terms:
-      "For users in the USA aged 13 or over with a Google account. Not refundable or exchangeable for cash.",
-    soldIn: AMERICAS,
-    commissionBps: 300,
-  },
-  {
-    id: 5007,
-    name: "Apple Gift Card",
-    brand: "Apple",
-    category: "apps",
-    logo: ["A", "#000000"],
-    countryIso: "US",
-    currencyIso: "USD",
-    value: { range: ["2", "500"] },
-    hasPin: false,
-    redeemInstructions:
-      "On your iPhone, open the App Store, tap your photo › Redeem Gift Card or Code, and enter it.",
-    terms: "Valid only for US purchases from Apple. Not redeemable for cash except where required by law.",
-    soldIn: AMERICAS,
-    commissionBps: 300,
-  },
-  {
-    id: 5008,
-    name: "Steam Wallet Code",
-    brand: "Steam",
-    category: "gaming",
-    logo: ["STM", "#171a21"],
-    countryIso: "US",
-    currencyIso: "USD",
-    value: { fixed: ["20", "50", "100"] },
-    hasPin: false,
-    redeemInstructions: "Sign in to Steam, open Games › Redeem a Steam Wallet Code, and enter the code.",
-    terms:
-      "Steam Wallet funds are not transferable and do not expire. Subject to the Steam Subscriber Agreement.",
-    soldIn: EVERYWHERE,
-    commissionBps: 350,
-  },
-  {
-    id: 5009,
-    name: "Xbox Gift Card",
-    brand: "Xbox",
-    category: "gaming",
-    logo: ["XB", "#107c10"],
-    countryIso: "US",
-    currencyIso: "USD",
-    value: { fixed: ["10", "15", "25", "50", "100"] },
-    hasPin: false,
-    redeemInstructions:
-      "Go to redeem.microsoft.com, sign in with your Microsoft account and enter the 25-character code.",
-    terms: "For US Microsoft accounts. Not redeemable for cash. No expiry.",
-    soldIn: AMERICAS,
-    commissionBps: 350,
-  },
-  {
-    id: 5010,
-    name: "PlayStation Store Guthaben",
-    brand: "PlayStation Store",
-    category: "gaming",
-    logo: ["PS", "#003791"],
-    countryIso: "DE",
-    currencyIso: "EUR",
-    value: { fixed: ["20", "25", "50", "100"] },
-    hasPin: false,
-    redeemInstructions: "Im PlayStation Store › Codes einlösen den 12-stelligen Code eingeben.",
-    terms: "Nur für deutsche PlayStation-Network-Konten. Keine Barauszahlung.",
-    soldIn: EUROPE,
-    commissionBps: 350,
-  },
-  {
-    id: 5011,
-    name: "Uber Gift Card",
-    brand: "Uber",
-    category: "transport",
-    logo: ["UBR", "#000000"],
-    countryIso: "MX",
-    currencyIso: "MXN",
-    value: { fixed: ["200", "500", "1000"] },
-    hasPin: false,
-    redeemInstructions:
-      "Abre la app de Uber › Billetera › Agregar forma de pago › Tarjeta de regalo, y escribe el código.",
-    terms: "Válida para viajes y pedidos de Uber Eats en México. No canjeable por efectivo.",
-    soldIn: EVERYWHERE,
-    commissionBps: 400,
-  },
-  {
-    id: 5012,
-    name: "Walmart México Tarjeta de Regalo",
-    brand: "Walmart México",
-    category: "shopping",
-    logo: ["WM", "#0071ce"],
-    countryIso: "MX",
-    currencyIso: "MXN",
-    value: { fixed: ["200", "500", "1000", "2000"] },
-    hasPin: true,
-    redeemInstructions:
-      "Presenta el número de tarjeta y el NIP en cualquier tienda Walmart, Bodega Aurrera o Sam's Club de México, o úsalos en walmart.com.mx.",
-    terms: "Válida en México. Vigencia de 12 meses desde su emisión. No canjeable por efectivo.",
-    soldIn: EVERYWHERE,
-    commissionBps: 500,
-  },
-  {
-    id: 5013,
-    name: "Liverpool Tarjeta de Regalo",
-    brand: "Liverpool",
-    category: "shopping",
-    logo: ["LIV", "#e10098"],
-    countryIso: "MX",
-    currencyIso: "MXN",
-    value: { range: ["100", "5000"] },
-    hasPin: true,
-    redeemInstructions:
-      "Presenta el número de tarjeta y el NIP en cualquier tienda Liverpool o úsalos en liverpool.com.mx.",
-    terms: "Válida en tiendas Liverpool de México. No canjeable por efectivo. Sin vigencia.",
-    soldIn: AMERICAS,
-    commissionBps: 600,
-  },
-  {
-    id: 5014,
-    name: "Zara Tarjeta Regalo",
-    brand: "Zara",
-    category: "fashion",
-    logo: ["ZARA", "#000000"],
-    countryIso: "ES",
-    currencyIso: "EUR",
-    value: { range: ["10", "500"] },
-    hasPin: true,
-    redeemInstructions: "Úsala en tiendas Zara de España o en zara.com/es con el número de tarjeta y el PIN.",
-    terms:
-      "Válida en España durante 3 años. No canjeable por dinero. El saldo se puede consultar en zara.com.",
-    soldIn: EUROPE,
-    commissionBps: 500,
-  },
-  {
-    id: 5015,
-    name: "Sephora Carte Cadeau",
-    brand: "Sephora",
-    category: "beauty",
-    logo: ["SEP", "#000000"],
-    countryIso: "FR",
-    currencyIso: "EUR",
-    value: { fixed: ["25", "50", "100"] },
-    hasPin: true,
-    redeemInstructions: "Présentez le numéro et le code PIN en magasin Sephora en France ou sur sephora.fr.",
-    terms: "Valable 1 an en France. Non remboursable, non échangeable contre des espèces.",
-    soldIn: EUROPE,
-    commissionBps: 600,
-  },
-  {
-    id: 5016,
-    name: "Tim Hortons Gift Card",
-    brand: "Tim Hortons",
-    category: "food",
-    logo: ["TIM", "#c8102e"],
-    countryIso: "CA",
-    currencyIso: "CAD",
-    value: { fixed: ["10", "25", "50"] },
-    hasPin: false,
-    redeemInstructions: "Add the card number to the Tim Hortons app or show it at any Tim Hortons in Canada.",
-    terms: "Valid at participating Tim Hortons restaurants in Canada. No expiry. Not redeemable for cash.",
-    soldIn: AMERICAS,
-    commissionBps: 500,
-  },
-];
+const { salesRegions, products } = catalogue.parse(source);
 
-export const GIFT_CARD_PRODUCTS: GiftCardProductDef[] = SOURCES.map(({ logo, value, ...source }) => {
-  const money = (amount: string) => toCurrencyAmount(amount, currencyDecimals(source.currencyIso));
-  return {
-    ...source,
-    logoUrl: logoDataUrl(logo[0], logo[1]),
-    type: "fixed" in value ? "FIXED" : "RANGE",
-    denominations: "fixed" in value ? value.fixed.map(money) : [],
-    min: "range" in value ? money(value.range[0]) : null,
-    max: "range" in value ? money(value.range[1]) : null,
-  };
-});
+export const GIFT_CARD_PRODUCTS: GiftCardProductDef[] = products.map(
+  ({ logo, value, soldIn, commissionBps, ...product }) => {
+    const money = (amount: string) => toCurrencyAmount(amount, currencyDecimals(product.currencyIso));
+    return {
+      ...product,
+      soldIn: salesRegions[soldIn]!,
+      commissionBps,
+      logoUrl: logoDataUrl(logo[0], logo[1]),
+      type: "fixed" in value ? "FIXED" : "RANGE",
+      denominations: "fixed" in value ? value.fixed.map(money) : [],
+      min: "range" in value ? money(value.range[0]) : null,
+      max: "range" in value ? money(value.range[1]) : null,
+    };
+  },
+);

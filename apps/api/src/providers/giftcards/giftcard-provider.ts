@@ -1,4 +1,4 @@
-import type { FulfilmentBase, FulfilmentState } from "../purchases/fulfilment";
+import type { FulfilmentBase, FulfilmentProvider } from "../purchases/fulfilment";
 
 /**
  * A gift card aggregator (Tango, Reloadly Gift Cards, Runa): brands with their logo, the country and
@@ -32,16 +32,13 @@ export type GiftCardRequest = FulfilmentBase & {
   recipientEmail: string;
 };
 
-export type GiftCardProvider = {
-  name: string;
+export type GiftCardProvider = FulfilmentProvider<GiftCardRequest> & {
   products(filter?: {
     countryIso?: string;
     search?: string;
     category?: string;
   }): Promise<GiftCardProductDef[]>;
   product(id: number): Promise<GiftCardProductDef | null>;
-  submit(request: GiftCardRequest): Promise<FulfilmentState>;
-  get(transactionId: string): Promise<FulfilmentState | null>;
   /** The code and PIN of a delivered card (null before it is delivered). */
   redeemCode(transactionId: string): Promise<{ code: string; pin: string | null } | null>;
 };

@@ -31,3 +31,10 @@ export type FulfilmentBase = {
   amountMinor: bigint;
   currencyIso: string;
 };
+
+/** What every purchase aggregator does with a purchase: submit it, then ask after it by its id. */
+export type FulfilmentProvider<Request extends FulfilmentBase> = {
+  name: string;
+  submit(request: Request): Promise<FulfilmentState>;
+  get(transactionId: string): Promise<FulfilmentState | null>;
+};

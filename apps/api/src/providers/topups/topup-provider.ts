@@ -1,4 +1,4 @@
-import type { FulfilmentBase, FulfilmentState } from "../purchases/fulfilment";
+import type { FulfilmentBase, FulfilmentProvider } from "../purchases/fulfilment";
 
 /**
  * A phone top-up aggregator (Reloadly, DT One, Ding): operators per country, each with airtime and
@@ -49,8 +49,7 @@ export type TopupRequest = FulfilmentBase & {
   phone: string;
 };
 
-export type TopupProvider = {
-  name: string;
+export type TopupProvider = FulfilmentProvider<TopupRequest> & {
   /** The countries it tops up in (ISO 3166 alpha-2). */
   countries(): Promise<string[]>;
   operators(countryIso: string): Promise<TopupOperatorDef[]>;
@@ -60,6 +59,4 @@ export type TopupProvider = {
    * valid mobile-capable number; its operator when the prefix table knows it.
    */
   detect(phone: string, defaultCountryIso?: string): Promise<DetectedNumber | null>;
-  submit(request: TopupRequest): Promise<FulfilmentState>;
-  get(transactionId: string): Promise<FulfilmentState | null>;
 };
