@@ -1,4 +1,4 @@
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { Database, Db } from "../src/db/client";
@@ -44,6 +44,36 @@ export async function buildTestApp(
   });
   await app.ready();
   return app;
+}
+
+/**
+ * The app a test file runs against: built on a fresh database before the file's tests and closed
+ * after them. It is returned at once, before it is built, so that the file's helpers can close over
+ * it as a constant; it stands for the built app and may only be used in hooks and tests.
+ */
+export function appForThisFile(
+  overrides: Record<string, string> = {},
+  options: Pick<BuildAppOptions, "fx" | "authPruning"> = {},
+): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await buildTestApp(overrides, options);
+  });
+  afterAll(() => built?.close());
+  const current = () => {
+    if (!built) throw new Error("The test app is built in beforeAll: use it in a hook or a test.");
+    return built;
+  };
+  // Methods are bound to the built app so that Fastify sees itself as `this`, not the stand-in.
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      const app = current();
+      const value = Reflect.get(app, key, app);
+      return typeof value === "function" ? value.bind(app) : value;
+    },
+    set: (_, key, value) => Reflect.set(current(), key, value),
+    has: (_, key) => Reflect.has(current(), key),
+  });
 }
 
 /** The ledger's clearing account for a payment channel in a currency (opened on first use). */

@@ -6,7 +6,7 @@ import type { Database } from "../src/db/client";
 import { orders, payments, quotations } from "../src/db/schema/index";
 import { balanceOf } from "../src/ledger/ledger";
 import {
-  buildTestApp,
+  appForThisFile,
   clearingAccount,
   FX_TEST_CLOCK,
   openFreshDatabase,
@@ -27,14 +27,13 @@ const FAST = {
 };
 const LIFE_TIMEOUT = 60_000;
 
-let app: TestApp;
 let kit: OrderKit;
 
+const app = appForThisFile(FAST);
+
 beforeAll(async () => {
-  app = await buildTestApp(FAST);
   kit = await orderKit(app);
 });
-afterAll(() => app.close());
 
 type Quotation = typeof quotations.$inferSelect;
 

@@ -1,27 +1,26 @@
 import { payment } from "@vela/shared/payments";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { paymentProfiles, payments } from "../src/db/schema/index";
 import { refreshPayment, refundPayment } from "../src/payments/lifecycle";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { type paymentKit as Kit, METHOD, paymentKit } from "./payments-support";
 
 // Paying by bank and by hosted gateway on the sandboxes: an ACH debit (pending, then settled or
 // returned R01), push transfers (instructions with a VLT- reference; the arrival reported by the
 // bank's signed webhook), and Praxis/PayPal pages that come back with a status by webhook.
-let app: TestApp;
 let kit: Awaited<ReturnType<typeof Kit>>;
 
+const app = appForThisFile({
+  SANDBOX_WEBHOOK_SECRET: "payments-bank-webhook-secret-0123456789",
+  SANDBOX_ACH_SETTLE_SECONDS: "0",
+  SANDBOX_SWEEP_SECONDS: "0",
+  PUBLIC_APP_URL: "https://app.vela.test",
+});
+
 beforeAll(async () => {
-  app = await buildTestApp({
-    SANDBOX_WEBHOOK_SECRET: "payments-bank-webhook-secret-0123456789",
-    SANDBOX_ACH_SETTLE_SECONDS: "0",
-    SANDBOX_SWEEP_SECONDS: "0",
-    PUBLIC_APP_URL: "https://app.vela.test",
-  });
   kit = await paymentKit(app);
 });
-afterAll(() => app.close());
 
 const deps = () => ({ db: app.db, providers: app.providers, jobs: app.jobs });
 const account = (accountNumber = "123456789", routingNumber = "011000015") => ({

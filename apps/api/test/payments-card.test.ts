@@ -1,25 +1,24 @@
 import { PAYMENT_MESSAGES, payment } from "@vela/shared/payments";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { payments, quotations } from "../src/db/schema/index";
 import { capturePayment, refreshPayment, refundPayment } from "../src/payments/lifecycle";
 import { signBody } from "../src/providers/sandbox-webhooks";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { type paymentKit as Kit, METHOD, paymentKit, sandboxSettings, TEST_CARDS } from "./payments-support";
 
 // Paying a quotation by card (POST payments/authorize-credit-card) on the card sandbox: approvals,
 // the published declines (402 with the card's message, the payment failed, no order), 3-D Secure
 // through the signed webhook, the Idempotency-Key kept on the payment, refusals of someone else's,
 // an expired or a used quotation and of a method not chosen; then capture, refund and refresh.
-let app: TestApp;
 let kit: Awaited<ReturnType<typeof Kit>>;
 const SECRET = "payments-card-webhook-secret-0123456789";
 
+const app = appForThisFile(sandboxSettings(SECRET));
+
 beforeAll(async () => {
-  app = await buildTestApp(sandboxSettings(SECRET));
   kit = await paymentKit(app);
 });
-afterAll(() => app.close());
 
 const deps = () => ({ db: app.db, providers: app.providers, jobs: app.jobs });
 let keys = 0;

@@ -1,26 +1,25 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { currencies, seedVersions, shippingMethods } from "../src/db/schema/index";
 import { DESTINATIONS } from "../src/db/seed/corridor-countries";
 import { seedDatabase } from "../src/db/seed/index";
 import { countryId } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 
 // Issue 8 point 6: the reference lists recipient and sender forms need — documents, relationships,
 // reasons, banks and branches, provinces and towns, payer networks and their cash-pickup places —
 // answer from the seed for every destination, filter, paginate, refuse bad ids, and cache.
-let app: TestApp;
 const ids: Record<string, number> = {};
 const methodId: Record<string, number> = {};
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   for (const destination of DESTINATIONS)
     ids[destination.country] = await countryId(app, destination.country);
   ids.US = await countryId(app, "US");
   for (const row of await app.db.select().from(shippingMethods)) methodId[row.slug] = row.id;
 });
-afterAll(() => app.close());
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: "GET", url, headers });

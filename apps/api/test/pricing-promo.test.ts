@@ -1,24 +1,24 @@
 import { toRateString } from "@vela/shared/decimal";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { currencies, promoCodeRedemptions, promoCodes, quotations } from "../src/db/schema/index";
 import { redeemPromoHold } from "../src/pricing/promo-codes";
 import { SANDBOX_ANCHOR } from "../src/providers/fx/sandbox-feed";
 import { bearer, countryId, registerClient } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { postCardDepositQuotation } from "./wallets-support";
 
 // Point 13 of issue 7: applying a promo code keeps the quotation's locked rate and expiry, the
 // path's {service} must be the quotation's, and the use limits hold under concurrent requests
 // (run with TEST_DATABASE_URL: real PostgreSQL, requests fired together) counting redeemed uses and
 // live holds, never abandoned quotations.
-let app: TestApp;
 let clock = SANDBOX_ANCHOR.getTime() + 10 * 86_400_000;
 let corridor: Record<string, number>;
 let ids: Record<string, number>;
 
+const app = appForThisFile({ DATABASE_POOL_MAX: "20" }, { fx: { now: () => clock } });
+
 beforeAll(async () => {
-  app = await buildTestApp({ DATABASE_POOL_MAX: "20" }, { fx: { now: () => clock } });
   const rows = await app.db.select().from(currencies).where(sql`${currencies.iso} in ('USD','MXN','EUR')`);
   ids = Object.fromEntries(rows.map((row) => [row.iso, row.id]));
   corridor = {
@@ -28,7 +28,6 @@ beforeAll(async () => {
     currency_to_id: ids.MXN!,
   };
 });
-afterAll(() => app.close());
 
 let codeNumber = 0;
 /** A fresh percentage code with the given limits, so tests never share one. */

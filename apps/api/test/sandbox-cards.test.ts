@@ -1,23 +1,22 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { ConflictError } from "../src/http/errors";
 import { signBody } from "../src/providers/sandbox-webhooks";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { captureWebhooks, type Delivery, sandboxSettings } from "./payments-support";
 
 // The card sandbox: tokenisation with Luhn, brand, expiry and CVC checks; published test numbers;
 // authorize → capture → refund and void; the 3-D Secure page and its signed webhook.
-let app: TestApp;
 const delivered: Delivery[] = [];
 let answerStatus = 200;
 const SECRET = "test-webhook-secret-0123456789";
 
+const app = appForThisFile(sandboxSettings(SECRET));
+
 beforeAll(async () => {
-  app = await buildTestApp(sandboxSettings(SECRET));
   captureWebhooks(app, delivered, () => answerStatus);
 });
-afterAll(() => app.close());
 beforeEach(() => {
   delivered.length = 0;
   answerStatus = 200;

@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConflictError } from "../src/http/errors";
 import { GATEWAY_NAMES, type GatewayName } from "../src/providers/gateways/hosted-gateway";
 import { signBody } from "../src/providers/sandbox-webhooks";
-import { buildTestApp, type TestApp, testConfig } from "./helper";
+import { appForThisFile, testConfig } from "./helper";
 import { captureWebhooks, type Delivery, sandboxSettings } from "./payments-support";
 
 // The hosted gateways' sandbox (praxis, d24, PayPal): a session's page with Approve, Decline and
 // Cancel; each answer sends a signed webhook to the gateway's own path and the browser back.
 const SECRET = "test-webhook-secret-0123456789";
-let app: TestApp;
 const delivered: Delivery[] = [];
 
+const app = appForThisFile(sandboxSettings(SECRET));
+
 beforeAll(async () => {
-  app = await buildTestApp(sandboxSettings(SECRET));
   captureWebhooks(app, delivered);
 });
-afterAll(() => app.close());
 beforeEach(() => {
   delivered.length = 0;
 });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { currentTotpCode } from "../src/auth/totp";
 import { outboxMessages, users, verificationCodes } from "../src/db/schema/index";
 import {
@@ -14,17 +14,12 @@ import {
   withoutSession,
   wrongCode,
 } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 
 // Proves the settings through the API on a real database: two-factor (codes, the authenticator
 // app end to end, on and off), phone verification and change, e-mail change, password change
 // ending the other sessions, e-mail status and payment methods — with their bad inputs.
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = appForThisFile();
 
 const signedIn = () => signedInClient(app, { phoneVerified: false });
 

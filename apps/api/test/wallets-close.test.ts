@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { WALLET_SEND_MESSAGES } from "@vela/shared/wallet-send";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { orders, wallets } from "../src/db/schema/index";
 import { type WalletRow, walletBalance, walletById } from "../src/wallets/repository";
 import { WALLET_MESSAGES } from "../src/wallets/service";
 import { bearer } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { expectLedgerReconciled } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
@@ -15,7 +15,6 @@ import { type Client, type WalletKit, walletKit } from "./wallets-support";
 // order in flight), decided under the wallet's row lock; a closed wallet leaves the lists, refuses
 // money sent to it, keeps its history, and a new wallet may be opened in its currency. On
 // PostgreSQL, a close fired together with a send into the wallet never leaves money in it.
-let app: TestApp;
 let kit: WalletKit;
 let alice: Client;
 let bob: Client;
@@ -82,13 +81,13 @@ async function listed(who: Client) {
 
 const statusOf = async (wallet: WalletRow) => (await walletById(app.db, wallet.id))?.status;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await walletKit(app);
   alice = await kit.signUpVerified();
   bob = await kit.signUpVerified();
 });
-afterAll(() => app.close());
 
 describe("closing an empty wallet", () => {
   it("closes it: gone from every list, a send to it refused, its history kept, and a new one can be opened", async () => {

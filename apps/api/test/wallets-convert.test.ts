@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { journalEntries, orders, quotations } from "../src/db/schema/index";
 import { ORDER_MESSAGES, orderReference } from "../src/orders/transition";
 import { WALLET_MESSAGES } from "../src/wallets/service";
 import { bearer } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { expectLedgerReconciled } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
@@ -13,14 +13,13 @@ import { type Client, type WalletKit, walletKit } from "./wallets-support";
 // wallets) and to, the calculator, and the instant transaction at the quotation's locked rate —
 // money moves once per quotation and per Idempotency-Key, a wallet short of funds or a missing
 // wallet refuses it with nothing moved, and another user's quotation is as unknown as none.
-let app: TestApp;
 let kit: WalletKit;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await walletKit(app);
 });
-afterAll(() => app.close());
 
 const get = (url: string, who: Client) =>
   app.inject({ method: "GET", url: `/api${url}`, headers: bearer(who.token) });

@@ -1,5 +1,5 @@
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { journalEntries, orderStatusHistory, orders, postings, wallets } from "../src/db/schema/index";
 import { InsufficientFundsError } from "../src/http/errors";
 import type { JobQueue } from "../src/jobs/queue";
@@ -14,23 +14,22 @@ import {
 } from "../src/orders/transition";
 import type { Providers } from "../src/plugins/providers";
 import { openWallet, walletBalance, walletByPublicId, walletOf } from "../src/wallets/repository";
-import { buildTestApp, clearingAccount, type TestApp } from "./helper";
+import { appForThisFile, clearingAccount } from "./helper";
 import { expectLedgerReconciled, insertPaymentRow, instantPaymentLifecycle } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
 // The foundation of issue 10: a wallet is a customer account in the ledger, orders pay from a
 // wallet (the paid step debits it) and deliver into one (the sent step credits it), an instant
 // order posts one merged entry, and the order jobs carry a deposit into its wallet by themselves.
-let app: TestApp;
 let kit: WalletKit;
 let alice: Client;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await walletKit(app);
   alice = await kit.signUp();
 });
-afterAll(() => app.close());
 
 const entriesOf = (orderId: number) =>
   app.db

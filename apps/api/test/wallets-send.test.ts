@@ -8,7 +8,7 @@ import {
   walletSendQuotation,
 } from "@vela/shared/wallet-send";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   journalEntries,
@@ -23,7 +23,7 @@ import { orderReference } from "../src/orders/transition";
 import type { WalletRow } from "../src/wallets/repository";
 import { SEARCH_LIMIT } from "../src/wallets/send-recipients";
 import { bearer } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { expectLedgerReconciled } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
@@ -31,7 +31,6 @@ import { type Client, type WalletKit, walletKit } from "./wallets-support";
 // wallet id; a masked name; unknown and walletless look the same; rate-limited), recent
 // recipients, the currencies, calculator and quotation of a send, and the instant transaction
 // (both wallets move in one transaction with one entry, or nothing does; replays move money once).
-let app: TestApp;
 let kit: WalletKit;
 let alice: Client;
 let bob: Client;
@@ -104,8 +103,9 @@ async function closeWallet(wallet: WalletRow) {
     .where(eq(wallets.id, wallet.id));
 }
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await walletKit(app);
   alice = await kit.signUpVerified();
   bob = await kit.signUpVerified();
@@ -115,7 +115,6 @@ beforeAll(async () => {
   bobUsd = await kit.wallet(bob, "USD");
   await kit.fund(aliceUsd, 1_000_00n);
 });
-afterAll(() => app.close());
 
 describe("search-user", () => {
   it("finds a person by their verified e-mail in any case, answering only a masked name, a wallet id and currencies", async () => {
