@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, inject } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { type BuildAppOptions, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { Database, Db } from "../src/db/client";
@@ -79,3 +80,18 @@ export function appForThisFile(
 /** The ledger's clearing account for a payment channel in a currency (opened on first use). */
 export const clearingAccount = (db: Db, currencyId: number, channel: string) =>
   ensureAccount(db, { kind: "payment_clearing", currencyId, channel });
+
+/** A 422 whose field errors name exactly these fields, in this order. */
+export function expectInvalidFields(response: LightMyRequestResponse, fields: string[]) {
+  expect(response.statusCode).toBe(422);
+  expect(Object.keys(response.json().errors)).toEqual(fields);
+}
+
+/** Posts a form the way a browser sends one (urlencoded): the sandbox pages' buttons, the bank's arrivals. */
+export const postForm = (app: TestApp, url: string, form: string) =>
+  app.inject({
+    method: "POST",
+    url,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: form,
+  });

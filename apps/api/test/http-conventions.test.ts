@@ -81,22 +81,12 @@ describe("errors", () => {
     expect(response.headers["x-request-id"]).toBeTruthy();
   });
 
-  it("answers in Spanish when the language header asks for it", async () => {
-    const response = await app.inject({
-      method: "GET",
-      url: "/api/nonexistent",
-      headers: { language: "es" },
-    });
-    expect(response.json().message).toBe("No encontrado.");
-  });
-
-  it("falls back to English for an unknown language", async () => {
-    const response = await app.inject({
-      method: "GET",
-      url: "/api/nonexistent",
-      headers: { language: "fr" },
-    });
-    expect(response.json().message).toBe("Not found.");
+  it.each([
+    ["answers in Spanish when the language header asks for it", "es", "No encontrado."],
+    ["falls back to English for an unknown language", "fr", "Not found."],
+  ])("%s", async (_, language, message) => {
+    const response = await app.inject({ method: "GET", url: "/api/nonexistent", headers: { language } });
+    expect(response.json().message).toBe(message);
   });
 });
 

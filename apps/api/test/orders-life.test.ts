@@ -10,6 +10,7 @@ import {
   clearingAccount,
   FX_TEST_CLOCK,
   openFreshDatabase,
+  postForm,
   type TestApp,
   testConfig,
 } from "./helper";
@@ -199,12 +200,7 @@ describe("an order's life through the jobs", () => {
       const early = await kit.transact({ quotation_id: quotation.id, payment_id: payment.id });
       expect(early.statusCode).toBe(422);
       const challenge = new URL(payment.redirect_url, "http://localhost");
-      const approved = await app.inject({
-        method: "POST",
-        url: challenge.pathname,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: "outcome=approve",
-      });
+      const approved = await postForm(app, challenge.pathname, "outcome=approve");
       expect(approved.statusCode, approved.body).toBe(303);
       const response = await kit.transact({ quotation_id: quotation.id, payment_id: payment.id });
       expect(response.statusCode, response.body).toBe(201);

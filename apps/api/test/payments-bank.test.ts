@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { paymentProfiles, payments } from "../src/db/schema/index";
 import { refreshPayment, refundPayment } from "../src/payments/lifecycle";
-import { appForThisFile } from "./helper";
+import { appForThisFile, postForm } from "./helper";
 import { type paymentKit as Kit, METHOD, paymentKit } from "./payments-support";
 
 // Paying by bank and by hosted gateway on the sandboxes: an ACH debit (pending, then settled or
@@ -160,12 +160,11 @@ describe("POST /payments/bank-transfer (push)", () => {
     });
     expect(started.instructions!.reference).toMatch(/^VLT-[A-Z0-9]{8}$/);
 
-    const arrived = await app.inject({
-      method: "POST",
-      url: "/api/sandbox/banks/arrivals",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: `reference=${started.instructions!.reference}&amount=${started.instructions!.amount}`,
-    });
+    const arrived = await postForm(
+      app,
+      "/api/sandbox/banks/arrivals",
+      `reference=${started.instructions!.reference}&amount=${started.instructions!.amount}`,
+    );
     expect(arrived.statusCode).toBe(200);
     const [row] = await app.db.select().from(payments).where(eq(payments.id, started.id));
     expect(row!.status).toBe("succeeded");
@@ -187,12 +186,7 @@ describe("hosted gateways", () => {
     const started = payment.parse(response.json().data);
     expect(started.status).toBe("pending");
     expect(started.redirect_url).toMatch(/^https:\/\/app\.vela\.test\/api\/sandbox\/gateways\/praxis\//);
-    const answered = await app.inject({
-      method: "POST",
-      url: new URL(started.redirect_url!).pathname,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=approve",
-    });
+    const answered = await postForm(app, new URL(started.redirect_url!).pathname, "outcome=approve");
     expect(answered.statusCode).toBe(303);
     expect(answered.headers.location).toBe(`/send-money/payment?payment_id=${started.id}`);
     const status = await kit.call({ url: `/payments/praxis/get-payment-status/${started.id}` });
@@ -220,12 +214,7 @@ describe("hosted gateways", () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     const started = payment.parse(response.json().data);
-    await app.inject({
-      method: "POST",
-      url: new URL(started.redirect_url!).pathname,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=decline",
-    });
+    await postForm(app, new URL(started.redirect_url!).pathname, "outcome=decline");
     const shown = await kit.call({ url: `/payments/${started.id}` });
     expect(shown.json().data).toMatchObject({
       status: "failed",

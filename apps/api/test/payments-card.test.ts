@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { payments, quotations } from "../src/db/schema/index";
 import { capturePayment, refreshPayment, refundPayment } from "../src/payments/lifecycle";
 import { signBody } from "../src/providers/sandbox-webhooks";
-import { appForThisFile } from "./helper";
+import { appForThisFile, postForm } from "./helper";
 import { type paymentKit as Kit, METHOD, paymentKit, sandboxSettings, TEST_CARDS } from "./payments-support";
 
 // Paying a quotation by card (POST payments/authorize-credit-card) on the card sandbox: approvals,
@@ -257,12 +257,7 @@ describe("3-D Secure and the cards webhook", () => {
     const started = payment.parse(response.json().data);
     expect(started.status).toBe("requires_action");
     const challenge = new URL(started.redirect_url!);
-    const approved = await app.inject({
-      method: "POST",
-      url: challenge.pathname,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=approve",
-    });
+    const approved = await postForm(app, challenge.pathname, "outcome=approve");
     expect(approved.statusCode).toBe(303);
     expect(approved.headers.location).toBe(`/send-money/payment?payment_id=${started.id}`);
     const [row] = await app.db.select().from(payments).where(eq(payments.id, started.id));

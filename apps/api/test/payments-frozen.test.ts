@@ -5,7 +5,7 @@ import { queryRows } from "../src/db/client";
 import { payments, promoCodes, quotations, sandboxCardAuthorizations } from "../src/db/schema/index";
 import { RELEASE_EXPIRED_JOB, RELEASED_MESSAGE, releaseExpiredPayment } from "../src/payments/lifecycle";
 import { PAID_QUOTATION } from "../src/pricing/quotes";
-import { appForThisFile } from "./helper";
+import { appForThisFile, postForm } from "./helper";
 import { type OrderKit, orderKit } from "./orders-support";
 
 // Issue 18, point 2: a paid quotation is frozen. Once a payment for it is started (a card authorized
@@ -342,12 +342,7 @@ describe("an authorization whose quotation expires unused is voided by a job", (
     const { id, redirect_url } = opened.json().data as { id: number; redirect_url: string };
     await expire(quotation.id, 5);
     expect(await releaseExpiredPayment(deps(), id)).toMatchObject({ released: true });
-    await app.inject({
-      method: "POST",
-      url: new URL(redirect_url).pathname,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=approve",
-    });
+    await postForm(app, new URL(redirect_url).pathname, "outcome=approve");
     const shown = await call({ url: `/payments/${id}` });
     expect(shown.json().data.status).toBe("canceled");
   });

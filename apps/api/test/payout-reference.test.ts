@@ -25,6 +25,12 @@ async function get(url: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: "GET", url, headers });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
 }
+/** A 404 whose message names what was not found. */
+async function expectNotFound(url: string, message: string) {
+  const answer = await get(url);
+  expect(answer.status, url).toBe(404);
+  expect(answer.body.message).toBe(message);
+}
 /** The `data` of a 200 answer. */
 async function data(url: string, headers: Record<string, string> = {}) {
   const answer = await get(url, headers);
@@ -268,9 +274,10 @@ describe("banks", () => {
   it("requires a country, and refuses unknown and malformed ids", async () => {
     expect((await get("/api/banks")).status).toBe(422);
     expect((await get("/api/banks?country_id=999999")).status).toBe(404);
-    const method = await get(`/api/banks?country_id=${ids.MX}&shipping_method_id=999999`);
-    expect(method.status).toBe(404);
-    expect(method.body.message).toBe("Shipping method not found.");
+    await expectNotFound(
+      `/api/banks?country_id=${ids.MX}&shipping_method_id=999999`,
+      "Shipping method not found.",
+    );
     const bad = await get(`/api/banks?country_id=${ids.MX}&shipping_method_id=x`);
     expect(bad.status).toBe(422);
     expect(bad.body.errors.shipping_method_id).toBeDefined();
@@ -293,9 +300,7 @@ describe("provinces, towns and branch offices", () => {
     expect(towns).toContainEqual({ id: expect.any(Number), province_id: bogota.id, name: "Bogotá D.C." });
     expect((await get("/api/provinces?country_id=999999")).status).toBe(404);
     expect((await get("/api/provinces")).status).toBe(422);
-    const unknown = await get("/api/towns?province_id=999999");
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe("Province not found.");
+    await expectNotFound("/api/towns?province_id=999999", "Province not found.");
     expect((await get("/api/towns?province_id=abc")).status).toBe(422);
   });
 
@@ -314,13 +319,9 @@ describe("provinces, towns and branch offices", () => {
   });
 
   it("refuses unknown and malformed bank and town ids", async () => {
-    const bank = await get("/api/branch-office?bank_id=999999");
-    expect(bank.status).toBe(404);
-    expect(bank.body.message).toBe("Bank not found.");
+    await expectNotFound("/api/branch-office?bank_id=999999", "Bank not found.");
     const [banorte]: Bank[] = await data(`/api/banks?country_id=${ids.MX}&search=Banorte`);
-    const town = await get(`/api/branch-office?bank_id=${banorte!.id}&town_id=2000000000`);
-    expect(town.status).toBe(404);
-    expect(town.body.message).toBe("Town not found.");
+    await expectNotFound(`/api/branch-office?bank_id=${banorte!.id}&town_id=2000000000`, "Town not found.");
     expect((await get("/api/branch-office")).status).toBe(422);
     expect((await get("/api/branch-office?bank_id=1e3x")).status).toBe(422);
   });
@@ -357,9 +358,7 @@ describe("service providers and places", () => {
 
   it("refuses unknown and malformed provider filters", async () => {
     expect((await get("/api/service_providers?country_id=999999")).status).toBe(404);
-    const type = await get("/api/service_providers?service_type_id=999999");
-    expect(type.status).toBe(404);
-    expect(type.body.message).toBe("Service type not found.");
+    await expectNotFound("/api/service_providers?service_type_id=999999", "Service type not found.");
     expect((await get("/api/service_providers?service_type_id=zero")).status).toBe(422);
   });
 

@@ -48,6 +48,13 @@ async function newCode(limits: { maxUsesPerUser?: number | null; maxUsesTotal?: 
   return row!;
 }
 
+/** Moves a quotation's rate lock into the past, as if its time had run out. */
+const endRateLock = (quotationId: number) =>
+  app.db
+    .update(quotations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(quotations.id, quotationId));
+
 const quote = (token: string, extra: Record<string, unknown> = {}) =>
   app.inject({
     method: "POST",
@@ -201,19 +208,13 @@ describe("use limits under concurrency", () => {
     expect(requoted.json().data).toMatchObject({ promo_code: code.code, discount: "1.49" });
 
     // The first quotation is abandoned: once its rate lock ends, its hold counts for nothing.
-    await app.db
-      .update(quotations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(quotations.id, first.json().data.id));
+    await endRateLock(first.json().data.id);
     const second = await quote(token, { promo_code: code.code });
     expect(second.statusCode).toBe(201);
 
     // The second is paid: its use is redeemed and counts even after the quotation's lock ends.
     expect(await redeemPromoHold(app.db, second.json().data.id)).toBe(true);
-    await app.db
-      .update(quotations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(quotations.id, second.json().data.id));
+    await endRateLock(second.json().data.id);
     const third = await quote(token, { promo_code: code.code });
     expect(third.statusCode).toBe(422);
     expect(third.json().errors.promo_code).toEqual(["You have already used this promo code."]);
