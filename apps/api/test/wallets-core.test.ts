@@ -326,9 +326,7 @@ describe("a wallet's transactions", () => {
 
 describe("balance history", () => {
   it("answers one end-of-day balance per day, from the ledger", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
-    await kit.fund(usd, 5_000n);
+    const { client, wallet: usd } = await kit.fundedClient("USD", 5_000n);
     await kit.fund(usd, 2_550n);
     const response = await get(`/wallets/${usd.id}/balance-history?days=3`, client);
     expect(response.statusCode, response.body).toBe(200);

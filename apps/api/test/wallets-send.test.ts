@@ -495,9 +495,7 @@ describe("transaction", () => {
   });
 
   it("refuses a send the wallet cannot pay with the insufficient-funds message and leaves nothing behind", async () => {
-    const poor = await kit.signUp();
-    const poorUsd = await kit.wallet(poor, "USD");
-    await kit.fund(poorUsd, 30_00n);
+    const { client: poor, wallet: poorUsd } = await kit.fundedClient("USD", 30_00n);
     const quotation = await quote(sendBody(bobUsd, "USD", "USD", { send_amount: "30.01" }), poor.token);
     const key = randomUUID();
     const refused = await transact(quotation.id, { token: poor.token, key });
@@ -565,9 +563,7 @@ describe("transaction", () => {
   });
 
   it("refuses a send from a wallet the sender closed after the quotation", async () => {
-    const erin = await kit.signUp();
-    const erinGbp = await kit.wallet(erin, "GBP");
-    await kit.fund(erinGbp, 50_00n);
+    const { client: erin, wallet: erinGbp } = await kit.fundedClient("GBP", 50_00n);
     const bobGbp = await kit.wallet(bob, "GBP");
     const quotation = await quote(sendBody(bobGbp, "GBP", "GBP", { send_amount: "20.00" }), erin.token);
     await closeWallet(erinGbp);
