@@ -16,7 +16,7 @@ import {
   useAuthenticatorApp,
   wrongCode,
 } from "./auth-support";
-import { appForThisFile, buildTestApp } from "./helper";
+import { appForThisFile, buildTestApp, postJsonText } from "./helper";
 
 // Proves identity end to end through the API: registration of the three kinds, sessions and
 // their rotation, the role and grant headers, e-mail and phone verification, two-factor login,
@@ -169,12 +169,7 @@ describe("registration", () => {
     expect(Object.keys(bad.json().errors)).toEqual(
       expect.arrayContaining(["first_name", "email", "password"]),
     );
-    const malformed = await app.inject({
-      method: "POST",
-      url: "/api/onboarding/client/register",
-      headers: { "content-type": "application/json" },
-      payload: '{"email": ',
-    });
+    const malformed = await postJsonText(app, "/api/onboarding/client/register", '{"email": ');
     expect(malformed.statusCode).toBe(400);
   });
 });

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import type { z } from "zod";
 import { type BuildAppOptions, buildApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import type { Database, Db } from "../src/db/client";
@@ -87,6 +88,10 @@ export function expectInvalidFields(response: LightMyRequestResponse, fields: st
   expect(Object.keys(response.json().errors)).toEqual(fields);
 }
 
+/** Posts text as it is under a JSON content type: a malformed body, or a webhook's exact bytes. */
+export const postJsonText = (app: TestApp, url: string, text: string) =>
+  app.inject({ method: "POST", url, headers: { "content-type": "application/json" }, payload: text });
+
 /** Posts a form the way a browser sends one (urlencoded): the sandbox pages' buttons, the bank's arrivals. */
 export const postForm = (app: TestApp, url: string, form: string) =>
   app.inject({
@@ -95,3 +100,13 @@ export const postForm = (app: TestApp, url: string, form: string) =>
     headers: { "content-type": "application/x-www-form-urlencoded" },
     payload: form,
   });
+
+/** The `data` of an answer that must have this status, read with the endpoint's schema. */
+export function parsedData<Schema extends z.ZodType>(
+  response: LightMyRequestResponse,
+  status: number,
+  schema: Schema,
+): z.output<Schema> {
+  expect(response.statusCode, response.body).toBe(status);
+  return schema.parse(response.json().data);
+}

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { journalEntries, orderStatusHistory, orders, postings, quotations } from "../src/db/schema/index";
 import { balanceOf } from "../src/ledger/ledger";
 import { OrderTransitionConflict, transition } from "../src/orders/transition";
-import { appForThisFile, clearingAccount } from "./helper";
+import { appForThisFile, clearingAccount, parsedData } from "./helper";
 import { expectLedgerReconciled, type OrderKit, orderKit } from "./orders-support";
 
 // The transaction (BRIEF contract 3 and 4) and the order's money steps, on payment rows written as
@@ -24,8 +24,7 @@ describe("POST /consignments/transaction", () => {
     const payment = await kit.paymentRow(quotation);
     const key = randomUUID();
     const response = await kit.transact({ quotation_id: quotation.id, payment_id: payment.id }, { key });
-    expect(response.statusCode, response.body).toBe(201);
-    const record = confirmationRecord.parse(response.json().data);
+    const record = parsedData(response, 201, confirmationRecord);
     expect(record).toMatchObject({
       status: "awaiting_payment",
       quotation_id: quotation.id,

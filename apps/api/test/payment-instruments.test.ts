@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { paymentProfiles } from "../src/db/schema/index";
-import { appForThisFile } from "./helper";
+import { appForThisFile, parsedData } from "./helper";
 import { type paymentKit as Kit, paymentKit, TEST_CARDS } from "./payments-support";
 
 // Saved cards and banks in settings and in the payment step (payments/profiles by
@@ -47,8 +47,7 @@ describe("the spec's payment constants (§8, §9)", () => {
 describe("settings: bank accounts", () => {
   it("saves an account (number sealed, shown masked), lists, changes and deletes it", async () => {
     const created = await kit.call({ method: "POST", url: "/settings/bank-accounts", payload: BANK });
-    expect(created.statusCode, created.body).toBe(201);
-    const bank = savedBank.parse(created.json().data);
+    const bank = parsedData(created, 201, savedBank);
     expect(bank).toMatchObject({
       bankName: "First Test Bank",
       routingNumber: "021000021",
@@ -163,8 +162,7 @@ describe("settings: card payment profiles", () => {
         billing_address: ADDRESS,
       },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const card = savedCard.parse(created.json().data);
+    const card = parsedData(created, 201, savedCard);
     expect(card).toMatchObject({ number: "•••• 4242", cardType: "Visa", name_holder: "Ada Lovelace" });
 
     const list = await kit.call({ url: "/settings/credit-card-banks/payment-profiles" });

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { paymentProfiles, payments } from "../src/db/schema/index";
 import { refreshPayment, refundPayment } from "../src/payments/lifecycle";
-import { appForThisFile, postForm } from "./helper";
+import { appForThisFile, parsedData, postForm } from "./helper";
 import { type paymentKit as Kit, METHOD, paymentKit } from "./payments-support";
 
 // Paying by bank and by hosted gateway on the sandboxes: an ACH debit (pending, then settled or
@@ -46,8 +46,7 @@ describe("POST /payments/debit-bank-account (ACH)", () => {
       key: "ach-1",
       payload: { quotation_id: quotation.id, bank_account: account(), save_bank: true },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const started = payment.parse(response.json().data);
+    const started = parsedData(response, 201, payment);
     expect(started).toMatchObject({
       status: "pending",
       method: "ach-transfer",
@@ -151,8 +150,7 @@ describe("POST /payments/bank-transfer (push)", () => {
       key: "push-1",
       payload: { quotation_id: quotation.id, method: "domestic-wire-transfer-usa" },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const started = payment.parse(response.json().data);
+    const started = parsedData(response, 201, payment);
     expect(started.status).toBe("pending");
     expect(started.instructions).toMatchObject({
       method: "domestic-wire-transfer-usa",
@@ -182,8 +180,7 @@ describe("hosted gateways", () => {
       url: "/payments/praxis/get-payment-gateway",
       payload: { quotation_id: quotation.id, return_url: "/send-money/payment" },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const started = payment.parse(response.json().data);
+    const started = parsedData(response, 201, payment);
     expect(started.status).toBe("pending");
     expect(started.redirect_url).toMatch(/^https:\/\/app\.vela\.test\/api\/sandbox\/gateways\/praxis\//);
     const answered = await postForm(app, new URL(started.redirect_url!).pathname, "outcome=approve");
@@ -212,8 +209,7 @@ describe("hosted gateways", () => {
       url: "/payments/paypal/authorize",
       payload: { quotation_id: quotation.id, return_url: "https://app.vela.test/send-money/payment" },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const started = payment.parse(response.json().data);
+    const started = parsedData(response, 201, payment);
     await postForm(app, new URL(started.redirect_url!).pathname, "outcome=decline");
     const shown = await kit.call({ url: `/payments/${started.id}` });
     expect(shown.json().data).toMatchObject({

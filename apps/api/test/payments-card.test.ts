@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { payments, quotations } from "../src/db/schema/index";
 import { capturePayment, refreshPayment, refundPayment } from "../src/payments/lifecycle";
 import { signBody } from "../src/providers/sandbox-webhooks";
-import { appForThisFile, postForm } from "./helper";
+import { appForThisFile, parsedData, postForm, postJsonText } from "./helper";
 import { type paymentKit as Kit, METHOD, paymentKit, sandboxSettings, TEST_CARDS } from "./payments-support";
 
 // Paying a quotation by card (POST payments/authorize-credit-card) on the card sandbox: approvals,
@@ -46,8 +46,7 @@ describe("POST /payments/authorize-credit-card", () => {
   it("authorizes the quotation's amount_paid on the approving card and enqueues payment.updated", async () => {
     const quotation = await kit.cardQuotation();
     const response = await payNewCard(quotation.id, TEST_CARDS.approve, { key: nextKey() });
-    expect(response.statusCode, response.body).toBe(201);
-    const answer = payment.parse(response.json().data);
+    const answer = parsedData(response, 201, payment);
     expect(answer).toMatchObject({
       quotation_id: quotation.id,
       method: "credit-and-debit-card-methods",
@@ -253,8 +252,7 @@ describe("3-D Secure and the cards webhook", () => {
     const response = await payNewCard(quotation.id, TEST_CARDS.threeDs, {
       extra: { return_url: "/send-money/payment" },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const started = payment.parse(response.json().data);
+    const started = parsedData(response, 201, payment);
     expect(started.status).toBe("requires_action");
     const challenge = new URL(started.redirect_url!);
     const approved = await postForm(app, challenge.pathname, "outcome=approve");
@@ -287,12 +285,7 @@ describe("3-D Secure and the cards webhook", () => {
     const [after] = await app.db.select().from(payments).where(eq(payments.id, started.id));
     expect(after!.status).toBe("requires_action");
     expect(await kit.updatedJobs(started.id)).toHaveLength(0);
-    const unknown = await app.inject({
-      method: "POST",
-      url: "/api/payments/webhooks/stripe",
-      headers: { "content-type": "application/json" },
-      payload: body,
-    });
+    const unknown = await postJsonText(app, "/api/payments/webhooks/stripe", body);
     expect(unknown.statusCode).toBe(422);
   });
 });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { quotations } from "../src/db/schema/index";
 import { offeredMethods } from "../src/payments/methods";
-import { appForThisFile } from "./helper";
+import { appForThisFile, parsedData } from "./helper";
 import { type paymentKit as Kit, METHOD, paymentKit, TEST_CARDS } from "./payments-support";
 
 // The payment methods catalogue per quotation (corridor and amount, spec slugs, fees from pricing),
@@ -133,8 +133,7 @@ describe("PUT /quotations/payment-method/{id}", () => {
     const [before] = await app.db.select().from(quotations).where(eq(quotations.id, quotation.id));
     const card = (await offersOf(quotation.id)).find((offer) => offer.id === METHOD.card)!;
     const response = await kit.choose(quotation.id, METHOD.card);
-    expect(response.statusCode, response.body).toBe(200);
-    const summary = quotationPaymentSummary.parse(response.json().data);
+    const summary = parsedData(response, 200, quotationPaymentSummary);
     expect(summary).toMatchObject({
       id: quotation.id,
       payment_method: "credit-and-debit-card-methods",

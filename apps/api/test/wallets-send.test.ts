@@ -23,7 +23,7 @@ import { orderReference } from "../src/orders/transition";
 import type { WalletRow } from "../src/wallets/repository";
 import { SEARCH_LIMIT } from "../src/wallets/send-recipients";
 import { bearer } from "./auth-support";
-import { appForThisFile } from "./helper";
+import { appForThisFile, parsedData } from "./helper";
 import { expectLedgerReconciled } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
@@ -255,8 +255,7 @@ describe("calculator and quotation", () => {
       url: "/wallets/send-money/calculator",
       payload: sendBody(bobEur, "USD", "USD", { send_amount: "25.50" }),
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const priced = walletSendCalculation.parse(response.json().data);
+    const priced = parsedData(response, 200, walletSendCalculation);
     expect(priced).toMatchObject({
       send_amount: "25.50",
       receiving_amount: "25.50",
@@ -369,8 +368,7 @@ describe("calculator and quotation", () => {
       payload: body,
       key,
     });
-    expect(first.statusCode, first.body).toBe(201);
-    const created = walletSendQuotation.parse(first.json().data);
+    const created = parsedData(first, 201, walletSendQuotation);
     expect(created).toMatchObject({
       service: "wallet-send",
       status: "open",
