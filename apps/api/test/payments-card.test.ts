@@ -34,12 +34,7 @@ const payNewCard = async (
     url: "/payments/authorize-credit-card",
     token: options.token,
     key: options.key,
-    payload: {
-      quotation_id: quotationId,
-      card_token: await kit.cardToken(number),
-      name_holder: "Ada Lovelace",
-      ...options.extra,
-    },
+    payload: { ...(await kit.newCardBody(quotationId, number)), ...options.extra },
   });
 
 describe("POST /payments/authorize-credit-card", () => {
@@ -80,11 +75,7 @@ describe("POST /payments/authorize-credit-card", () => {
     const quotation = await kit.cardQuotation();
     const key = nextKey();
     const orders = await kit.orderCount();
-    const body = {
-      quotation_id: quotation.id,
-      card_token: await kit.cardToken(number),
-      name_holder: "Ada Lovelace",
-    };
+    const body = await kit.newCardBody(quotation.id, number);
     const pay = () =>
       kit.call({ method: "POST", url: "/payments/authorize-credit-card", key, payload: body });
     const response = await pay();
@@ -109,11 +100,7 @@ describe("POST /payments/authorize-credit-card", () => {
   it("replays the same key and body with the first answer byte for byte (Idempotency-Hit) and refuses the same key with another body (422)", async () => {
     const quotation = await kit.cardQuotation();
     const key = nextKey();
-    const body = {
-      quotation_id: quotation.id,
-      card_token: await kit.cardToken(TEST_CARDS.approve),
-      name_holder: "Ada Lovelace",
-    };
+    const body = await kit.newCardBody(quotation.id, TEST_CARDS.approve);
     const first = await kit.call({
       method: "POST",
       url: "/payments/authorize-credit-card",
