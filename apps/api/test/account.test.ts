@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { avatars, userReminders, users } from "../src/db/schema/index";
 import { dateOfBirthProblem } from "../src/senders/date-of-birth";
 import {
@@ -12,18 +12,13 @@ import {
   signedInClient,
   withoutSession,
 } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { makePng, multipart } from "./upload-support";
 
 // Proves the account area through the API on a real database: the profile (partial update,
 // completion, age and country rules), the phone change start, my-account, the avatar upload
 // checked by content and served back, me, has_transactions and reminders — with bad input.
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = appForThisFile();
 
 const signedIn = () => signedInClient(app);
 

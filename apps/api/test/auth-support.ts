@@ -90,6 +90,10 @@ export const bearer = (token: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/** A POST as the signed-in user the token belongs to, with a JSON body when there is one. */
+export const postAs = (app: TestApp, token: string, url: string, payload?: object) =>
+  app.inject({ method: "POST", url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) });
+
 /** The newest outbox message to an address (e-mail or phone), if any. */
 export async function latestMessage(app: TestApp, recipient: string) {
   const [message] = await app.db

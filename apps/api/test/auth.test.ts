@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hashToken } from "../src/auth/secrets";
 import { currentTotpCode } from "../src/auth/totp";
 import { authSessions, retiredRefreshTokens, users, verificationCodes } from "../src/db/schema/index";
@@ -16,17 +16,12 @@ import {
   useAuthenticatorApp,
   wrongCode,
 } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile, buildTestApp, postJsonText } from "./helper";
 
 // Proves identity end to end through the API: registration of the three kinds, sessions and
 // their rotation, the role and grant headers, e-mail and phone verification, two-factor login,
 // password recovery, brute-force locks and the service rules — each with its bad inputs.
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = appForThisFile();
 
 async function sessionIdOf(accessToken: string) {
   const [row] = await app.db
@@ -174,12 +169,7 @@ describe("registration", () => {
     expect(Object.keys(bad.json().errors)).toEqual(
       expect.arrayContaining(["first_name", "email", "password"]),
     );
-    const malformed = await app.inject({
-      method: "POST",
-      url: "/api/onboarding/client/register",
-      headers: { "content-type": "application/json" },
-      payload: '{"email": ',
-    });
+    const malformed = await postJsonText(app, "/api/onboarding/client/register", '{"email": ');
     expect(malformed.statusCode).toBe(400);
   });
 });

@@ -1,24 +1,23 @@
 import { request as httpRequest } from "node:http";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bearer, clientBody, postClientRegistration, registerClient } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 
 // Proves bad bytes are bad input: a NUL character or text that is not UTF-8, anywhere in the
 // query, the path or the body, is a 422 on its field (PostgreSQL answered a 500), and the errors
 // the framework and Node's HTTP parser raise before a route runs (bad URL encoding, an over-long
 // path parameter, a body too large, a content type we do not take, headers or a query over Node's
 // limit) answer the error envelope `{ success: false, message }` too.
-let app: TestApp;
 let token: string;
 
 const BAD_TEXT = "Must be text without NUL characters or invalid UTF-8.";
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   token = (await registerClient(app)).session.token;
 });
-afterAll(() => app.close());
 
 function expectEnvelope(body: string) {
   const parsed = JSON.parse(body);

@@ -9,6 +9,21 @@ import {
 import { SANDBOX_PROVIDER_VARIABLES } from "./sandbox-providers";
 
 // Proves the configuration is validated at start-up with one clear line per problem.
+
+/** What production always sets; each test adds the transports and sandboxes it is about. */
+const PRODUCTION_BASE = { NODE_ENV: "production", APP_SECRET: "x".repeat(32) };
+
+/** The error loadConfig refuses an environment with; `accepted` says what it should not have allowed. */
+function refusalOf(env: Record<string, string>, accepted: string) {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  return expect.unreachable(accepted);
+}
+
 describe("loadConfig", () => {
   it("starts with no configuration at all, on the embedded database", () => {
     const config = loadConfig({});
@@ -22,36 +37,27 @@ describe("loadConfig", () => {
   });
 
   it("reports every problem, one line each", () => {
-    try {
-      loadConfig({ PORT: "http", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" });
-      expect.unreachable("loadConfig accepted a bad environment");
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      const problems = (error as ConfigError).problems;
-      expect(problems).toHaveLength(3);
-      expect(problems.find((problem) => problem.startsWith("PORT:"))).toBeTruthy();
-      expect(problems).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
-      expect((error as Error).message.split("\n")).toHaveLength(4);
-    }
+    const error = refusalOf(
+      { PORT: "http", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud" },
+      "loadConfig accepted a bad environment",
+    );
+    const problems = error.problems;
+    expect(problems).toHaveLength(3);
+    expect(problems.find((problem) => problem.startsWith("PORT:"))).toBeTruthy();
+    expect(problems).toContain("DATABASE_URL: must start with postgres:// or postgresql://");
+    expect(error.message.split("\n")).toHaveLength(4);
   });
 
   it("refuses production without real e-mail and SMS transports, so no code is kept in the outbox", () => {
     const production = {
-      NODE_ENV: "production",
-      APP_SECRET: "x".repeat(32),
+      ...PRODUCTION_BASE,
       ALLOW_SANDBOX_PROVIDERS: "true",
       SANDBOX_WEBHOOK_SECRET: "a-staging-webhook-secret",
     };
-    try {
-      loadConfig(production);
-      expect.unreachable("production started without SMTP_URL and SMS_WEBHOOK_URL");
-    } catch (error) {
-      expect(error).toBeInstanceOf(ConfigError);
-      const problems = (error as ConfigError).problems;
-      expect(problems).toHaveLength(2);
-      expect(problems[0]).toMatch(/^SMTP_URL: is required in production/);
-      expect(problems[1]).toMatch(/^SMS_WEBHOOK_URL: is required in production/);
-    }
+    const { problems } = refusalOf(production, "production started without SMTP_URL and SMS_WEBHOOK_URL");
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^SMTP_URL: is required in production/);
+    expect(problems[1]).toMatch(/^SMS_WEBHOOK_URL: is required in production/);
     const configured = loadConfig({
       ...production,
       SMTP_URL: "smtp://mail.example.com:587",
@@ -64,20 +70,12 @@ describe("loadConfig", () => {
 
   describe("sandbox providers in production", () => {
     const production = {
-      NODE_ENV: "production",
-      APP_SECRET: "x".repeat(32),
+      ...PRODUCTION_BASE,
       SMTP_URL: "smtp://mail.example.com:587",
       SMS_WEBHOOK_URL: "https://sms.example.com/send",
     };
-    const problemsOf = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-      } catch (error) {
-        expect(error).toBeInstanceOf(ConfigError);
-        return (error as ConfigError).problems;
-      }
-      return expect.unreachable("production started with sandbox providers and no opt-in");
-    };
+    const problemsOf = (env: Record<string, string>) =>
+      refusalOf(env, "production started with sandbox providers and no opt-in").problems;
 
     it("refuses to start, one line per sandbox naming its variable and how to fix it", () => {
       const problems = problemsOf(production);

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { drizzle as drizzleNodePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/client";
 import * as schema from "../src/db/schema/index";
 import { currencies } from "../src/db/schema/index";
@@ -12,16 +12,16 @@ import {
   invalidateCorridorCache,
 } from "../src/pricing/corridors";
 import { countryId } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 
 // Proves the corridor cache: the calculator's corridor terms come from memory, and a change to
 // them in the database, made by anyone (here: SQL behind the application's back, as an operator
 // or another instance would), is picked up at the next check, which tests make on every call.
-let app: TestApp;
 let key: CorridorKey;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   const rows = await app.db.select().from(currencies).where(sql`${currencies.iso} in ('USD','MXN')`);
   const currencyId = (iso: string) => rows.find((row) => row.iso === iso)!.id;
   key = {
@@ -32,7 +32,6 @@ beforeAll(async () => {
   };
   configureCorridorCache(app.db, { checkEveryMs: 0 });
 });
-afterAll(() => app.close());
 
 const price = async () => {
   const query = new URLSearchParams(

@@ -5,17 +5,12 @@ import { createEmailProvider } from "../src/providers/email/email-provider";
 import { createOutbox } from "../src/providers/outbox";
 import { createSmsProvider } from "../src/providers/sms/sms-provider";
 import { bearer, latestCode, registerClient } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile, buildTestApp, type TestApp } from "./helper";
 
 // Proves the development outbox: it lists the messages kept instead of sent (the codes among
 // them) newest first, bounds its limit, forgets messages after a day, and does not exist at all in
 // production: neither the route nor the table's use (production must name real transports).
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = appForThisFile();
 
 describe("GET /api/dev/outbox", () => {
   it("lists the e-mail and SMS codes, newest first, without a session", async () => {

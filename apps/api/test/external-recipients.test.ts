@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { authAttempts, outboxMessages, recipientInvitations, recipients } from "../src/db/schema/index";
 import { invitationTokenHash } from "../src/recipients/external/service";
 import { bearer, countryId, latestMessage, registerClient, uniqueEmail } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 
 // External recipients (spec §7): the owner sends a link by e-mail, the person opens it (the token
 // read back from the outbox, as the Mailbox page shows it), reads who invited them, chooses where
@@ -11,11 +11,11 @@ import { buildTestApp, type TestApp } from "./helper";
 // is unknown, expired or used answers one 404; another owner's invitation is a 404 too.
 const PUBLIC_APP_URL = "https://app.vela.test";
 const GONE = { success: false, message: "This link has expired or was already used." };
-let app: TestApp;
 let ids: { MX: number; PH: number; MXN: number; PHP: number; bank: number; cash: number; vela: number };
 
+const app = appForThisFile({ PUBLIC_APP_URL });
+
 beforeAll(async () => {
-  app = await buildTestApp({ PUBLIC_APP_URL });
   const currency = async (iso: string) =>
     (await app.inject({ method: "GET", url: "/api/currencies" }))
       .json()
@@ -34,7 +34,6 @@ beforeAll(async () => {
     vela: method("vela"),
   };
 });
-afterAll(() => app.close());
 // Each test starts with no failed link tries counted against the test IP.
 beforeEach(async () => {
   await app.db.delete(authAttempts).where(eq(authAttempts.kind, "invitation"));

@@ -1,7 +1,7 @@
 import { orderDetails, orderListItem } from "@vela/shared/orders";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bearer } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { buildTestApp, parsedData, type TestApp } from "./helper";
 import { historyKit, type SignedIn, signUp } from "./history-support";
 
 // Order history through the API: the user's own orders only, newest first, 10 a page, filtered
@@ -118,8 +118,7 @@ describe("GET /orders/{id}/details and recent_activity/{id}", () => {
       createdAt: minutesAgo(1000),
     });
     const response = await get(`/orders/${order.id}/details`);
-    expect(response.statusCode, response.body).toBe(200);
-    const details = orderDetails.parse(response.json().data);
+    const details = parsedData(response, 200, orderDetails);
     expect(details).toMatchObject({
       id: order.id,
       order_id: order.id,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app";
-import { openFreshDatabase, type TestApp, testConfig } from "./helper";
+import { openFreshDatabase, postJsonText, type TestApp, testConfig } from "./helper";
 
 // Proves the API's conventions that every route inherits: the envelopes, the error handler,
 // the request headers, the security headers, rate limiting and the OpenAPI document.
@@ -35,12 +35,7 @@ describe("errors", () => {
   });
 
   it("answers malformed JSON with 400", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/health",
-      headers: { "content-type": "application/json" },
-      payload: '{"send_amount": ',
-    });
+    const response = await postJsonText(app, "/api/health", '{"send_amount": ');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ success: false, message: "Malformed JSON in request body." });
   });
@@ -81,22 +76,12 @@ describe("errors", () => {
     expect(response.headers["x-request-id"]).toBeTruthy();
   });
 
-  it("answers in Spanish when the language header asks for it", async () => {
-    const response = await app.inject({
-      method: "GET",
-      url: "/api/nonexistent",
-      headers: { language: "es" },
-    });
-    expect(response.json().message).toBe("No encontrado.");
-  });
-
-  it("falls back to English for an unknown language", async () => {
-    const response = await app.inject({
-      method: "GET",
-      url: "/api/nonexistent",
-      headers: { language: "fr" },
-    });
-    expect(response.json().message).toBe("Not found.");
+  it.each([
+    ["answers in Spanish when the language header asks for it", "es", "No encontrado."],
+    ["falls back to English for an unknown language", "fr", "Not found."],
+  ])("%s", async (_, language, message) => {
+    const response = await app.inject({ method: "GET", url: "/api/nonexistent", headers: { language } });
+    expect(response.json().message).toBe(message);
   });
 });
 

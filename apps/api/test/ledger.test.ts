@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   currencies,
   journalEntries,
@@ -19,18 +19,18 @@ import {
 } from "../src/ledger/ledger";
 import { reconcileLedger } from "../src/ledger/reconcile";
 import { registerClient } from "./auth-support";
-import { buildTestApp, clearingAccount, type TestApp } from "./helper";
+import { appForThisFile, buildTestApp, clearingAccount } from "./helper";
 
 // Proves the ledger's invariants: entries balance per currency, cached balances equal their
 // postings, customer wallets never go below zero, history is append-only, reversals undo, and an
 // idempotency key posts once — over random sequences of entries as well as hand-picked cases.
-let app: TestApp;
 let usd: number;
 let eur: number;
 let userIds: number[];
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   const rows = await app.db.select().from(currencies).where(sql`${currencies.iso} in ('USD', 'EUR')`);
   usd = rows.find((row) => row.iso === "USD")!.id;
   eur = rows.find((row) => row.iso === "EUR")!.id;
@@ -41,7 +41,6 @@ beforeAll(async () => {
     userIds.push(user!.id);
   }
 });
-afterAll(() => app.close());
 
 async function walletOf(userId: number, currencyId = usd) {
   return ensureAccount(app.db, { kind: "customer_wallet", userId, currencyId });

@@ -7,7 +7,14 @@ import { users, verificationCodes } from "../src/db/schema/index";
 import { ProviderUnavailableError } from "../src/http/errors";
 import { EMAIL_NOT_SENT_MESSAGE } from "../src/providers/email/email-provider";
 import { createSmsProvider, SMS_NOT_SENT_MESSAGE } from "../src/providers/sms/sms-provider";
-import { bearer, clientBody, GOOD_PASSWORD, postClientRegistration, registerClient } from "./auth-support";
+import {
+  bearer,
+  clientBody,
+  GOOD_PASSWORD,
+  postAs,
+  postClientRegistration,
+  registerClient,
+} from "./auth-support";
 import { buildTestApp, type TestApp } from "./helper";
 
 // Proves that a real SMS gateway or mail server that fails (an error status, no answer in time, a
@@ -104,12 +111,7 @@ describe("an SMS gateway that fails", () => {
     "answers 503 when it %s, stores no code and lets the user ask again at once",
     async (mode) => {
       const { body, session } = await registerClient(smsApp, {}, { phoneVerified: false });
-      const send = () =>
-        smsApp.inject({
-          method: "POST",
-          url: "/api/onboarding/client/phone/send-code",
-          headers: bearer(session.token),
-        });
+      const send = () => postAs(smsApp, session.token, "/api/onboarding/client/phone/send-code");
       gateway.state.mode = mode;
       const failed = await send();
       expectNotSent(failed, SMS_NOT_SENT_MESSAGE);
@@ -126,11 +128,10 @@ describe("an SMS gateway that fails", () => {
   it("leaves no pending phone change behind, and the change goes through once the gateway is back", async () => {
     const { body, session } = await registerClient(smsApp, {}, { phoneVerified: false });
     const change = () =>
-      smsApp.inject({
-        method: "POST",
-        url: "/api/profile/change-phone",
-        headers: bearer(session.token),
-        payload: { phone_prefix: "+1", phone_number: "2025550187", password: GOOD_PASSWORD },
+      postAs(smsApp, session.token, "/api/profile/change-phone", {
+        phone_prefix: "+1",
+        phone_number: "2025550187",
+        password: GOOD_PASSWORD,
       });
     gateway.state.mode = "error";
     expectNotSent(await change(), SMS_NOT_SENT_MESSAGE);
@@ -182,11 +183,9 @@ describe("a mail server that fails", () => {
       const { body, session } = await registerClientDespiteMail(mailApp);
       smtp.state.mode = mode;
       const change = () =>
-        mailApp.inject({
-          method: "POST",
-          url: "/api/settings/email-settings/change-email",
-          headers: bearer(session.token),
-          payload: { email: `new.${body.email}`, password: GOOD_PASSWORD },
+        postAs(mailApp, session.token, "/api/settings/email-settings/change-email", {
+          email: `new.${body.email}`,
+          password: GOOD_PASSWORD,
         });
       expectNotSent(await change(), EMAIL_NOT_SENT_MESSAGE);
       // Asked again at once: the same failure, not "Wait 59 seconds".
@@ -204,11 +203,7 @@ describe("a mail server that fails", () => {
       "Welcome to Vela. We could not send your code yet; ask for a new one in a few minutes.",
     );
     expect(await codesOf(mailApp, body.email, "verify_email")).toEqual([]);
-    const resend = await mailApp.inject({
-      method: "POST",
-      url: "/api/onboarding/client/email/resend-email",
-      headers: bearer(session.token),
-    });
+    const resend = await postAs(mailApp, session.token, "/api/onboarding/client/email/resend-email");
     expectNotSent(resend, EMAIL_NOT_SENT_MESSAGE);
   });
 });

@@ -1,25 +1,24 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MIGRATIONS_DIR } from "../src/config";
 import { orders } from "../src/db/schema/index";
 import { bearer } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { historyKit, type SignedIn, signUp } from "./history-support";
 
 // Orders placed before their copy of the terms named its service (the key the terms' type is told
 // apart by) are given their own row's service by migration 0021, and read as they did before.
-let app: TestApp;
 let kit: Awaited<ReturnType<typeof historyKit>>;
 let owner: SignedIn;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await historyKit(app);
   owner = await signUp(app);
 });
-afterAll(() => app.close());
 
 const migration = readFileSync(path.join(MIGRATIONS_DIR, "0021_order_terms_service.sql"), "utf8");
 const details = (id: number) =>

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { orders, payments } from "../src/db/schema/index";
 import type { JobOptions, JobQueue } from "../src/jobs/queue";
@@ -8,7 +8,7 @@ import { advanceOrder, type OrderJobDeps } from "../src/orders/jobs";
 import { openOrderIds } from "../src/orders/repository";
 import type { Providers } from "../src/plugins/providers";
 import type { PayoutRequest, PayoutState } from "../src/providers/payouts/payout-partner";
-import { buildTestApp, clearingAccount, type TestApp } from "./helper";
+import { appForThisFile, clearingAccount } from "./helper";
 import {
   COMPLETED_HISTORY,
   expectLedgerReconciled,
@@ -21,14 +21,13 @@ import {
 // advanceOrder (orders/jobs.ts) step by step with a scripted payout partner and payments lifecycle:
 // which provider answer moves the order where, and what the ledger holds after. The same life with
 // the real sandboxes and the job queue is in orders-life.test.ts.
-let app: TestApp;
 let kit: OrderKit;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await orderKit(app);
 });
-afterAll(() => app.close());
 
 type Script = { atSubmit: PayoutState["status"]; later: PayoutState["status"][] };
 

@@ -6,10 +6,11 @@ import type { Database } from "../src/db/client";
 import { orders, payments, quotations } from "../src/db/schema/index";
 import { balanceOf } from "../src/ledger/ledger";
 import {
-  buildTestApp,
+  appForThisFile,
   clearingAccount,
   FX_TEST_CLOCK,
   openFreshDatabase,
+  postForm,
   type TestApp,
   testConfig,
 } from "./helper";
@@ -27,14 +28,13 @@ const FAST = {
 };
 const LIFE_TIMEOUT = 60_000;
 
-let app: TestApp;
 let kit: OrderKit;
 
+const app = appForThisFile(FAST);
+
 beforeAll(async () => {
-  app = await buildTestApp(FAST);
   kit = await orderKit(app);
 });
-afterAll(() => app.close());
 
 type Quotation = typeof quotations.$inferSelect;
 
@@ -200,12 +200,7 @@ describe("an order's life through the jobs", () => {
       const early = await kit.transact({ quotation_id: quotation.id, payment_id: payment.id });
       expect(early.statusCode).toBe(422);
       const challenge = new URL(payment.redirect_url, "http://localhost");
-      const approved = await app.inject({
-        method: "POST",
-        url: challenge.pathname,
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: "outcome=approve",
-      });
+      const approved = await postForm(app, challenge.pathname, "outcome=approve");
       expect(approved.statusCode, approved.body).toBe(303);
       const response = await kit.transact({ quotation_id: quotation.id, payment_id: payment.id });
       expect(response.statusCode, response.body).toBe(201);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import type { Db } from "../src/db/client";
 import { orderStatusHistory, orders, payments, quotations } from "../src/db/schema/index";
 import type { JobQueue } from "../src/jobs/queue";
 import { reconcileLedger } from "../src/ledger/reconcile";
@@ -229,28 +230,22 @@ export async function expectLedgerReconciled(app: TestApp) {
   expect(report.problems).toEqual([]);
 }
 
+/** Sets a payment's status as a provider's answer would, and returns the payment. */
+async function settlePayment(db: Db, id: number, status: "succeeded" | "refunded") {
+  const [row] = await db.update(payments).set({ status }).where(eq(payments.id, id)).returning();
+  return row!;
+}
+
 /**
  * A payment provider that answers at once: a capture succeeds, a refund is made (and reported to
  * `onRefund`), a refresh reads the payment as it stands.
  */
 export function instantPaymentLifecycle(onRefund: (paymentId: number) => void = () => {}): PaymentLifecycle {
   return {
-    capturePayment: async (deps, id) => {
-      const [row] = await deps.db
-        .update(payments)
-        .set({ status: "succeeded" })
-        .where(eq(payments.id, id))
-        .returning();
-      return row!;
-    },
-    refundPayment: async (deps, id) => {
+    capturePayment: (deps, id) => settlePayment(deps.db, id, "succeeded"),
+    refundPayment: (deps, id) => {
       onRefund(id);
-      const [row] = await deps.db
-        .update(payments)
-        .set({ status: "refunded" })
-        .where(eq(payments.id, id))
-        .returning();
-      return row!;
+      return settlePayment(deps.db, id, "refunded");
     },
     refreshPayment: async (deps, id) => {
       const [row] = await deps.db.select().from(payments).where(eq(payments.id, id));

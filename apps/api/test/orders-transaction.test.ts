@@ -1,23 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { confirmationRecord } from "@vela/shared/orders";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { journalEntries, orderStatusHistory, orders, postings, quotations } from "../src/db/schema/index";
 import { balanceOf } from "../src/ledger/ledger";
 import { OrderTransitionConflict, transition } from "../src/orders/transition";
-import { buildTestApp, clearingAccount, type TestApp } from "./helper";
+import { appForThisFile, clearingAccount, parsedData } from "./helper";
 import { expectLedgerReconciled, type OrderKit, orderKit } from "./orders-support";
 
 // The transaction (BRIEF contract 3 and 4) and the order's money steps, on payment rows written as
 // the payments code leaves them; the jobs and the sandboxes are in orders-life.test.ts.
-let app: TestApp;
 let kit: OrderKit;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await orderKit(app);
 });
-afterAll(() => app.close());
 
 describe("POST /consignments/transaction", () => {
   it("places the order with its copy of the terms and answers the confirmation record", async () => {
@@ -25,8 +24,7 @@ describe("POST /consignments/transaction", () => {
     const payment = await kit.paymentRow(quotation);
     const key = randomUUID();
     const response = await kit.transact({ quotation_id: quotation.id, payment_id: payment.id }, { key });
-    expect(response.statusCode, response.body).toBe(201);
-    const record = confirmationRecord.parse(response.json().data);
+    const record = parsedData(response, 201, confirmationRecord);
     expect(record).toMatchObject({
       status: "awaiting_payment",
       quotation_id: quotation.id,

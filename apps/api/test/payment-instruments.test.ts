@@ -8,23 +8,22 @@ import {
   savedCard,
 } from "@vela/shared/payments";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { paymentProfiles } from "../src/db/schema/index";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile, parsedData } from "./helper";
 import { type paymentKit as Kit, paymentKit, TEST_CARDS } from "./payments-support";
 
 // Saved cards and banks in settings and in the payment step (payments/profiles by
 // payment_method_id 3 or 1): numbers only ever masked, the bank number sealed, another user's
 // instrument not found, bad input answered in the spec's error shape; and the spec §8/§9 constants.
-let app: TestApp;
 let kit: Awaited<ReturnType<typeof Kit>>;
 
+const app = appForThisFile({ SANDBOX_ACH_SETTLE_SECONDS: "0", SANDBOX_SWEEP_SECONDS: "0" });
+
 beforeAll(async () => {
-  app = await buildTestApp({ SANDBOX_ACH_SETTLE_SECONDS: "0", SANDBOX_SWEEP_SECONDS: "0" });
   kit = await paymentKit(app);
 });
-afterAll(() => app.close());
 
 const BANK = {
   bankName: "First Test Bank",
@@ -48,8 +47,7 @@ describe("the spec's payment constants (§8, §9)", () => {
 describe("settings: bank accounts", () => {
   it("saves an account (number sealed, shown masked), lists, changes and deletes it", async () => {
     const created = await kit.call({ method: "POST", url: "/settings/bank-accounts", payload: BANK });
-    expect(created.statusCode, created.body).toBe(201);
-    const bank = savedBank.parse(created.json().data);
+    const bank = parsedData(created, 201, savedBank);
     expect(bank).toMatchObject({
       bankName: "First Test Bank",
       routingNumber: "021000021",
@@ -164,8 +162,7 @@ describe("settings: card payment profiles", () => {
         billing_address: ADDRESS,
       },
     });
-    expect(created.statusCode, created.body).toBe(201);
-    const card = savedCard.parse(created.json().data);
+    const card = parsedData(created, 201, savedCard);
     expect(card).toMatchObject({ number: "•••• 4242", cardType: "Visa", name_holder: "Ada Lovelace" });
 
     const list = await kit.call({ url: "/settings/credit-card-banks/payment-profiles" });

@@ -1,27 +1,26 @@
 import { payment } from "@vela/shared/payments";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { paymentProfiles, payments } from "../src/db/schema/index";
 import { refreshPayment, refundPayment } from "../src/payments/lifecycle";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile, parsedData, postForm } from "./helper";
 import { type paymentKit as Kit, METHOD, paymentKit } from "./payments-support";
 
 // Paying by bank and by hosted gateway on the sandboxes: an ACH debit (pending, then settled or
 // returned R01), push transfers (instructions with a VLT- reference; the arrival reported by the
 // bank's signed webhook), and Praxis/PayPal pages that come back with a status by webhook.
-let app: TestApp;
 let kit: Awaited<ReturnType<typeof Kit>>;
 
+const app = appForThisFile({
+  SANDBOX_WEBHOOK_SECRET: "payments-bank-webhook-secret-0123456789",
+  SANDBOX_ACH_SETTLE_SECONDS: "0",
+  SANDBOX_SWEEP_SECONDS: "0",
+  PUBLIC_APP_URL: "https://app.vela.test",
+});
+
 beforeAll(async () => {
-  app = await buildTestApp({
-    SANDBOX_WEBHOOK_SECRET: "payments-bank-webhook-secret-0123456789",
-    SANDBOX_ACH_SETTLE_SECONDS: "0",
-    SANDBOX_SWEEP_SECONDS: "0",
-    PUBLIC_APP_URL: "https://app.vela.test",
-  });
   kit = await paymentKit(app);
 });
-afterAll(() => app.close());
 
 const deps = () => ({ db: app.db, providers: app.providers, jobs: app.jobs });
 const account = (accountNumber = "123456789", routingNumber = "011000015") => ({
@@ -47,8 +46,7 @@ describe("POST /payments/debit-bank-account (ACH)", () => {
       key: "ach-1",
       payload: { quotation_id: quotation.id, bank_account: account(), save_bank: true },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const started = payment.parse(response.json().data);
+    const started = parsedData(response, 201, payment);
     expect(started).toMatchObject({
       status: "pending",
       method: "ach-transfer",
@@ -152,8 +150,7 @@ describe("POST /payments/bank-transfer (push)", () => {
       key: "push-1",
       payload: { quotation_id: quotation.id, method: "domestic-wire-transfer-usa" },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const started = payment.parse(response.json().data);
+    const started = parsedData(response, 201, payment);
     expect(started.status).toBe("pending");
     expect(started.instructions).toMatchObject({
       method: "domestic-wire-transfer-usa",
@@ -161,12 +158,11 @@ describe("POST /payments/bank-transfer (push)", () => {
     });
     expect(started.instructions!.reference).toMatch(/^VLT-[A-Z0-9]{8}$/);
 
-    const arrived = await app.inject({
-      method: "POST",
-      url: "/api/sandbox/banks/arrivals",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: `reference=${started.instructions!.reference}&amount=${started.instructions!.amount}`,
-    });
+    const arrived = await postForm(
+      app,
+      "/api/sandbox/banks/arrivals",
+      `reference=${started.instructions!.reference}&amount=${started.instructions!.amount}`,
+    );
     expect(arrived.statusCode).toBe(200);
     const [row] = await app.db.select().from(payments).where(eq(payments.id, started.id));
     expect(row!.status).toBe("succeeded");
@@ -184,16 +180,10 @@ describe("hosted gateways", () => {
       url: "/payments/praxis/get-payment-gateway",
       payload: { quotation_id: quotation.id, return_url: "/send-money/payment" },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const started = payment.parse(response.json().data);
+    const started = parsedData(response, 201, payment);
     expect(started.status).toBe("pending");
     expect(started.redirect_url).toMatch(/^https:\/\/app\.vela\.test\/api\/sandbox\/gateways\/praxis\//);
-    const answered = await app.inject({
-      method: "POST",
-      url: new URL(started.redirect_url!).pathname,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=approve",
-    });
+    const answered = await postForm(app, new URL(started.redirect_url!).pathname, "outcome=approve");
     expect(answered.statusCode).toBe(303);
     expect(answered.headers.location).toBe(`/send-money/payment?payment_id=${started.id}`);
     const status = await kit.call({ url: `/payments/praxis/get-payment-status/${started.id}` });
@@ -219,14 +209,8 @@ describe("hosted gateways", () => {
       url: "/payments/paypal/authorize",
       payload: { quotation_id: quotation.id, return_url: "https://app.vela.test/send-money/payment" },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const started = payment.parse(response.json().data);
-    await app.inject({
-      method: "POST",
-      url: new URL(started.redirect_url!).pathname,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=decline",
-    });
+    const started = parsedData(response, 201, payment);
+    await postForm(app, new URL(started.redirect_url!).pathname, "outcome=decline");
     const shown = await kit.call({ url: `/payments/${started.id}` });
     expect(shown.json().data).toMatchObject({
       status: "failed",

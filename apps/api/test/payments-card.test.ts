@@ -1,25 +1,24 @@
 import { PAYMENT_MESSAGES, payment } from "@vela/shared/payments";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { payments, quotations } from "../src/db/schema/index";
 import { capturePayment, refreshPayment, refundPayment } from "../src/payments/lifecycle";
 import { signBody } from "../src/providers/sandbox-webhooks";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile, parsedData, postForm, postJsonText } from "./helper";
 import { type paymentKit as Kit, METHOD, paymentKit, sandboxSettings, TEST_CARDS } from "./payments-support";
 
 // Paying a quotation by card (POST payments/authorize-credit-card) on the card sandbox: approvals,
 // the published declines (402 with the card's message, the payment failed, no order), 3-D Secure
 // through the signed webhook, the Idempotency-Key kept on the payment, refusals of someone else's,
 // an expired or a used quotation and of a method not chosen; then capture, refund and refresh.
-let app: TestApp;
 let kit: Awaited<ReturnType<typeof Kit>>;
 const SECRET = "payments-card-webhook-secret-0123456789";
 
+const app = appForThisFile(sandboxSettings(SECRET));
+
 beforeAll(async () => {
-  app = await buildTestApp(sandboxSettings(SECRET));
   kit = await paymentKit(app);
 });
-afterAll(() => app.close());
 
 const deps = () => ({ db: app.db, providers: app.providers, jobs: app.jobs });
 let keys = 0;
@@ -35,20 +34,14 @@ const payNewCard = async (
     url: "/payments/authorize-credit-card",
     token: options.token,
     key: options.key,
-    payload: {
-      quotation_id: quotationId,
-      card_token: await kit.cardToken(number),
-      name_holder: "Ada Lovelace",
-      ...options.extra,
-    },
+    payload: { ...(await kit.newCardBody(quotationId, number)), ...options.extra },
   });
 
 describe("POST /payments/authorize-credit-card", () => {
   it("authorizes the quotation's amount_paid on the approving card and enqueues payment.updated", async () => {
     const quotation = await kit.cardQuotation();
     const response = await payNewCard(quotation.id, TEST_CARDS.approve, { key: nextKey() });
-    expect(response.statusCode, response.body).toBe(201);
-    const answer = payment.parse(response.json().data);
+    const answer = parsedData(response, 201, payment);
     expect(answer).toMatchObject({
       quotation_id: quotation.id,
       method: "credit-and-debit-card-methods",
@@ -82,11 +75,7 @@ describe("POST /payments/authorize-credit-card", () => {
     const quotation = await kit.cardQuotation();
     const key = nextKey();
     const orders = await kit.orderCount();
-    const body = {
-      quotation_id: quotation.id,
-      card_token: await kit.cardToken(number),
-      name_holder: "Ada Lovelace",
-    };
+    const body = await kit.newCardBody(quotation.id, number);
     const pay = () =>
       kit.call({ method: "POST", url: "/payments/authorize-credit-card", key, payload: body });
     const response = await pay();
@@ -111,11 +100,7 @@ describe("POST /payments/authorize-credit-card", () => {
   it("replays the same key and body with the first answer byte for byte (Idempotency-Hit) and refuses the same key with another body (422)", async () => {
     const quotation = await kit.cardQuotation();
     const key = nextKey();
-    const body = {
-      quotation_id: quotation.id,
-      card_token: await kit.cardToken(TEST_CARDS.approve),
-      name_holder: "Ada Lovelace",
-    };
+    const body = await kit.newCardBody(quotation.id, TEST_CARDS.approve);
     const first = await kit.call({
       method: "POST",
       url: "/payments/authorize-credit-card",
@@ -254,16 +239,10 @@ describe("3-D Secure and the cards webhook", () => {
     const response = await payNewCard(quotation.id, TEST_CARDS.threeDs, {
       extra: { return_url: "/send-money/payment" },
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const started = payment.parse(response.json().data);
+    const started = parsedData(response, 201, payment);
     expect(started.status).toBe("requires_action");
     const challenge = new URL(started.redirect_url!);
-    const approved = await app.inject({
-      method: "POST",
-      url: challenge.pathname,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=approve",
-    });
+    const approved = await postForm(app, challenge.pathname, "outcome=approve");
     expect(approved.statusCode).toBe(303);
     expect(approved.headers.location).toBe(`/send-money/payment?payment_id=${started.id}`);
     const [row] = await app.db.select().from(payments).where(eq(payments.id, started.id));
@@ -293,12 +272,7 @@ describe("3-D Secure and the cards webhook", () => {
     const [after] = await app.db.select().from(payments).where(eq(payments.id, started.id));
     expect(after!.status).toBe("requires_action");
     expect(await kit.updatedJobs(started.id)).toHaveLength(0);
-    const unknown = await app.inject({
-      method: "POST",
-      url: "/api/payments/webhooks/stripe",
-      headers: { "content-type": "application/json" },
-      payload: body,
-    });
+    const unknown = await postJsonText(app, "/api/payments/webhooks/stripe", body);
     expect(unknown.statusCode).toBe(422);
   });
 });

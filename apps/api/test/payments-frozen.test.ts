@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { payments, promoCodes, quotations, sandboxCardAuthorizations } from "../src/db/schema/index";
 import { RELEASE_EXPIRED_JOB, RELEASED_MESSAGE, releaseExpiredPayment } from "../src/payments/lifecycle";
 import { PAID_QUOTATION } from "../src/pricing/quotes";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile, postForm } from "./helper";
 import { type OrderKit, orderKit } from "./orders-support";
 
 // Issue 18, point 2: a paid quotation is frozen. Once a payment for it is started (a card authorized
@@ -14,15 +14,14 @@ import { type OrderKit, orderKit } from "./orders-support";
 // 409 with one message, in English and Spanish; a failed payment unfreezes it. On PostgreSQL, a
 // requote fired together with the payment never leaves a payment for other terms than the
 // quotation's. An authorization whose quotation expires unused is voided by a job, once.
-let app: TestApp;
 let kit: OrderKit;
 const serverUrl = process.env.TEST_DATABASE_URL;
 
+const app = appForThisFile({ SANDBOX_SWEEP_SECONDS: "0", PUBLIC_APP_URL: "https://app.vela.test" });
+
 beforeAll(async () => {
-  app = await buildTestApp({ SANDBOX_SWEEP_SECONDS: "0", PUBLIC_APP_URL: "https://app.vela.test" });
   kit = await orderKit(app);
 });
-afterAll(() => app.close());
 
 const deps = () => ({ db: app.db, providers: app.providers, jobs: app.jobs });
 
@@ -343,12 +342,7 @@ describe("an authorization whose quotation expires unused is voided by a job", (
     const { id, redirect_url } = opened.json().data as { id: number; redirect_url: string };
     await expire(quotation.id, 5);
     expect(await releaseExpiredPayment(deps(), id)).toMatchObject({ released: true });
-    await app.inject({
-      method: "POST",
-      url: new URL(redirect_url).pathname,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=approve",
-    });
+    await postForm(app, new URL(redirect_url).pathname, "outcome=approve");
     const shown = await call({ url: `/payments/${id}` });
     expect(shown.json().data.status).toBe("canceled");
   });

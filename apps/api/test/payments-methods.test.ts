@@ -1,24 +1,23 @@
 import { addAmounts } from "@vela/shared/decimal";
 import { paymentMethodOffer, quotationPaymentSummary } from "@vela/shared/payments";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { quotations } from "../src/db/schema/index";
 import { offeredMethods } from "../src/payments/methods";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile, parsedData } from "./helper";
 import { type paymentKit as Kit, METHOD, paymentKit, TEST_CARDS } from "./payments-support";
 
 // The payment methods catalogue per quotation (corridor and amount, spec slugs, fees from pricing),
 // choosing a method (PUT quotations/payment-method re-prices the quotation with it) and attaching a
 // saved card (PUT payments/add-payment-method), with every refusal in the spec's error shape.
-let app: TestApp;
 let kit: Awaited<ReturnType<typeof Kit>>;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await paymentKit(app);
 });
-afterAll(() => app.close());
 
 const offersOf = async (quotationId: number, token?: string) => {
   const response = await kit.call({ url: `/payments/payment-methods/${quotationId}`, token });
@@ -134,8 +133,7 @@ describe("PUT /quotations/payment-method/{id}", () => {
     const [before] = await app.db.select().from(quotations).where(eq(quotations.id, quotation.id));
     const card = (await offersOf(quotation.id)).find((offer) => offer.id === METHOD.card)!;
     const response = await kit.choose(quotation.id, METHOD.card);
-    expect(response.statusCode, response.body).toBe(200);
-    const summary = quotationPaymentSummary.parse(response.json().data);
+    const summary = parsedData(response, 200, quotationPaymentSummary);
     expect(summary).toMatchObject({
       id: quotation.id,
       payment_method: "credit-and-debit-card-methods",

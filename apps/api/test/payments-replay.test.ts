@@ -75,11 +75,10 @@ afterAll(() => app?.close());
 describe.skipIf(!serverUrl)("ten copies of a payment POST with one Idempotency-Key (PostgreSQL)", () => {
   it("authorize-credit-card: one 201 body for all, one authorization in the card sandbox", async () => {
     const quotation = await kit.cardQuotation();
-    const { all } = await fireTogether("/payments/authorize-credit-card", {
-      quotation_id: quotation.id,
-      card_token: await kit.cardToken(TEST_CARDS.approve),
-      name_holder: "Ada Lovelace",
-    });
+    const { all } = await fireTogether(
+      "/payments/authorize-credit-card",
+      await kit.newCardBody(quotation.id, TEST_CARDS.approve),
+    );
     expectOneAnswer(all, 201);
     expect(JSON.parse(all[0]!.body).data).toMatchObject({
       status: "authorized",
@@ -92,11 +91,10 @@ describe.skipIf(!serverUrl)("ten copies of a payment POST with one Idempotency-K
 
   it("authorize-credit-card declined: one 402 refusal for all, one failed payment", async () => {
     const quotation = await kit.cardQuotation();
-    const { all } = await fireTogether("/payments/authorize-credit-card", {
-      quotation_id: quotation.id,
-      card_token: await kit.cardToken(TEST_CARDS.declined),
-      name_holder: "Ada Lovelace",
-    });
+    const { all } = await fireTogether(
+      "/payments/authorize-credit-card",
+      await kit.newCardBody(quotation.id, TEST_CARDS.declined),
+    );
     expectOneAnswer(all, 402);
     const { rows, inSandbox } = await madeFor(quotation.id);
     expect(rows.map((row) => row.status)).toEqual(["failed"]);
@@ -204,11 +202,7 @@ describe.skipIf(!serverUrl)("ten copies of a payment POST with one Idempotency-K
   it("a copy with another body under the key is a 422, concurrent or later; nothing more is paid", async () => {
     const quotation = await kit.cardQuotation();
     const key = randomUUID();
-    const body = {
-      quotation_id: quotation.id,
-      card_token: await kit.cardToken(TEST_CARDS.approve),
-      name_holder: "Ada Lovelace",
-    };
+    const body = await kit.newCardBody(quotation.id, TEST_CARDS.approve);
     const other = { ...body, name_holder: "Someone Else" };
     const send = (payload: Record<string, unknown>) =>
       kit.call({ method: "POST", url: "/payments/authorize-credit-card", key, payload });

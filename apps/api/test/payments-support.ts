@@ -129,6 +129,13 @@ export async function paymentKit(app: TestApp) {
 
   const cardToken = (number: string) => sandboxCardToken(app, number);
 
+  /** The body that pays a quotation with a newly tokenized card in Ada Lovelace's name. */
+  const newCardBody = async (quotationId: number, number: string) => ({
+    quotation_id: quotationId,
+    card_token: await cardToken(number),
+    name_holder: "Ada Lovelace",
+  });
+
   /** A quotation priced for cards, ready to pay. */
   const cardQuotation = async (token = owner.token) => {
     const quotation = await quote({}, token);
@@ -172,6 +179,7 @@ export async function paymentKit(app: TestApp) {
     quote,
     choose,
     cardToken,
+    newCardBody,
     cardQuotation,
     expire,
     paymentCount,

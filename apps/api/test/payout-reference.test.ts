@@ -1,30 +1,35 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { currencies, seedVersions, shippingMethods } from "../src/db/schema/index";
 import { DESTINATIONS } from "../src/db/seed/corridor-countries";
 import { seedDatabase } from "../src/db/seed/index";
 import { countryId } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 
 // Issue 8 point 6: the reference lists recipient and sender forms need — documents, relationships,
 // reasons, banks and branches, provinces and towns, payer networks and their cash-pickup places —
 // answer from the seed for every destination, filter, paginate, refuse bad ids, and cache.
-let app: TestApp;
 const ids: Record<string, number> = {};
 const methodId: Record<string, number> = {};
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   for (const destination of DESTINATIONS)
     ids[destination.country] = await countryId(app, destination.country);
   ids.US = await countryId(app, "US");
   for (const row of await app.db.select().from(shippingMethods)) methodId[row.slug] = row.id;
 });
-afterAll(() => app.close());
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: "GET", url, headers });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+/** A 404 whose message names what was not found. */
+async function expectNotFound(url: string, message: string) {
+  const answer = await get(url);
+  expect(answer.status, url).toBe(404);
+  expect(answer.body.message).toBe(message);
 }
 /** The `data` of a 200 answer. */
 async function data(url: string, headers: Record<string, string> = {}) {
@@ -269,9 +274,10 @@ describe("banks", () => {
   it("requires a country, and refuses unknown and malformed ids", async () => {
     expect((await get("/api/banks")).status).toBe(422);
     expect((await get("/api/banks?country_id=999999")).status).toBe(404);
-    const method = await get(`/api/banks?country_id=${ids.MX}&shipping_method_id=999999`);
-    expect(method.status).toBe(404);
-    expect(method.body.message).toBe("Shipping method not found.");
+    await expectNotFound(
+      `/api/banks?country_id=${ids.MX}&shipping_method_id=999999`,
+      "Shipping method not found.",
+    );
     const bad = await get(`/api/banks?country_id=${ids.MX}&shipping_method_id=x`);
     expect(bad.status).toBe(422);
     expect(bad.body.errors.shipping_method_id).toBeDefined();
@@ -294,9 +300,7 @@ describe("provinces, towns and branch offices", () => {
     expect(towns).toContainEqual({ id: expect.any(Number), province_id: bogota.id, name: "Bogotá D.C." });
     expect((await get("/api/provinces?country_id=999999")).status).toBe(404);
     expect((await get("/api/provinces")).status).toBe(422);
-    const unknown = await get("/api/towns?province_id=999999");
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe("Province not found.");
+    await expectNotFound("/api/towns?province_id=999999", "Province not found.");
     expect((await get("/api/towns?province_id=abc")).status).toBe(422);
   });
 
@@ -315,13 +319,9 @@ describe("provinces, towns and branch offices", () => {
   });
 
   it("refuses unknown and malformed bank and town ids", async () => {
-    const bank = await get("/api/branch-office?bank_id=999999");
-    expect(bank.status).toBe(404);
-    expect(bank.body.message).toBe("Bank not found.");
+    await expectNotFound("/api/branch-office?bank_id=999999", "Bank not found.");
     const [banorte]: Bank[] = await data(`/api/banks?country_id=${ids.MX}&search=Banorte`);
-    const town = await get(`/api/branch-office?bank_id=${banorte!.id}&town_id=2000000000`);
-    expect(town.status).toBe(404);
-    expect(town.body.message).toBe("Town not found.");
+    await expectNotFound(`/api/branch-office?bank_id=${banorte!.id}&town_id=2000000000`, "Town not found.");
     expect((await get("/api/branch-office")).status).toBe(422);
     expect((await get("/api/branch-office?bank_id=1e3x")).status).toBe(422);
   });
@@ -358,9 +358,7 @@ describe("service providers and places", () => {
 
   it("refuses unknown and malformed provider filters", async () => {
     expect((await get("/api/service_providers?country_id=999999")).status).toBe(404);
-    const type = await get("/api/service_providers?service_type_id=999999");
-    expect(type.status).toBe(404);
-    expect(type.body.message).toBe("Service type not found.");
+    await expectNotFound("/api/service_providers?service_type_id=999999", "Service type not found.");
     expect((await get("/api/service_providers?service_type_id=zero")).status).toBe(422);
   });
 

@@ -1,20 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { outboxMessages, users } from "../src/db/schema/index";
 import { InvalidDataError } from "../src/http/errors";
 import { createSmsProvider } from "../src/providers/sms/sms-provider";
 import { bearer, clientBody, registerUnverifiedClient as registerClient } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 
 // Proves phone numbers are checked against their country's numbering plan (libphonenumber-js) at
 // registration, in settings and before any SMS: "+999 5551234567" and "+1 1234" are refused on the
 // phone_number field, and the SMS sandbox refuses an invalid number as a real gateway would.
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = appForThisFile();
 
 const INVALID = "Must be a valid phone number for the country of its prefix.";
 

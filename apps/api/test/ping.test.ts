@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "./helper";
+import { describe, expect, it } from "vitest";
+import { appForThisFile } from "./helper";
 
 // Proves the no-op route the calculator bench measures against: it answers in the envelope
 // without the database, and the OpenAPI document describes it.
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = appForThisFile();
 
 describe("GET /api/ping", () => {
   it("answers ok, uncached, even with the database gone", async () => {

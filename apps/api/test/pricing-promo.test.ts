@@ -1,24 +1,24 @@
 import { toRateString } from "@vela/shared/decimal";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { currencies, promoCodeRedemptions, promoCodes, quotations } from "../src/db/schema/index";
 import { redeemPromoHold } from "../src/pricing/promo-codes";
 import { SANDBOX_ANCHOR } from "../src/providers/fx/sandbox-feed";
 import { bearer, countryId, registerClient } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { postCardDepositQuotation } from "./wallets-support";
 
 // Point 13 of issue 7: applying a promo code keeps the quotation's locked rate and expiry, the
 // path's {service} must be the quotation's, and the use limits hold under concurrent requests
 // (run with TEST_DATABASE_URL: real PostgreSQL, requests fired together) counting redeemed uses and
 // live holds, never abandoned quotations.
-let app: TestApp;
 let clock = SANDBOX_ANCHOR.getTime() + 10 * 86_400_000;
 let corridor: Record<string, number>;
 let ids: Record<string, number>;
 
+const app = appForThisFile({ DATABASE_POOL_MAX: "20" }, { fx: { now: () => clock } });
+
 beforeAll(async () => {
-  app = await buildTestApp({ DATABASE_POOL_MAX: "20" }, { fx: { now: () => clock } });
   const rows = await app.db.select().from(currencies).where(sql`${currencies.iso} in ('USD','MXN','EUR')`);
   ids = Object.fromEntries(rows.map((row) => [row.iso, row.id]));
   corridor = {
@@ -28,7 +28,6 @@ beforeAll(async () => {
     currency_to_id: ids.MXN!,
   };
 });
-afterAll(() => app.close());
 
 let codeNumber = 0;
 /** A fresh percentage code with the given limits, so tests never share one. */
@@ -48,6 +47,13 @@ async function newCode(limits: { maxUsesPerUser?: number | null; maxUsesTotal?: 
     .returning();
   return row!;
 }
+
+/** Moves a quotation's rate lock into the past, as if its time had run out. */
+const endRateLock = (quotationId: number) =>
+  app.db
+    .update(quotations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(quotations.id, quotationId));
 
 const quote = (token: string, extra: Record<string, unknown> = {}) =>
   app.inject({
@@ -202,19 +208,13 @@ describe("use limits under concurrency", () => {
     expect(requoted.json().data).toMatchObject({ promo_code: code.code, discount: "1.49" });
 
     // The first quotation is abandoned: once its rate lock ends, its hold counts for nothing.
-    await app.db
-      .update(quotations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(quotations.id, first.json().data.id));
+    await endRateLock(first.json().data.id);
     const second = await quote(token, { promo_code: code.code });
     expect(second.statusCode).toBe(201);
 
     // The second is paid: its use is redeemed and counts even after the quotation's lock ends.
     expect(await redeemPromoHold(app.db, second.json().data.id)).toBe(true);
-    await app.db
-      .update(quotations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(quotations.id, second.json().data.id));
+    await endRateLock(second.json().data.id);
     const third = await quote(token, { promo_code: code.code });
     expect(third.statusCode).toBe(422);
     expect(third.json().errors.promo_code).toEqual(["You have already used this promo code."]);

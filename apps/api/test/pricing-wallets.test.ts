@@ -1,27 +1,26 @@
 import { convertAmount, rateLessMargin, toRateString } from "@vela/shared/decimal";
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { currencies } from "../src/db/schema/index";
 import { RATE_BASE } from "../src/providers/fx/rate-provider";
 import { bearer, registerClient } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 
 // Point 14 of issue 7: wallet convert and deposit quotations work for every currency we have a
 // rate for, with limits of 10 to 10 000 US dollars' worth converted at the quote's own rate (the
 // spec's fallback 10 / 10 000 read in each currency's own units refused $10 → IDR or KRW, $100 → JPY
 // and $1000 → MXN). Currencies with 0 (JPY, KRW), 2 (USD, MXN, IDR) and 3 (BHD, OMR, JOD) decimals.
-let app: TestApp;
 let token: string;
 let byIso: Map<string, { id: number; decimals: number }>;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   token = (await registerClient(app)).session.token;
   const quoted = [RATE_BASE, ...app.rates.table().rates.keys()];
   const rows = await app.db.select().from(currencies).where(inArray(currencies.iso, quoted));
   byIso = new Map(rows.map((row) => [row.iso, { id: row.id, decimals: row.decimals }]));
 });
-afterAll(() => app.close());
 
 const wallet = (kind: "convert" | "deposit", from: string, to: string, sendAmount: string) =>
   app.inject({

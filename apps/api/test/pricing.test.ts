@@ -1,20 +1,20 @@
 import { successEnvelope } from "@vela/shared/api";
 import { calculation } from "@vela/shared/pricing";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { currencies, quotations, shippingMethods } from "../src/db/schema/index";
 import { bearer, countryId, registerClient } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { postCardDepositQuotation } from "./wallets-support";
 
 // Proves pricing through the API: every seeded corridor prices both ways, the limits answer with
 // the spec's messages, quotations lock their rate and expire, promo codes apply or say why not.
-let app: TestApp;
 let ids: Record<string, number>;
 let token: string;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   const currencyRows = await app.db
     .select()
     .from(currencies)
@@ -23,7 +23,6 @@ beforeAll(async () => {
   for (const iso2 of ["US", "MX", "ES", "ID", "SN", "PH", "EC", "GB"]) ids[iso2] = await countryId(app, iso2);
   token = (await registerClient(app)).session.token;
 });
-afterAll(() => app.close());
 
 const usToMx = () => ({
   country_from_id: ids.US!,

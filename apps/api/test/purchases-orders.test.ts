@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import {
   giftCardCodes,
@@ -14,7 +14,7 @@ import {
 } from "../src/db/schema/index";
 import { orderReference } from "../src/orders/transition";
 import { bearer, latestMessage } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { expectLedgerReconciled, waitForOrderStatus } from "./orders-support";
 import { METHOD, paymentKit, TEST_CARDS } from "./payments-support";
 import { type Client, walletKit } from "./wallets-support";
@@ -24,16 +24,15 @@ import { type Client, walletKit } from "./wallets-support";
 // sandboxes, refunded in full when the sandbox fails them, the gift card code shown once and
 // e-mailed, the ledger's postings for the cost, commission and FX margin, and the refusals.
 
-let app: TestApp;
 let kit: Awaited<ReturnType<typeof paymentKit>>;
 let wallets: Awaited<ReturnType<typeof walletKit>>;
 
+const app = appForThisFile({ ORDERS_POLL_SECONDS: "1" });
+
 beforeAll(async () => {
-  app = await buildTestApp({ ORDERS_POLL_SECONDS: "1" });
   kit = await paymentKit(app);
   wallets = await walletKit(app);
 });
-afterAll(() => app.close());
 
 type Call = Parameters<typeof kit.call>[0];
 const call = (options: Call) => kit.call(options);

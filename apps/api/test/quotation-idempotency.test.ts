@@ -1,23 +1,22 @@
 import { count, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { currencies, quotations } from "../src/db/schema/index";
 import { IDEMPOTENCY_MESSAGES } from "../src/plugins/idempotency";
 import { bearer, countryId, registerClient } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 
 // Proves issue 7 point 12: the POSTs that create quotations take an Idempotency-Key. The same key
 // twice, one after the other or eight at once, makes one quotation and replays its answer; another
 // body under the key is a 422; without a key every request makes its own quotation.
-let app: TestApp;
 let ids: Record<string, number>;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   const rows = await app.db.select().from(currencies).where(sql`${currencies.iso} in ('USD','MXN','EUR')`);
   ids = Object.fromEntries(rows.map((row) => [row.iso, row.id]));
   for (const iso2 of ["US", "MX"]) ids[iso2] = await countryId(app, iso2);
 });
-afterAll(() => app.close());
 
 const consignment = (sendAmount: string) => ({
   country_from_id: ids.US!,

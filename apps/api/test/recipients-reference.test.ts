@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { countryId } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import {
   clabeWithPrefix,
   keysOf,
@@ -18,7 +18,6 @@ import {
 // types and their number patterns): a value from another country's list, or none, is a 422 on its
 // field and nothing is saved. Needs the 0013 tables (banks, service_types, service_providers,
 // document_types); the rows it names are the reference seed's, written here if missing.
-let app: TestApp;
 let ref: ReferenceIds;
 let ids: RecipientKit["ids"];
 let methods: RecipientKit["methods"];
@@ -27,12 +26,12 @@ let mxRecipient: RecipientKit["mxRecipient"];
 let recipientCount: RecipientKit["recipientCount"];
 let form: RecipientKit["form"];
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   ref = await referenceIds(app);
   ({ ids, methods, call, mxRecipient, recipientCount, form } = await recipientKit(app));
 });
-afterAll(() => app.close());
 
 describe("dynamic forms naming reference lists", () => {
   it("asks cash pickup for the payer network and the ID the recipient will show", async () => {

@@ -1,9 +1,9 @@
 import { dynamicFormSchema } from "@vela/shared/dynamic-form";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { quotations, recipients, senders } from "../src/db/schema/index";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { keysOf, type Party, query, type RecipientKit, recipientKit, VALID_CLABE } from "./recipient-support";
 
 // Proves the recipients API: the dynamic-form catalogue for every destination and delivery method,
@@ -12,7 +12,6 @@ import { keysOf, type Party, query, type RecipientKit, recipientKit, VALID_CLABE
 // not found and nothing changes), beneficiaries of a quotation, and choosing a quotation's
 // recipient ({ send_data, summary }, 409 once expired). The checks against the reference lists
 // (banks, payer networks, documents) are in recipients-reference.test.ts.
-let app: TestApp;
 let ids: RecipientKit["ids"];
 let methods: RecipientKit["methods"];
 let owner: Party;
@@ -24,12 +23,12 @@ let mxRecipient: RecipientKit["mxRecipient"];
 let recipientCount: RecipientKit["recipientCount"];
 let form: RecipientKit["form"];
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   ({ ids, methods, owner, other, signUp, call, mxBank, mxRecipient, recipientCount, form } =
     await recipientKit(app));
 });
-afterAll(() => app.close());
 
 describe("dynamic-form catalogue", () => {
   it("asks a Mexican bank deposit for the person and a CLABE, in the caller's language", async () => {

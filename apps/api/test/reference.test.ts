@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp, type TestApp } from "./helper";
+import { describe, expect, it } from "vitest";
+import { appForThisFile } from "./helper";
 
 // Proves the reference-data endpoints answer from the seeded database with the spec's query
 // names, filter countries by where a service is offered, and tell caches they may keep answers.
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = appForThisFile();
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: "GET", url, headers });

@@ -37,6 +37,10 @@ const account = (accountNumber: string, routingNumber = "021000021") => ({
   holderName: "Ada Lovelace",
 });
 
+/** An ACH debit in dollars from a verified account, through the bank sandbox of `on`. */
+const debitUsd = (on: TestApp, accountToken: string, amountMinor: bigint, idempotencyKey: string) =>
+  on.providers.banks.debit({ accountToken, amountMinor, currency: "USD", idempotencyKey });
+
 const waitFor = async <T>(check: () => T | undefined, timeoutMs = 5_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -74,20 +78,10 @@ describe("verifyAccount", () => {
 describe("ACH debits", () => {
   it("a debit is pending, then settles; the sweeper delivers a signed banks webhook unasked", async () => {
     const { accountToken } = await app.providers.banks.verifyAccount(account("123456789012"));
-    const debit = await app.providers.banks.debit({
-      accountToken,
-      amountMinor: 250_00n,
-      currency: "USD",
-      idempotencyKey: "payment:1",
-    });
+    const debit = await debitUsd(app, accountToken, 250_00n, "payment:1");
     expect(debit).toMatchObject({ status: "pending", amountMinor: 250_00n, returnCode: null });
     // The same key answers the same debit.
-    const again = await app.providers.banks.debit({
-      accountToken,
-      amountMinor: 250_00n,
-      currency: "USD",
-      idempotencyKey: "payment:1",
-    });
+    const again = await debitUsd(app, accountToken, 250_00n, "payment:1");
     expect(again.debitId).toBe(debit.debitId);
 
     const webhook = await waitFor(() => delivered.find((item) => item.body.includes(debit.debitId)));
@@ -110,12 +104,7 @@ describe("ACH debits", () => {
     ["000111111116", "R03", "No account or unable to locate account"],
   ])("account %s returns %s", async (accountNumber, code, reason) => {
     const { accountToken } = await app.providers.banks.verifyAccount(account(accountNumber, "011000015"));
-    const debit = await app.providers.banks.debit({
-      accountToken,
-      amountMinor: 10_00n,
-      currency: "USD",
-      idempotencyKey: `payment:${accountNumber}`,
-    });
+    const debit = await debitUsd(app, accountToken, 10_00n, `payment:${accountNumber}`);
     expect(debit.status).toBe("pending");
     // Read before the sweeper gets to it: time is reflected on read.
     expect(await app.providers.banks.getDebit(debit.debitId)).toEqual({
@@ -133,12 +122,7 @@ describe("ACH debits", () => {
 
   it("stays pending until its settle time", async () => {
     const { accountToken } = await slow.providers.banks.verifyAccount(account("123456789012"));
-    const debit = await slow.providers.banks.debit({
-      accountToken,
-      amountMinor: 5_00n,
-      currency: "USD",
-      idempotencyKey: "payment:slow",
-    });
+    const debit = await debitUsd(slow, accountToken, 5_00n, "payment:slow");
     expect(await slow.providers.banks.getDebit(debit.debitId)).toMatchObject({ status: "pending" });
     expect(await slow.sandbox.banks?.settleDue()).toBe(0);
     expect(await slow.providers.banks.getDebit("debit_unknown")).toBeNull();

@@ -1,23 +1,22 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { ConflictError } from "../src/http/errors";
 import { signBody } from "../src/providers/sandbox-webhooks";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile, postForm } from "./helper";
 import { captureWebhooks, type Delivery, sandboxSettings } from "./payments-support";
 
 // The card sandbox: tokenisation with Luhn, brand, expiry and CVC checks; published test numbers;
 // authorize → capture → refund and void; the 3-D Secure page and its signed webhook.
-let app: TestApp;
 const delivered: Delivery[] = [];
 let answerStatus = 200;
 const SECRET = "test-webhook-secret-0123456789";
 
+const app = appForThisFile(sandboxSettings(SECRET));
+
 beforeAll(async () => {
-  app = await buildTestApp(sandboxSettings(SECRET));
   captureWebhooks(app, delivered, () => answerStatus);
 });
-afterAll(() => app.close());
 beforeEach(() => {
   delivered.length = 0;
   answerStatus = 200;
@@ -211,12 +210,7 @@ describe("3-D Secure (4000002500003220)", () => {
     expect(page.body).toContain('<html lang="en">');
     expect(page.body).not.toMatch(/<script|https?:\/\/(?!app\.vela\.test)/);
 
-    const answer = await app.inject({
-      method: "POST",
-      url: url.pathname,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=approve",
-    });
+    const answer = await postForm(app, url.pathname, "outcome=approve");
     expect(answer.statusCode).toBe(303);
     expect(answer.headers.location).toBe("https://app.vela.test/send-money/payment?payment_id=1");
     expect(await cards().getAuthorization(result.authorizationId)).toMatchObject({ status: "authorized" });
@@ -236,12 +230,7 @@ describe("3-D Secure (4000002500003220)", () => {
     ).toBeNull();
 
     // Answering again changes nothing and sends no second webhook.
-    const repeat = await app.inject({
-      method: "POST",
-      url: url.pathname,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=fail",
-    });
+    const repeat = await postForm(app, url.pathname, "outcome=fail");
     expect(repeat.statusCode).toBe(303);
     expect(await cards().getAuthorization(result.authorizationId)).toMatchObject({ status: "authorized" });
     expect(delivered).toHaveLength(1);
@@ -252,12 +241,7 @@ describe("3-D Secure (4000002500003220)", () => {
     const result = await authorize("4000002500003220");
     if (result.status !== "requires_action") throw new Error("expected requires_action");
     const path = new URL(result.redirectUrl).pathname;
-    const answer = await app.inject({
-      method: "POST",
-      url: path,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=fail",
-    });
+    const answer = await postForm(app, path, "outcome=fail");
     expect(answer.statusCode).toBe(303);
     expect(await cards().getAuthorization(result.authorizationId)).toMatchObject({
       status: "declined",
@@ -281,12 +265,7 @@ describe("3-D Secure (4000002500003220)", () => {
     const missing = await app.inject({ method: "GET", url: `/api/sandbox/cards/3ds/auth_${"0".repeat(24)}` });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().success).toBe(false);
-    const bad = await app.inject({
-      method: "POST",
-      url: `/api/sandbox/cards/3ds/auth_${"0".repeat(24)}`,
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      payload: "outcome=maybe",
-    });
+    const bad = await postForm(app, `/api/sandbox/cards/3ds/auth_${"0".repeat(24)}`, "outcome=maybe");
     expect(bad.statusCode).toBe(422);
   });
 });

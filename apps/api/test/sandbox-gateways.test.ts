@@ -1,21 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ConflictError } from "../src/http/errors";
 import { GATEWAY_NAMES, type GatewayName } from "../src/providers/gateways/hosted-gateway";
 import { signBody } from "../src/providers/sandbox-webhooks";
-import { buildTestApp, type TestApp, testConfig } from "./helper";
+import { appForThisFile, postForm, testConfig } from "./helper";
 import { captureWebhooks, type Delivery, sandboxSettings } from "./payments-support";
 
 // The hosted gateways' sandbox (praxis, d24, PayPal): a session's page with Approve, Decline and
 // Cancel; each answer sends a signed webhook to the gateway's own path and the browser back.
 const SECRET = "test-webhook-secret-0123456789";
-let app: TestApp;
 const delivered: Delivery[] = [];
 
+const app = appForThisFile(sandboxSettings(SECRET));
+
 beforeAll(async () => {
-  app = await buildTestApp(sandboxSettings(SECRET));
   captureWebhooks(app, delivered);
 });
-afterAll(() => app.close());
 beforeEach(() => {
   delivered.length = 0;
 });
@@ -34,13 +33,7 @@ const open = async (gateway: GatewayName, amountMinor = 120_00n) => {
   return { ...session, reference, path: new URL(session.redirectUrl).pathname };
 };
 
-const answer = (path: string, outcome: string) =>
-  app.inject({
-    method: "POST",
-    url: path,
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    payload: `outcome=${outcome}`,
-  });
+const answer = (path: string, outcome: string) => postForm(app, path, `outcome=${outcome}`);
 
 describe.each(GATEWAY_NAMES)("%s", (gateway) => {
   it("createSession answers the sandbox page; the same reference answers the same session", async () => {

@@ -1,15 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { currencies, quotations, senders } from "../src/db/schema/index";
 import { bearer, clientBody, countryId, registerClient, verifyPhone, withoutSession } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 
 // Senders through the API: a client's own profile as a sender, an agent's walk-in customers with
 // their identity documents, per-service lists and forms, ownership (another user's id is a 404
 // that changes nothing) and naming a quotation's sender.
 //
-let app: TestApp;
 let ids: Record<string, number>;
 let docs: { passport: number; ine: number } = { passport: 0, ine: 0 };
 
@@ -71,8 +70,9 @@ const basicBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   const currencyRows = await app.db.select().from(currencies).where(sql`${currencies.iso} in ('USD','MXN')`);
   ids = Object.fromEntries(currencyRows.map((row) => [row.iso, row.id]));
   for (const iso2 of ["US", "MX", "ES"]) ids[iso2] = await countryId(app, iso2);
@@ -83,7 +83,6 @@ beforeAll(async () => {
   const byCode = Object.fromEntries(rows.map((row) => [row.code, row.id]));
   docs = { passport: byCode.passport!, ine: byCode["mx-ine"]! };
 });
-afterAll(() => app.close());
 
 describe("a client's own profile as a sender", () => {
   it("lists the profile as the first sender, made on first need, once, and kept in step with the profile", async () => {

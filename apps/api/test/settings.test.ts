@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { currentTotpCode } from "../src/auth/totp";
 import { outboxMessages, users, verificationCodes } from "../src/db/schema/index";
 import {
@@ -14,17 +14,12 @@ import {
   withoutSession,
   wrongCode,
 } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile, expectInvalidFields } from "./helper";
 
 // Proves the settings through the API on a real database: two-factor (codes, the authenticator
 // app end to end, on and off), phone verification and change, e-mail change, password change
 // ending the other sessions, e-mail status and payment methods — with their bad inputs.
-let app: TestApp;
-
-beforeAll(async () => {
-  app = await buildTestApp();
-});
-afterAll(() => app.close());
+const app = appForThisFile();
 
 const signedIn = () => signedInClient(app, { phoneVerified: false });
 
@@ -133,8 +128,7 @@ describe("security: codes and two-factor by e-mail or SMS", () => {
   it("refuses a change with no confirmation, a wrong password, a wrong code and an expired one", async () => {
     const { body, token, userId } = await signedIn();
     const none = await security(token, { action: "enable", method: "email" });
-    expect(none.statusCode).toBe(422);
-    expect(Object.keys(none.json().errors)).toEqual(["password"]);
+    expectInvalidFields(none, ["password"]);
 
     const wrongPassword = await security(token, {
       action: "enable",
@@ -239,8 +233,7 @@ describe("security: authenticator app end to end", () => {
     expect(pending.totpSecretEnc).toBeNull();
 
     const noCode = await security(token, { action: "enable", method: "totp" });
-    expect(noCode.statusCode).toBe(422);
-    expect(Object.keys(noCode.json().errors)).toEqual(["code"]);
+    expectInvalidFields(noCode, ["code"]);
     const badCode = await security(token, {
       action: "enable",
       method: "totp",
@@ -551,8 +544,7 @@ describe("e-mail settings", () => {
     const response = await send("POST", "/api/settings/email-settings/verify-email", token, {
       code: "123456",
     });
-    expect(response.statusCode).toBe(422);
-    expect(Object.keys(response.json().errors)).toEqual(["code"]);
+    expectInvalidFields(response, ["code"]);
   });
 });
 

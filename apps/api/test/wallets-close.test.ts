@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { WALLET_SEND_MESSAGES } from "@vela/shared/wallet-send";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../src/db/client";
 import { orders, wallets } from "../src/db/schema/index";
 import { type WalletRow, walletBalance, walletById } from "../src/wallets/repository";
 import { WALLET_MESSAGES } from "../src/wallets/service";
 import { bearer } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { expectLedgerReconciled } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
@@ -15,7 +15,6 @@ import { type Client, type WalletKit, walletKit } from "./wallets-support";
 // order in flight), decided under the wallet's row lock; a closed wallet leaves the lists, refuses
 // money sent to it, keeps its history, and a new wallet may be opened in its currency. On
 // PostgreSQL, a close fired together with a send into the wallet never leaves money in it.
-let app: TestApp;
 let kit: WalletKit;
 let alice: Client;
 let bob: Client;
@@ -80,15 +79,26 @@ async function listed(who: Client) {
   };
 }
 
+/** Moves an order to a status directly, as its life would have by then. */
+const setOrderStatus = (orderId: number, status: string) =>
+  app.db.update(orders).set({ status }).where(eq(orders.id, orderId));
+
 const statusOf = async (wallet: WalletRow) => (await walletById(app.db, wallet.id))?.status;
 
+/** A refused wallet is still open; once its order is `over` (paid out, failed), the empty wallet closes. */
+async function expectClosesOnceOrderIs(over: string, orderId: number, wallet: WalletRow, client: Client) {
+  expect(await statusOf(wallet)).toBe("open");
+  await setOrderStatus(orderId, over);
+  expect((await close(wallet, client)).statusCode).toBe(200);
+}
+
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await walletKit(app);
   alice = await kit.signUpVerified();
   bob = await kit.signUpVerified();
 });
-afterAll(() => app.close());
 
 describe("closing an empty wallet", () => {
   it("closes it: gone from every list, a send to it refused, its history kept, and a new one can be opened", async () => {
@@ -180,9 +190,7 @@ describe("closing an empty wallet", () => {
 
 describe("refusals", () => {
   it("refuses a wallet that still holds money, and changes nothing", async () => {
-    const client = await kit.signUp();
-    const gbp = await kit.wallet(client, "GBP");
-    await kit.fund(gbp, 12_50n);
+    const { client, wallet: gbp } = await kit.fundedClient("GBP", 12_50n);
     const response = await close(gbp, client);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
@@ -204,16 +212,14 @@ describe("refusals", () => {
       service: "wallet-withdraw",
       sourceWalletId: usd.id,
     });
-    await app.db.update(orders).set({ status: "processing" }).where(eq(orders.id, order.id));
+    await setOrderStatus(order.id, "processing");
     const response = await close(usd, client);
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(
       "This wallet has 20.00 USD on hold for a withdrawal. Close it once the withdrawal is paid out or returned.",
     );
-    expect(await statusOf(usd)).toBe("open");
     // Once the withdrawal is over (paid out), the empty wallet closes.
-    await app.db.update(orders).set({ status: "completed" }).where(eq(orders.id, order.id));
-    expect((await close(usd, client)).statusCode).toBe(200);
+    await expectClosesOnceOrderIs("completed", order.id, usd, client);
   });
 
   it("refuses a wallet a deposit is still to be credited to", async () => {
@@ -225,15 +231,13 @@ describe("refusals", () => {
       targetWalletId: eur.id,
     });
     for (const status of ["awaiting_payment", "paid", "on_hold", "processing", "sent"]) {
-      await app.db.update(orders).set({ status }).where(eq(orders.id, order.id));
+      await setOrderStatus(order.id, status);
       const response = await close(eur, client);
       expect(response.statusCode, status).toBe(422);
       expect(response.json().message).toBe(WALLET_MESSAGES.closeInFlight);
     }
-    expect(await statusOf(eur)).toBe("open");
     // A deposit whose payment failed is over: nothing will arrive.
-    await app.db.update(orders).set({ status: "payment_failed" }).where(eq(orders.id, order.id));
-    expect((await close(eur, client)).statusCode).toBe(200);
+    await expectClosesOnceOrderIs("payment_failed", order.id, eur, client);
   });
 
   it("answers another user's wallet exactly like an unknown one, and leaves it open", async () => {
@@ -249,9 +253,7 @@ describe("refusals", () => {
   });
 
   it("says it in Spanish, and asks for a session", async () => {
-    const client = await kit.signUp();
-    const jpy = await kit.wallet(client, "JPY");
-    await kit.fund(jpy, 500n);
+    const { client, wallet: jpy } = await kit.fundedClient("JPY", 500n);
     const spanish = await close(jpy, client, "es");
     expect(spanish.json().message).toBe(
       "Esta billetera aún tiene 500 JPY. Conviértelo, envíalo o retíralo antes de cerrarla.",

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { journalEntries, orders, quotations } from "../src/db/schema/index";
 import { ORDER_MESSAGES, orderReference } from "../src/orders/transition";
 import { WALLET_MESSAGES } from "../src/wallets/service";
 import { bearer } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { expectLedgerReconciled } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
@@ -13,14 +13,13 @@ import { type Client, type WalletKit, walletKit } from "./wallets-support";
 // wallets) and to, the calculator, and the instant transaction at the quotation's locked rate —
 // money moves once per quotation and per Idempotency-Key, a wallet short of funds or a missing
 // wallet refuses it with nothing moved, and another user's quotation is as unknown as none.
-let app: TestApp;
 let kit: WalletKit;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await walletKit(app);
 });
-afterAll(() => app.close());
 
 const get = (url: string, who: Client) =>
   app.inject({ method: "GET", url: `/api${url}`, headers: bearer(who.token) });
@@ -37,10 +36,8 @@ const ordersOf = (client: Client) => app.db.select().from(orders).where(eq(order
 
 describe("convert currencies", () => {
   it("lists the user's open wallets to convert from, and every wallet currency to convert into", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
+    const { client, wallet: usd } = await kit.fundedClient("USD", 4_200n);
     await kit.wallet(client, "EUR");
-    await kit.fund(usd, 4_200n);
     const from = await get("/wallets/convert-money/currencies?is_from=1", client);
     expect(from.statusCode, from.body).toBe(200);
     expect(from.json().data.map((row: { iso: string }) => row.iso)).toEqual(["EUR", "USD"]);
@@ -129,10 +126,8 @@ describe("the convert calculator", () => {
 
 describe("the convert transaction", () => {
   it("converts at once: the source pays the amount, the target gets the receiving amount, the ledger agrees", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
+    const { client, wallet: usd } = await kit.fundedClient("USD", 50_000n);
     const eur = await kit.wallet(client, "EUR");
-    await kit.fund(usd, 50_000n);
     const quotation = await kit.walletQuotation(client, "convert", "USD", "EUR", "200.00");
     const key = randomUUID();
     const response = await convert(quotation.id, client, key);
@@ -194,10 +189,8 @@ describe("the convert transaction", () => {
   });
 
   it("refuses a wallet short of funds with the insufficient-funds message and moves nothing", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
+    const { client, wallet: usd } = await kit.fundedClient("USD", 9_999n);
     const eur = await kit.wallet(client, "EUR");
-    await kit.fund(usd, 9_999n);
     const quotation = await kit.walletQuotation(client, "convert", "USD", "EUR", "100.00");
     const response = await convert(quotation.id, client);
     expect(response.statusCode).toBe(422);
@@ -213,9 +206,7 @@ describe("the convert transaction", () => {
   });
 
   it("says which wallet is missing, and converts once it is opened", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
-    await kit.fund(usd, 20_000n);
+    const { client } = await kit.fundedClient("USD", 20_000n);
     const quotation = await kit.walletQuotation(client, "convert", "USD", "MXN", "100.00");
     const response = await convert(quotation.id, client);
     expect(response.statusCode).toBe(422);
@@ -269,10 +260,8 @@ describe("the convert transaction", () => {
   });
 
   it("refuses a deposit's quotation, and an expired one", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
+    const { client, wallet: usd } = await kit.fundedClient("USD", 50_000n);
     await kit.wallet(client, "EUR");
-    await kit.fund(usd, 50_000n);
     const deposit = await kit.walletQuotation(client, "deposit", "USD", "EUR", "100.00");
     const refused = await convert(deposit.id, client);
     expect(refused.statusCode).toBe(422);
@@ -289,10 +278,8 @@ describe("the convert transaction", () => {
   });
 
   it("never overdraws under concurrent converts from one wallet: each is done whole or refused", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
+    const { client, wallet: usd } = await kit.fundedClient("USD", 35_000n);
     const eur = await kit.wallet(client, "EUR");
-    await kit.fund(usd, 35_000n);
     const quoted = [];
     for (let index = 0; index < 8; index++)
       quoted.push(await kit.walletQuotation(client, "convert", "USD", "EUR", "100.00"));

@@ -1,29 +1,28 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../src/db/schema/index";
 import { completeInstantly } from "../src/orders/transition";
 import { balanceHistory, WALLET_MESSAGES } from "../src/wallets/service";
 import { bearer } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile } from "./helper";
 import { expectLedgerReconciled } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
 // The wallet endpoints of issue 10 that are not a money flow: the dashboard, the user's wallets,
 // opening one per currency, balance and shares, the transactions list with its filters and pages,
 // the balance history and the selects; and what each does with another user's or a malformed id.
-let app: TestApp;
 let kit: WalletKit;
 let alice: Client;
 let bob: Client;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await walletKit(app);
   alice = await kit.signUp();
   bob = await kit.signUp();
 });
-afterAll(() => app.close());
 
 const get = (url: string, who: Client = alice) =>
   app.inject({ method: "GET", url: `/api${url}`, headers: bearer(who.token) });
@@ -327,9 +326,7 @@ describe("a wallet's transactions", () => {
 
 describe("balance history", () => {
   it("answers one end-of-day balance per day, from the ledger", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
-    await kit.fund(usd, 5_000n);
+    const { client, wallet: usd } = await kit.fundedClient("USD", 5_000n);
     await kit.fund(usd, 2_550n);
     const response = await get(`/wallets/${usd.id}/balance-history?days=3`, client);
     expect(response.statusCode, response.body).toBe(200);

@@ -1,5 +1,5 @@
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { journalEntries, orderStatusHistory, orders, postings, wallets } from "../src/db/schema/index";
 import { InsufficientFundsError } from "../src/http/errors";
 import type { JobQueue } from "../src/jobs/queue";
@@ -14,23 +14,22 @@ import {
 } from "../src/orders/transition";
 import type { Providers } from "../src/plugins/providers";
 import { openWallet, walletBalance, walletByPublicId, walletOf } from "../src/wallets/repository";
-import { buildTestApp, clearingAccount, type TestApp } from "./helper";
+import { appForThisFile, clearingAccount } from "./helper";
 import { expectLedgerReconciled, insertPaymentRow, instantPaymentLifecycle } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
 // The foundation of issue 10: a wallet is a customer account in the ledger, orders pay from a
 // wallet (the paid step debits it) and deliver into one (the sent step credits it), an instant
 // order posts one merged entry, and the order jobs carry a deposit into its wallet by themselves.
-let app: TestApp;
 let kit: WalletKit;
 let alice: Client;
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await walletKit(app);
   alice = await kit.signUp();
 });
-afterAll(() => app.close());
 
 const entriesOf = (orderId: number) =>
   app.db
@@ -145,10 +144,8 @@ describe("an instant order (a convert) through completeInstantly", () => {
   });
 
   it("refuses a source wallet without the funds with InsufficientFundsError and writes nothing", async () => {
-    const poor = await kit.signUp();
-    const usd = await kit.wallet(poor, "USD");
+    const { client: poor, wallet: usd } = await kit.fundedClient("USD", 5_000n);
     const eur = await kit.wallet(poor, "EUR");
-    await kit.fund(usd, 5_000n);
     const quotation = await kit.walletQuotation(poor, "convert", "USD", "EUR", "100.00");
     expect(quotation.totalMinor).toBeGreaterThan(5_000n);
     let orderId = 0;
@@ -172,17 +169,23 @@ describe("an instant order (a convert) through completeInstantly", () => {
   });
 });
 
+/**
+ * A withdrawal order from a new client's USD wallet holding `fundedMinor`. A wallet quotation's
+ * figures stand in for a withdrawal's: paid from the wallet, out by a payout.
+ */
+async function withdrawalOrder(fundedMinor: bigint) {
+  const { client, wallet: usd } = await kit.fundedClient("USD", fundedMinor);
+  const quotation = await kit.walletQuotation(client, "convert", "USD", "EUR", "100.00");
+  const order = await kit.insertOrder(app.db, quotation, {
+    service: "wallet-withdraw",
+    sourceWalletId: usd.id,
+  });
+  return { usd, quotation, order };
+}
+
 describe("an order paid from a wallet with a payout (a withdrawal)", () => {
   it("debits the wallet on paid (shown on hold), and a refund returns it all", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
-    await kit.fund(usd, 80_000n);
-    // A wallet quotation's figures stand in for a withdrawal's: paid from the wallet, out by a payout.
-    const quotation = await kit.walletQuotation(client, "convert", "USD", "EUR", "100.00");
-    const order = await kit.insertOrder(app.db, quotation, {
-      service: "wallet-withdraw",
-      sourceWalletId: usd.id,
-    });
+    const { usd, quotation, order } = await withdrawalOrder(80_000n);
     await app.db.transaction((tx) => transition(tx, order.id, "created", "paid"));
     const held = await walletBalance(app.db, usd);
     expect(held.availableMinor).toBe(80_000n - quotation.totalMinor);
@@ -198,14 +201,7 @@ describe("an order paid from a wallet with a payout (a withdrawal)", () => {
   });
 
   it("refuses the paid step of a wallet without the funds, leaving the order where it was", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
-    await kit.fund(usd, 1_000n);
-    const quotation = await kit.walletQuotation(client, "convert", "USD", "EUR", "100.00");
-    const order = await kit.insertOrder(app.db, quotation, {
-      service: "wallet-withdraw",
-      sourceWalletId: usd.id,
-    });
+    const { usd, order } = await withdrawalOrder(1_000n);
     await expect(app.db.transaction((tx) => transition(tx, order.id, "created", "paid"))).rejects.toThrow(
       ORDER_MESSAGES.walletInsufficient,
     );
@@ -269,14 +265,7 @@ describe("the order jobs and wallets", () => {
   });
 
   it("pays an order from its wallet in the job, and cancels it when the wallet lacks the funds", async () => {
-    const client = await kit.signUp();
-    const usd = await kit.wallet(client, "USD");
-    await kit.fund(usd, 2_000n);
-    const quotation = await kit.walletQuotation(client, "convert", "USD", "EUR", "100.00");
-    const order = await kit.insertOrder(app.db, quotation, {
-      service: "wallet-withdraw",
-      sourceWalletId: usd.id,
-    });
+    const { usd, order } = await withdrawalOrder(2_000n);
     expect(await advanceOrder(deps(), order.id)).toBe("cancelled");
     const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row!.statusReason).toBe(ORDER_MESSAGES.walletInsufficient);

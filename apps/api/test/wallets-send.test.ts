@@ -8,7 +8,7 @@ import {
   walletSendQuotation,
 } from "@vela/shared/wallet-send";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   journalEntries,
@@ -23,7 +23,7 @@ import { orderReference } from "../src/orders/transition";
 import type { WalletRow } from "../src/wallets/repository";
 import { SEARCH_LIMIT } from "../src/wallets/send-recipients";
 import { bearer } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { appForThisFile, parsedData } from "./helper";
 import { expectLedgerReconciled } from "./orders-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
 
@@ -31,7 +31,6 @@ import { type Client, type WalletKit, walletKit } from "./wallets-support";
 // wallet id; a masked name; unknown and walletless look the same; rate-limited), recent
 // recipients, the currencies, calculator and quotation of a send, and the instant transaction
 // (both wallets move in one transaction with one entry, or nothing does; replays move money once).
-let app: TestApp;
 let kit: WalletKit;
 let alice: Client;
 let bob: Client;
@@ -104,8 +103,9 @@ async function closeWallet(wallet: WalletRow) {
     .where(eq(wallets.id, wallet.id));
 }
 
+const app = appForThisFile();
+
 beforeAll(async () => {
-  app = await buildTestApp();
   kit = await walletKit(app);
   alice = await kit.signUpVerified();
   bob = await kit.signUpVerified();
@@ -115,7 +115,6 @@ beforeAll(async () => {
   bobUsd = await kit.wallet(bob, "USD");
   await kit.fund(aliceUsd, 1_000_00n);
 });
-afterAll(() => app.close());
 
 describe("search-user", () => {
   it("finds a person by their verified e-mail in any case, answering only a masked name, a wallet id and currencies", async () => {
@@ -256,8 +255,7 @@ describe("calculator and quotation", () => {
       url: "/wallets/send-money/calculator",
       payload: sendBody(bobEur, "USD", "USD", { send_amount: "25.50" }),
     });
-    expect(response.statusCode, response.body).toBe(200);
-    const priced = walletSendCalculation.parse(response.json().data);
+    const priced = parsedData(response, 200, walletSendCalculation);
     expect(priced).toMatchObject({
       send_amount: "25.50",
       receiving_amount: "25.50",
@@ -370,8 +368,7 @@ describe("calculator and quotation", () => {
       payload: body,
       key,
     });
-    expect(first.statusCode, first.body).toBe(201);
-    const created = walletSendQuotation.parse(first.json().data);
+    const created = parsedData(first, 201, walletSendQuotation);
     expect(created).toMatchObject({
       service: "wallet-send",
       status: "open",
@@ -496,9 +493,7 @@ describe("transaction", () => {
   });
 
   it("refuses a send the wallet cannot pay with the insufficient-funds message and leaves nothing behind", async () => {
-    const poor = await kit.signUp();
-    const poorUsd = await kit.wallet(poor, "USD");
-    await kit.fund(poorUsd, 30_00n);
+    const { client: poor, wallet: poorUsd } = await kit.fundedClient("USD", 30_00n);
     const quotation = await quote(sendBody(bobUsd, "USD", "USD", { send_amount: "30.01" }), poor.token);
     const key = randomUUID();
     const refused = await transact(quotation.id, { token: poor.token, key });
@@ -566,9 +561,7 @@ describe("transaction", () => {
   });
 
   it("refuses a send from a wallet the sender closed after the quotation", async () => {
-    const erin = await kit.signUp();
-    const erinGbp = await kit.wallet(erin, "GBP");
-    await kit.fund(erinGbp, 50_00n);
+    const { client: erin, wallet: erinGbp } = await kit.fundedClient("GBP", 50_00n);
     const bobGbp = await kit.wallet(bob, "GBP");
     const quotation = await quote(sendBody(bobGbp, "GBP", "GBP", { send_amount: "20.00" }), erin.token);
     await closeWallet(erinGbp);

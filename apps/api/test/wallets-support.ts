@@ -84,6 +84,14 @@ export async function walletKit(app: TestApp) {
     });
   }
 
+  /** A new client with a wallet in `iso` that holds `amountMinor`. */
+  async function fundedClient(iso: string, amountMinor: bigint) {
+    const client = await signUp();
+    const funded = await wallet(client, iso);
+    await fund(funded, amountMinor);
+    return { client, wallet: funded };
+  }
+
   const available = async (target: WalletRow) => (await walletBalance(app.db, target)).availableMinor;
 
   /** A priced wallet quotation through the API (convert or deposit), as its row. */
@@ -168,6 +176,7 @@ export async function walletKit(app: TestApp) {
     signUpVerified,
     wallet,
     fund,
+    fundedClient,
     available,
     walletQuotation,
     insertOrder,

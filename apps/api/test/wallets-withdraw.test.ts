@@ -20,7 +20,7 @@ import { deliveryDetails } from "../src/orders/confirmation";
 import { sandboxPayoutByReference } from "../src/providers/payouts/sandbox-payouts";
 import { walletBalance } from "../src/wallets/repository";
 import { bearer, latestCode, latestMessage, skipResendWait, wrongCode } from "./auth-support";
-import { buildTestApp, type TestApp } from "./helper";
+import { buildTestApp, parsedData, type TestApp } from "./helper";
 import { expectLedgerReconciled } from "./orders-support";
 import { recipientKit } from "./recipient-support";
 import { type DwKit, dwKit } from "./wallets-dw-support";
@@ -433,8 +433,7 @@ describe("POST /wallets/withdraw-money/transaction", () => {
     const mine = await account(ada);
     const { quotation, code } = await ready(ada, mine.id, "100.00");
     const response = await withdraw(ada, quotation.id, code);
-    expect(response.statusCode, response.body).toBe(201);
-    const record = confirmationRecord.parse(response.json().data);
+    const record = parsedData(response, 201, confirmationRecord);
     expect(record).toMatchObject({
       status: "paid",
       amount_paid: "101.00",
