@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Alert, Card, Group, Pagination, Radio, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconSearch } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import type { QuotationSelection, Sender } from "@vela/shared/senders";
 import { useState } from "react";
@@ -19,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
 import { getAuthSnapshot } from "@/shared/api/auth-source";
 import { StepHeading } from "@/shared/flow/review-shell";
+import { AddButton } from "@/shared/ui/add-button";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { StepButtons } from "@/shared/ui/step-buttons";
 import { addSenderToQuotation } from "../api/add-sender";
@@ -99,13 +89,9 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
                 setPage(1);
               }}
             />
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              onClick={() => setCreating(true)}
-            >
+            <AddButton variant="light" onClick={() => setCreating(true)}>
               {t("senders.new")}
-            </Button>
+            </AddButton>
           </Group>
           {senders.data && rows.length === 0 ? (
             <Text c="dimmed">{debouncedSearch ? t("senders.noMatches") : t("senders.step.none")}</Text>

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Button,
   Card,
   Group,
   Pagination,
@@ -12,14 +11,15 @@ import {
   VisuallyHidden,
 } from "@mantine/core";
 import { useDebouncedValue, useDocumentTitle } from "@mantine/hooks";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconSearch } from "@tabler/icons-react";
 import type { Sender } from "@vela/shared/senders";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
+import { AddButton } from "@/shared/ui/add-button";
 import { PageHeader } from "@/shared/ui/page-header";
 import { StatusBadge } from "@/shared/ui/status-badge";
-import { useAgentSenders } from "../api/get-agent-senders";
+import { useAgentSenders } from "../api/get-senders";
 import { SenderActions } from "../components/sender-actions";
 import { SenderDetails } from "../components/sender-details";
 import { SenderFormModal } from "../components/sender-form-modal";
@@ -52,9 +52,7 @@ export const SendersRoute = () => {
   return (
     <Stack gap="lg" maw={1040}>
       <PageHeader title={t("senders.title")} text={t("senders.text")}>
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing({ sender: null })}>
-          {t("senders.new")}
-        </Button>
+        <AddButton onClick={() => setEditing({ sender: null })}>{t("senders.new")}</AddButton>
       </PageHeader>
       <TextInput
         label={t("senders.search")}
