@@ -12,6 +12,7 @@ import { Link, useParams } from "react-router";
 import { ApiError, isSessionExpiredError } from "@/shared/api/api-error";
 import { downloadReceipt } from "@/shared/api/download-receipt";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { serviceLabel } from "@/shared/ui/order-service-label";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { transferDetailRows } from "@/shared/ui/transfer-details";
@@ -206,12 +207,7 @@ export const OrderDetailsRoute = () => {
         </Alert>
       ) : null}
       {!notFound && details.isError && !isSessionExpiredError(details.error) ? (
-        <Alert color="red" title={t("errors.title")}>
-          <Text size="sm">{t("history.details.loadError")}</Text>
-          <Button size="xs" variant="default" mt="sm" onClick={() => void details.refetch()}>
-            {t("common.retry")}
-          </Button>
-        </Alert>
+        <LoadErrorAlert text={t("history.details.loadError")} onRetry={() => void details.refetch()} />
       ) : null}
       {!notFound &&
       ((details.isPending && details.fetchStatus !== "idle") || isSessionExpiredError(details.error)) ? (

@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "@/shared/api/api-error";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { OrderStatusBadge } from "@/shared/ui/order-status-badge";
 import { useTracking } from "../api/get-tracking";
 import { StatusTimeline } from "../components/status-timeline";
@@ -45,16 +46,14 @@ const TrackingResult = ({ trackingNumber }: { trackingNumber: string }) => {
     );
   if (tracking.isError)
     return (
-      <Alert color="red" title={t("errors.title")}>
-        <Text size="sm">
-          {tracking.error instanceof ApiError && tracking.error.status === 429 && tracking.error.serverMessage
+      <LoadErrorAlert
+        text={
+          tracking.error instanceof ApiError && tracking.error.status === 429 && tracking.error.serverMessage
             ? tracking.error.serverMessage
-            : t("history.tracking.loadError")}
-        </Text>
-        <Button size="xs" variant="default" mt="sm" onClick={() => void tracking.refetch()}>
-          {t("common.retry")}
-        </Button>
-      </Alert>
+            : t("history.tracking.loadError")
+        }
+        onRetry={() => void tracking.refetch()}
+      />
     );
 
   const answer = tracking.data;

@@ -1,4 +1,4 @@
-import { Box, Card, Container, Group, List, SimpleGrid, Text, ThemeIcon, Title } from "@mantine/core";
+import { Card, Group, List, SimpleGrid, Text, ThemeIcon, Title } from "@mantine/core";
 import {
   IconArrowRight,
   IconBuildingBank,
@@ -12,6 +12,7 @@ import {
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import classes from "./home.module.css";
+import { HomeSection } from "./home-section";
 import { SectionHeading } from "./section-heading";
 
 const SERVICES = [
@@ -54,82 +55,76 @@ const DELIVERY = [
 export const ServicesSection = () => {
   const { t } = useTranslation();
   return (
-    <Box
-      component="section"
-      className={`${classes.section} ${classes.sectionMuted}`}
-      aria-labelledby="services-title"
-    >
-      <Container size="lg">
-        <SectionHeading
-          id="services-title"
-          eyebrow={t("home.services.eyebrow")}
-          title={t("home.services.title")}
-          subtitle={t("home.services.subtitle")}
-        />
-        <div className={classes.services}>
-          <Card
-            component={Link}
-            to="/send-money"
-            padding="xl"
-            withBorder
-            className={`${classes.serviceCard} ${classes.serviceCardFeatured}`}
-          >
-            <ThemeIcon size={56} radius="md" color="vela">
-              <IconWorldUp size={30} stroke={1.6} aria-hidden />
-            </ThemeIcon>
-            <Title order={3} mt="lg" fz={24}>
-              {t("home.services.sendMoneyTitle")}
-            </Title>
-            <Text c="dimmed" mt="xs">
-              {t("home.services.sendMoneyText")}
-            </Text>
-            <List mt="lg" spacing="sm" center className={classes.deliveryList} icon={null}>
-              {DELIVERY.map((item) => (
-                <List.Item
-                  key={item.label}
-                  icon={
-                    <ThemeIcon size={32} radius="xl" variant="light">
-                      <item.icon size={18} aria-hidden />
-                    </ThemeIcon>
-                  }
-                >
-                  <Text size="sm" fw={550}>
-                    {t(item.label)}
-                  </Text>
-                </List.Item>
-              ))}
-            </List>
-            <Group gap={6} mt="auto" pt="xl" className={classes.serviceLink}>
-              <Text fw={650} c="vela.7">
-                {t("home.services.learnMore")}
-              </Text>
-              <IconArrowRight size={18} aria-hidden className={classes.serviceLinkIcon} />
-            </Group>
-          </Card>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-            {SERVICES.map((service) => (
-              <Card
-                key={service.to}
-                component={Link}
-                to={service.to}
-                padding="xl"
-                withBorder
-                className={classes.serviceCard}
+    <HomeSection titleId="services-title" muted>
+      <SectionHeading
+        id="services-title"
+        eyebrow={t("home.services.eyebrow")}
+        title={t("home.services.title")}
+        subtitle={t("home.services.subtitle")}
+      />
+      <div className={classes.services}>
+        <Card
+          component={Link}
+          to="/send-money"
+          padding="xl"
+          withBorder
+          className={`${classes.serviceCard} ${classes.serviceCardFeatured}`}
+        >
+          <ThemeIcon size={56} radius="md" color="vela">
+            <IconWorldUp size={30} stroke={1.6} aria-hidden />
+          </ThemeIcon>
+          <Title order={3} mt="lg" fz={24}>
+            {t("home.services.sendMoneyTitle")}
+          </Title>
+          <Text c="dimmed" mt="xs">
+            {t("home.services.sendMoneyText")}
+          </Text>
+          <List mt="lg" spacing="sm" center className={classes.deliveryList} icon={null}>
+            {DELIVERY.map((item) => (
+              <List.Item
+                key={item.label}
+                icon={
+                  <ThemeIcon size={32} radius="xl" variant="light">
+                    <item.icon size={18} aria-hidden />
+                  </ThemeIcon>
+                }
               >
-                <ThemeIcon size={52} radius="md" variant="light" color={service.color}>
-                  <service.icon size={28} stroke={1.6} aria-hidden />
-                </ThemeIcon>
-                <Title order={3} mt="lg">
-                  {t(service.title)}
-                </Title>
-                <Text c="dimmed" mt="xs">
-                  {t(service.text)}
+                <Text size="sm" fw={550}>
+                  {t(item.label)}
                 </Text>
-              </Card>
+              </List.Item>
             ))}
-          </SimpleGrid>
-        </div>
-      </Container>
-    </Box>
+          </List>
+          <Group gap={6} mt="auto" pt="xl" className={classes.serviceLink}>
+            <Text fw={650} c="vela.7">
+              {t("home.services.learnMore")}
+            </Text>
+            <IconArrowRight size={18} aria-hidden className={classes.serviceLinkIcon} />
+          </Group>
+        </Card>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {SERVICES.map((service) => (
+            <Card
+              key={service.to}
+              component={Link}
+              to={service.to}
+              padding="xl"
+              withBorder
+              className={classes.serviceCard}
+            >
+              <ThemeIcon size={52} radius="md" variant="light" color={service.color}>
+                <service.icon size={28} stroke={1.6} aria-hidden />
+              </ThemeIcon>
+              <Title order={3} mt="lg">
+                {t(service.title)}
+              </Title>
+              <Text c="dimmed" mt="xs">
+                {t(service.text)}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </div>
+    </HomeSection>
   );
 };

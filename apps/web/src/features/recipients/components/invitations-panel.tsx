@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Pagination, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Pagination, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconCheck } from "@tabler/icons-react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { dateText } from "@vela/shared/dates";
@@ -9,6 +9,7 @@ import { isSessionExpiredError } from "@/shared/api/api-error";
 import { notifySuccess } from "@/shared/api/notify";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { DividedList } from "@/shared/ui/divided-list";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { confirmInvitation } from "../api/confirm-invitation";
 import { useInvitations } from "../api/get-invitations";
 import { RECIPIENTS_QUERY_KEY } from "../api/get-recipients";
@@ -143,12 +144,11 @@ export const InvitationsPanel = () => {
             </Stack>
           ) : null}
           {invitations.isError && !data && !isSessionExpiredError(invitations.error) ? (
-            <Alert color="red" title={t("errors.title")} m="lg">
-              <Text size="sm">{t("recipientInvites.panel.loadError")}</Text>
-              <Button size="xs" variant="default" mt="sm" onClick={() => void invitations.refetch()}>
-                {t("common.retry")}
-              </Button>
-            </Alert>
+            <LoadErrorAlert
+              m="lg"
+              text={t("recipientInvites.panel.loadError")}
+              onRetry={() => void invitations.refetch()}
+            />
           ) : null}
           {data && data.data.length > 0 ? (
             <DividedList label={t("recipientInvites.panel.label")}>

@@ -10,7 +10,7 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { IconChevronDown, IconPlus, IconSend, IconTrash } from "@tabler/icons-react";
+import { IconChevronDown, IconSend, IconTrash } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import {
   MAX_INVITATIONS_PER_REQUEST,
@@ -24,6 +24,7 @@ import type { z } from "zod";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError, notifySuccess } from "@/shared/api/notify";
 import { formResolver } from "@/shared/forms/form-resolver";
+import { AddButton } from "@/shared/ui/add-button";
 import { ResponsiveModal } from "@/shared/ui/responsive-modal";
 import {
   useDeliveryMethods,
@@ -285,14 +286,13 @@ const InviteForm = ({ onClose }: { onClose: () => void }) => {
           />
         ))}
         <Group justify="space-between" gap="sm">
-          <Button
+          <AddButton
             variant="default"
-            leftSection={<IconPlus size={18} aria-hidden />}
             disabled={people.fields.length >= MAX_INVITATIONS_PER_REQUEST}
             onClick={() => people.append(emptyPerson())}
           >
             {t("recipientInvites.form.addPerson")}
-          </Button>
+          </AddButton>
           <Button
             type="submit"
             loading={formState.isSubmitting}

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Group, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Stack, Switch, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { FormField } from "@vela/shared/dynamic-form";
 import { useTranslation } from "react-i18next";
-import { isSessionExpiredError } from "@/shared/api/api-error";
 import { fieldOptionsQueryOptions } from "@/shared/forms/dynamic-form-fields";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { QueryPlaceholder } from "@/shared/ui/query-placeholder";
 import { useDestinationCountries } from "../api/get-receiving-options";
 import { useRecipient } from "../api/get-recipient";
 import { useRecipientForm } from "../api/get-recipient-form";
@@ -76,14 +76,11 @@ export const RecipientDetails = ({
           {t("recipients.details.back")}
         </Button>
       </Group>
-      {recipient.isPending || isSessionExpiredError(recipient.error) ? (
-        <Skeleton height={260} radius="lg" />
-      ) : null}
-      {recipient.isError && !isSessionExpiredError(recipient.error) ? (
-        <Alert color="red" title={t("errors.title")}>
-          {t("recipients.details.loadError")}
-        </Alert>
-      ) : null}
+      <QueryPlaceholder
+        query={recipient}
+        skeletonHeight={260}
+        errorText={t("recipients.details.loadError")}
+      />
       {data ? (
         <Card withBorder padding="xl" radius="lg">
           <Stack gap="lg">

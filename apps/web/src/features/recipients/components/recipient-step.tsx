@@ -1,10 +1,11 @@
 import { Alert, Button, Card, Group, Radio, Skeleton, Stack, Text } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { isSessionExpiredError } from "@/shared/api/api-error";
 import { StepHeading } from "@/shared/flow/review-shell";
+import { AddButton } from "@/shared/ui/add-button";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { StepButtons } from "@/shared/ui/step-buttons";
 import { useRecipients } from "../api/get-recipients";
 import { addRecipientToQuotation } from "../api/mutate-recipient";
@@ -70,12 +71,7 @@ export const RecipientStep = ({
         </Stack>
       ) : null}
       {recipients.isError && !recipients.data && !isSessionExpiredError(recipients.error) ? (
-        <Alert color="red" title={t("errors.title")}>
-          <Text size="sm">{t("recipients.list.loadError")}</Text>
-          <Button size="xs" variant="default" mt="sm" onClick={() => void recipients.refetch()}>
-            {t("common.retry")}
-          </Button>
-        </Alert>
+        <LoadErrorAlert text={t("recipients.list.loadError")} onRetry={() => void recipients.refetch()} />
       ) : null}
       {recipients.data && list.length === 0 ? (
         <Alert color="vela" variant="light">
@@ -147,13 +143,9 @@ export const RecipientStep = ({
       ) : null}
 
       <Card withBorder radius="md" padding="sm" bg="gray.0">
-        <Button
-          variant="subtle"
-          leftSection={<IconPlus size={18} aria-hidden />}
-          onClick={() => setModalOpened(true)}
-        >
+        <AddButton variant="subtle" onClick={() => setModalOpened(true)}>
           {t("recipients.step.add")}
-        </Button>
+        </AddButton>
       </Card>
 
       <StepButtons

@@ -1,9 +1,10 @@
 import { Button, Card, Group, SegmentedControl, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue, useDocumentTitle } from "@mantine/hooks";
-import { IconMailForward, IconPlus, IconSearch, IconUsers } from "@tabler/icons-react";
+import { IconMailForward, IconSearch, IconUsers } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
+import { AddButton } from "@/shared/ui/add-button";
 import { PageHeader } from "@/shared/ui/page-header";
 import { PagedListBody, PagedListFooter } from "@/shared/ui/paged-list";
 import { useRecipients } from "../api/get-recipients";
@@ -93,12 +94,9 @@ export const RecipientsRoute = () => {
           >
             {t("recipientInvites.invite")}
           </Button>
-          <Button
-            leftSection={<IconPlus size={18} aria-hidden />}
-            onClick={() => setModal({ opened: true, recipient: null })}
-          >
+          <AddButton onClick={() => setModal({ opened: true, recipient: null })}>
             {t("recipients.actions.add")}
-          </Button>
+          </AddButton>
         </Group>
       </PageHeader>
 

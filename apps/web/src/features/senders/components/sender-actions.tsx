@@ -30,35 +30,38 @@ export const SenderActions = ({ sender, onEdit }: { sender: Sender; onEdit: (sen
     },
   });
   const name = sender.full_name;
+  // The row's three actions, each with its short text and, for assistive technology, the sender it acts on.
+  const actions: { text: string; label: string; onClick: () => void; loading?: boolean; color?: string }[] = [
+    { text: t("senders.edit"), label: t("senders.editOf", { name }), onClick: () => onEdit(sender) },
+    {
+      text: sender.is_active ? t("senders.disable") : t("senders.enable"),
+      label: sender.is_active ? t("senders.disableOf", { name }) : t("senders.enableOf", { name }),
+      onClick: () => toggle.mutate(),
+      loading: toggle.isPending,
+    },
+    {
+      text: t("senders.delete"),
+      label: t("senders.deleteOf", { name }),
+      onClick: () => setConfirming(true),
+      color: "red.8",
+    },
+  ];
   return (
     <>
       <Group gap={4} wrap="nowrap" justify="flex-end">
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          onClick={() => onEdit(sender)}
-          aria-label={t("senders.editOf", { name })}
-        >
-          {t("senders.edit")}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          loading={toggle.isPending}
-          onClick={() => toggle.mutate()}
-          aria-label={sender.is_active ? t("senders.disableOf", { name }) : t("senders.enableOf", { name })}
-        >
-          {sender.is_active ? t("senders.disable") : t("senders.enable")}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          color="red.8"
-          onClick={() => setConfirming(true)}
-          aria-label={t("senders.deleteOf", { name })}
-        >
-          {t("senders.delete")}
-        </Button>
+        {actions.map((action) => (
+          <Button
+            key={action.label}
+            size="compact-sm"
+            variant="subtle"
+            color={action.color}
+            loading={action.loading}
+            onClick={action.onClick}
+            aria-label={action.label}
+          >
+            {action.text}
+          </Button>
+        ))}
       </Group>
       <Modal
         opened={confirming}

@@ -1,8 +1,17 @@
-import { Button, Group, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
+import {
+  Button,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  TextInput,
+  type TextInputProps,
+  Title,
+} from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ConsignmentSenderForm, consignmentSenderRequest, type Sender } from "@vela/shared/senders";
 import { useState } from "react";
-import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
+import { Controller, FormProvider, useForm, useFormContext, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { notifyApiError, notifySuccess } from "@/shared/api/notify";
 import { CountryField } from "@/shared/forms/country-field";
@@ -54,6 +63,18 @@ const formValues = (sender: Sender | null): ConsignmentSenderForm => ({
   document_expires_on: sender?.document_expires_on ?? "",
 });
 
+/** One of the form's text fields, registered under its name and showing the form's error for it. */
+const SenderTextInput = ({
+  name,
+  ...inputProps
+}: { name: keyof ConsignmentSenderForm } & Omit<TextInputProps, "name" | "error">) => {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<ConsignmentSenderForm>();
+  return <TextInput error={errors[name]?.message} {...inputProps} {...register(name)} />;
+};
+
 type SenderFormProps = {
   /** The sender to edit; null to add one. */
   sender: Sender | null;
@@ -75,7 +96,6 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
   });
   const {
     control,
-    register,
     handleSubmit,
     setError,
     setValue,
@@ -104,31 +124,20 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <NameFields />
-            <TextInput
-              label={t("senders.fields.email")}
-              type="email"
-              autoComplete="off"
-              error={errors.email?.message}
-              {...register("email")}
-            />
+            <SenderTextInput name="email" label={t("senders.fields.email")} type="email" autoComplete="off" />
             <PhoneNumberFields
               numberLabel={t("senders.fields.phone")}
               prefixIso2={prefixIso2}
               onPrefixIso2Change={setPrefixIso2}
               required={false}
             />
-            <TextInput
+            <SenderTextInput
+              name="date_of_birth"
               label={t("senders.fields.dateOfBirth")}
               type="date"
               required
-              error={errors.date_of_birth?.message}
-              {...register("date_of_birth")}
             />
-            <TextInput
-              label={t("senders.fields.occupation")}
-              error={errors.occupation?.message}
-              {...register("occupation")}
-            />
+            <SenderTextInput name="occupation" label={t("senders.fields.occupation")} />
           </SimpleGrid>
           <Title order={3} size="h5">
             {t("senders.addressTitle")}
@@ -140,23 +149,9 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
                 if (country && documentCountryId === null) setValue("document_country_id", country.id);
               }}
             />
-            <TextInput
-              label={t("senders.fields.city")}
-              required
-              error={errors.city?.message}
-              {...register("city")}
-            />
-            <TextInput
-              label={t("senders.fields.address")}
-              required
-              error={errors.address?.message}
-              {...register("address")}
-            />
-            <TextInput
-              label={t("senders.fields.postalCode")}
-              error={errors.postal_code?.message}
-              {...register("postal_code")}
-            />
+            <SenderTextInput name="city" label={t("senders.fields.city")} required />
+            <SenderTextInput name="address" label={t("senders.fields.address")} required />
+            <SenderTextInput name="postal_code" label={t("senders.fields.postalCode")} />
           </SimpleGrid>
           <Title order={3} size="h5">
             {t("senders.documentTitle")}
@@ -194,7 +189,8 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
                 />
               )}
             />
-            <TextInput
+            <SenderTextInput
+              name="document_number"
               label={t("senders.fields.documentNumber")}
               required
               placeholder={selectedDocument?.example ?? undefined}
@@ -203,15 +199,12 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
                   ? t("senders.documentExample", { example: selectedDocument.example })
                   : undefined
               }
-              error={errors.document_number?.message}
-              {...register("document_number")}
             />
-            <TextInput
+            <SenderTextInput
+              name="document_expires_on"
               label={t("senders.fields.documentExpiresOn")}
               type="date"
               required
-              error={errors.document_expires_on?.message}
-              {...register("document_expires_on")}
             />
           </SimpleGrid>
           <Group justify="flex-end">

@@ -1,24 +1,14 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Radio,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-} from "@mantine/core";
+import { Card, Group, Pagination, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconSearch } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
 import type { QuotationSelection, Sender } from "@vela/shared/senders";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isSessionExpiredError } from "@/shared/api/api-error";
 import { getAuthSnapshot } from "@/shared/api/auth-source";
 import { StepHeading } from "@/shared/flow/review-shell";
+import { AddButton } from "@/shared/ui/add-button";
+import { QueryPlaceholder } from "@/shared/ui/query-placeholder";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { StepButtons } from "@/shared/ui/step-buttons";
 import { addSenderToQuotation } from "../api/add-sender";
@@ -59,19 +49,13 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
     onSuccess: (selection) => onContinue(selection),
   });
 
-  const loading = senders.isPending || isSessionExpiredError(senders.error);
   return (
     <Stack gap="lg">
       <StepHeading
         title={t("senders.step.title")}
         text={isClient ? t("senders.step.clientText") : t("senders.step.agentText")}
       />
-      {loading ? <Skeleton height={160} radius="lg" /> : null}
-      {senders.isError && !isSessionExpiredError(senders.error) ? (
-        <Alert color="red" title={t("errors.title")}>
-          {t("senders.loadError")}
-        </Alert>
-      ) : null}
+      <QueryPlaceholder query={senders} skeletonHeight={160} errorText={t("senders.loadError")} />
       {isClient && self ? (
         <Card withBorder padding="lg" aria-label={t("senders.step.you")}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -99,13 +83,9 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
                 setPage(1);
               }}
             />
-            <Button
-              variant="light"
-              leftSection={<IconPlus size={18} aria-hidden />}
-              onClick={() => setCreating(true)}
-            >
+            <AddButton variant="light" onClick={() => setCreating(true)}>
               {t("senders.new")}
-            </Button>
+            </AddButton>
           </Group>
           {senders.data && rows.length === 0 ? (
             <Text c="dimmed">{debouncedSearch ? t("senders.noMatches") : t("senders.step.none")}</Text>

@@ -1,25 +1,14 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from "@mantine/core";
+import { Card, Group, Pagination, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useDebouncedValue, useDocumentTitle } from "@mantine/hooks";
-import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { IconSearch } from "@tabler/icons-react";
 import type { Sender } from "@vela/shared/senders";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { isSessionExpiredError } from "@/shared/api/api-error";
+import { AddButton } from "@/shared/ui/add-button";
 import { PageHeader } from "@/shared/ui/page-header";
+import { QueryPlaceholder } from "@/shared/ui/query-placeholder";
 import { StatusBadge } from "@/shared/ui/status-badge";
-import { useAgentSenders } from "../api/get-agent-senders";
+import { useAgentSenders } from "../api/get-senders";
 import { SenderActions } from "../components/sender-actions";
 import { SenderDetails } from "../components/sender-details";
 import { SenderFormModal } from "../components/sender-form-modal";
@@ -52,9 +41,7 @@ export const SendersRoute = () => {
   return (
     <Stack gap="lg" maw={1040}>
       <PageHeader title={t("senders.title")} text={t("senders.text")}>
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing({ sender: null })}>
-          {t("senders.new")}
-        </Button>
+        <AddButton onClick={() => setEditing({ sender: null })}>{t("senders.new")}</AddButton>
       </PageHeader>
       <TextInput
         label={t("senders.search")}
@@ -67,14 +54,7 @@ export const SendersRoute = () => {
           setPage(1);
         }}
       />
-      {senders.isPending || isSessionExpiredError(senders.error) ? (
-        <Skeleton height={240} radius="lg" />
-      ) : null}
-      {senders.isError && !isSessionExpiredError(senders.error) ? (
-        <Alert color="red" title={t("errors.title")}>
-          {t("senders.loadError")}
-        </Alert>
-      ) : null}
+      <QueryPlaceholder query={senders} skeletonHeight={240} errorText={t("senders.loadError")} />
       {senders.data && rows.length === 0 ? (
         <Card withBorder padding="xl">
           <Text c="dimmed">{debouncedSearch ? t("senders.noMatches") : t("senders.empty")}</Text>
