@@ -1,11 +1,11 @@
-import { Button, Card, Group, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Skeleton, Stack, Switch, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconPencil, IconTrash } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { FormField } from "@vela/shared/dynamic-form";
 import { useTranslation } from "react-i18next";
 import { fieldOptionsQueryOptions } from "@/shared/forms/dynamic-form-fields";
 import { useLanguage } from "@/shared/i18n/use-language";
-import { QueryPlaceholder } from "@/shared/ui/query-placeholder";
+import { QueryNotices } from "@/shared/ui/query-notices";
 import { useDestinationCountries } from "../api/get-receiving-options";
 import { useRecipient } from "../api/get-recipient";
 import { useRecipientForm } from "../api/get-recipient-form";
@@ -76,9 +76,9 @@ export const RecipientDetails = ({
           {t("recipients.details.back")}
         </Button>
       </Group>
-      <QueryPlaceholder
+      <QueryNotices
         query={recipient}
-        skeletonHeight={260}
+        loading={<Skeleton height={260} radius="lg" />}
         errorText={t("recipients.details.loadError")}
       />
       {data ? (

@@ -1,8 +1,9 @@
 import { Box, Button, NativeSelect, Stack } from "@mantine/core";
-import { IconArrowRight, IconTruckDelivery } from "@tabler/icons-react";
+import { IconAlertCircle, IconArrowRight, IconTruckDelivery } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { CountrySelect } from "@/shared/ui/country-select";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import { useAmountSelection } from "../hooks/use-amount-selection";
 import { useCorridorSelection } from "../hooks/use-corridor-selection";
 import { type AmountSide, useSendMoneyStore } from "../stores/send-money-store";
@@ -10,7 +11,6 @@ import type { AmountSelection } from "../utils/send-money-search";
 import { AmountField } from "./amount-field";
 import { AmountStepLoading, FieldSkeleton } from "./amount-step-loading";
 import { QuoteSummary } from "./quote-summary";
-import { RetryAlert } from "./retry-alert";
 
 export type AmountStepProps = {
   /** The button's text: "Get started" on the home page, "Continue" inside the flow. */
@@ -71,7 +71,13 @@ export const AmountStep = ({ continueLabel, onContinue }: AmountStepProps) => {
       }}
     >
       {corridor.hasFailedList ? (
-        <RetryAlert title={t("sendMoney.amountStep.loadError")} onRetry={corridor.retryFailedLists} />
+        <LoadErrorAlert
+          radius="md"
+          icon={<IconAlertCircle size={20} aria-hidden />}
+          title={t("sendMoney.amountStep.loadError")}
+          text={t("sendMoney.amountStep.loadErrorHint")}
+          onRetry={corridor.retryFailedLists}
+        />
       ) : (
         <Stack gap="sm">
           <CountrySelect

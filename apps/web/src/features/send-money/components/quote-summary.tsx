@@ -1,12 +1,12 @@
 import { Alert, Paper, Skeleton, Text } from "@mantine/core";
-import { IconClockHour4, IconRouteOff, IconShieldCheck } from "@tabler/icons-react";
+import { IconAlertCircle, IconClockHour4, IconRouteOff, IconShieldCheck } from "@tabler/icons-react";
 import { compareAmounts } from "@vela/shared/decimal";
 import { formatMoney, type MoneyLocale, rateText } from "@vela/shared/money";
 import type { Calculation, ShippingMethod } from "@vela/shared/pricing";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LoadErrorAlert } from "@/shared/ui/load-error-alert";
 import classes from "./amount-step.module.css";
-import { RetryAlert } from "./retry-alert";
 
 /**
  * Where the price stands: `empty` while no amount is typed, `loading` while one is worked out,
@@ -76,7 +76,14 @@ export const QuoteSummary = ({
   }
   if (status === "error") {
     return (
-      <RetryAlert className={classes.quote} title={t("sendMoney.amountStep.quoteError")} onRetry={onRetry} />
+      <LoadErrorAlert
+        className={classes.quote}
+        radius="md"
+        icon={<IconAlertCircle size={20} aria-hidden />}
+        title={t("sendMoney.amountStep.quoteError")}
+        text={t("sendMoney.amountStep.loadErrorHint")}
+        onRetry={onRetry}
+      />
     );
   }
 

@@ -1,4 +1,4 @@
-import { Card, Group, Pagination, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Card, Group, Pagination, Radio, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { getAuthSnapshot } from "@/shared/api/auth-source";
 import { StepHeading } from "@/shared/flow/review-shell";
 import { AddButton } from "@/shared/ui/add-button";
-import { QueryPlaceholder } from "@/shared/ui/query-placeholder";
+import { QueryNotices } from "@/shared/ui/query-notices";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { StepButtons } from "@/shared/ui/step-buttons";
 import { addSenderToQuotation } from "../api/add-sender";
@@ -55,7 +55,11 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
         title={t("senders.step.title")}
         text={isClient ? t("senders.step.clientText") : t("senders.step.agentText")}
       />
-      <QueryPlaceholder query={senders} skeletonHeight={160} errorText={t("senders.loadError")} />
+      <QueryNotices
+        query={senders}
+        loading={<Skeleton height={160} radius="lg" />}
+        errorText={t("senders.loadError")}
+      />
       {isClient && self ? (
         <Card withBorder padding="lg" aria-label={t("senders.step.you")}>
           <Group justify="space-between" align="flex-start" wrap="nowrap">

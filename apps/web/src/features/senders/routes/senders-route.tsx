@@ -1,4 +1,14 @@
-import { Card, Group, Pagination, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import {
+  Card,
+  Group,
+  Pagination,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from "@mantine/core";
 import { useDebouncedValue, useDocumentTitle } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import type { Sender } from "@vela/shared/senders";
@@ -6,7 +16,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AddButton } from "@/shared/ui/add-button";
 import { PageHeader } from "@/shared/ui/page-header";
-import { QueryPlaceholder } from "@/shared/ui/query-placeholder";
+import { QueryNotices } from "@/shared/ui/query-notices";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { useAgentSenders } from "../api/get-senders";
 import { SenderActions } from "../components/sender-actions";
@@ -54,7 +64,11 @@ export const SendersRoute = () => {
           setPage(1);
         }}
       />
-      <QueryPlaceholder query={senders} skeletonHeight={240} errorText={t("senders.loadError")} />
+      <QueryNotices
+        query={senders}
+        loading={<Skeleton height={240} radius="lg" />}
+        errorText={t("senders.loadError")}
+      />
       {senders.data && rows.length === 0 ? (
         <Card withBorder padding="xl">
           <Text c="dimmed">{debouncedSearch ? t("senders.noMatches") : t("senders.empty")}</Text>

@@ -3,8 +3,8 @@ import { moneyText } from "@vela/shared/money";
 import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { QueryNotices } from "@/shared/ui/query-notices";
 import { BALANCE_HISTORY_DAYS, type BalanceHistoryDays, useBalanceHistory } from "../api/get-balance-history";
-import { QueryNotices } from "./query-notices";
 
 // The chart library is loaded with the first chart, in its own chunk.
 const BalanceChart = lazy(() => import("./balance-chart").then((m) => ({ default: m.BalanceChart })));

@@ -4,11 +4,11 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "@/shared/api/notify";
 import { FlagImage } from "@/shared/ui/flag-image";
+import { QueryNotices } from "@/shared/ui/query-notices";
 import { ResponsiveModal, usePhoneScreen } from "@/shared/ui/responsive-modal";
 import { WALLETS_QUERY_KEY } from "../api/get-wallets";
 import { openWallet, useNewWalletCurrencies } from "../api/new-wallet";
 import type { Wallet } from "../api/types";
-import { QueryNotices } from "./query-notices";
 
 /**
  * "Open a wallet": the currencies the user has no wallet in yet (GET new-wallet/currencies), one

@@ -1,9 +1,9 @@
 import { ActionIcon, Center, CopyButton, Group, Skeleton, Stack, Text, Tooltip } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { QueryNotices } from "@/shared/ui/query-notices";
 import { ResponsiveModal } from "@/shared/ui/responsive-modal";
 import { useBalanceAndShares } from "../api/get-balance-and-shares";
-import { QueryNotices } from "./query-notices";
 import classes from "./wallets.module.css";
 
 const CopyValue = ({ label, value }: { label: string; value: string }) => {

@@ -14,11 +14,11 @@ import { SummaryList } from "@/shared/flow/summary-list";
 import { CodeEntryForm } from "@/shared/forms/code-entry-form";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { FlagImage } from "@/shared/ui/flag-image";
+import { QueryNotices } from "@/shared/ui/query-notices";
 import { createWalletTransaction } from "../api/create-transaction";
 import { useUserWallets } from "../api/get-wallets";
 import { sendWithdrawCode, useBeneficiaries, useWithdrawMethods } from "../api/withdraw";
 import type { WalletFlowStore } from "../stores/wallet-flow-store";
-import { QueryNotices } from "./query-notices";
 import { useQuotationRows } from "./wallet-review-step";
 
 /** METHOD: which wallet the money leaves, and how it is paid out (a bank account, a mobile wallet). */
