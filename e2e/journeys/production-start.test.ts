@@ -164,7 +164,8 @@ describe("a staging start with ALLOW_SANDBOX_PROVIDERS=true", () => {
     }
     const { page, problems } = await openPage("/login", VIEWPORTS.phone, "en");
     await expectBanner(page, "en");
-    expect(await page.getByRole("dialog").isVisible()).toBe(true);
+    // The log-in dialog is a lazily loaded chunk: it opens a moment after the banner.
+    await expect.poll(() => page.getByRole("dialog").isVisible(), { timeout: 15_000 }).toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
   });
