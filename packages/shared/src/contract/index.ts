@@ -8,6 +8,7 @@ import * as purchases from "./purchases";
 import * as recipients from "./recipients";
 import * as reference from "./reference";
 import * as senders from "./senders";
+import * as verification from "./verification";
 import * as wallets from "./wallets";
 
 export type { Endpoint, EndpointInput, EndpointResult, HttpMethod } from "./endpoint";
@@ -27,6 +28,7 @@ export const CONTRACT = {
   recipients,
   reference,
   senders,
+  verification,
   wallets,
 };
 

@@ -8,4 +8,5 @@ export * from "./pricing";
 export * from "./purchases";
 export * from "./reference";
 export * from "./sandbox";
+export * from "./verification-state";
 export * from "./wallets";
