@@ -3,6 +3,8 @@ import { useFriendlyValidationMessages } from "@vela/shared/validation-messages"
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { VERIFY_PHONE_TEXT } from "./auth/money-rule";
+import { registerSanctionsScreening } from "./compliance/sanctions/holds/register";
+import { SANCTIONS_SPANISH } from "./compliance/sanctions/messages-es";
 import { type Config, sandboxesAllowed } from "./config";
 import type { Database } from "./db/client";
 import { localizeDisplay } from "./display/display-text";
@@ -111,6 +113,7 @@ function registerDomainSpanish() {
   registerSpanish(WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS);
   registerSpanish(PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS);
   registerSpanish(PROVIDER_SPANISH);
+  registerSpanish(SANCTIONS_SPANISH);
 }
 
 /**
@@ -166,6 +169,8 @@ export async function buildApp({
   await app.register(authPlugin, { config });
   await app.register(authPruningPlugin, authPruning);
   await app.register(idempotencyPlugin, idempotency);
+  // Paid orders pass sanctions screening before their payout (orders/jobs.ts registerPaidGate).
+  registerSanctionsScreening(app, config);
 
   await app.register(
     async (api) => {

@@ -7,5 +7,6 @@ export * from "./payout-network";
 export * from "./pricing";
 export * from "./purchases";
 export * from "./reference";
+export * from "./sanctions";
 export * from "./sandbox";
 export * from "./wallets";
