@@ -167,6 +167,15 @@ export function nameTokens(name: string, options: NameOptions = {}): string[] {
   return meaningful.length > 0 ? [...new Set(meaningful)] : all;
 }
 
+/**
+ * A listed person's surnames (OFAC writes them before the comma), as tokens: a match must pair one
+ * of them, so a shared given name, or two, never make a hit alone. Empty when the name has no comma.
+ */
+export function surnameTokens(name: string): string[] {
+  const comma = name.indexOf(",");
+  return comma < 0 ? [] : nameTokens(name.slice(0, comma));
+}
+
 /** The normalised form stored and compared for "the same name": the tokens sorted and joined. */
 export const normalizedName = (name: string, options: NameOptions = {}) =>
   [...nameTokens(name, options)].sort().join(" ");

@@ -9,7 +9,7 @@ import {
   screeningClearances,
   screeningHits,
 } from "../../db/schema/index";
-import { nameTokens } from "./normalize";
+import { nameTokens, surnameTokens } from "./normalize";
 import { tokenKeys } from "./score";
 import type { SdnEntry } from "./sdn-format";
 
@@ -70,6 +70,7 @@ export async function replaceList(
             kind: alias.kind,
             name: alias.name,
             normalized: tokens.join(" "),
+            surnames: individual ? surnameTokens(alias.name).join(" ") : "",
           };
         });
       });
@@ -112,6 +113,7 @@ export type Candidate = {
   nameId: number;
   name: string;
   normalized: string;
+  surnames: string;
   entryUid: number;
   entryName: string;
 };
@@ -152,6 +154,7 @@ export async function candidateNames(
       nameId: sanctionsNames.id,
       name: sanctionsNames.name,
       normalized: sanctionsNames.normalized,
+      surnames: sanctionsNames.surnames,
       entryUid: sanctionsEntries.uid,
       entryName: sanctionsEntries.name,
     })

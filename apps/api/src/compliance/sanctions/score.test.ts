@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { nameTokens, normalizedName, ofacNameOrder } from "./normalize";
+import { nameTokens, normalizedName, ofacNameOrder, surnameTokens } from "./normalize";
 import { nameScore, tokenKeys } from "./score";
 import { DEFAULT_MATCH_THRESHOLD } from "./service";
 
 const listed = (name: string) => nameTokens(name, { ofacIndividual: true });
 const entity = (name: string) => nameTokens(name);
 const score = (screened: string, listedName: string, individual = true) =>
-  nameScore(nameTokens(screened), individual ? listed(listedName) : entity(listedName));
+  individual
+    ? nameScore(nameTokens(screened), listed(listedName), surnameTokens(listedName))
+    : nameScore(nameTokens(screened), entity(listedName));
 const hits = (screened: string, listedName: string, individual = true) =>
   score(screened, listedName, individual) >= DEFAULT_MATCH_THRESHOLD;
 
@@ -93,6 +95,9 @@ describe("scoring", () => {
     expect(hits("Marisol", "QUINTERO BLANCO, Marisol")).toBe(false);
     expect(hits("Marisol García", "QUINTERO BLANCO, Marisol")).toBe(false);
     expect(hits("José Ángel Ramírez", "PEÑALOZA RÍOS, José Ángel")).toBe(false);
+    // Both given names, no surname: not enough.
+    expect(hits("José Ángel", "PEÑALOZA RÍOS, José Ángel")).toBe(false);
+    expect(surnameTokens("PEÑALOZA RÍOS, José Ángel")).toEqual(["PENALOZA", "RIOS"]);
   });
 
   it("does not match a surname that only starts alike, nor clearly other names", () => {

@@ -8,9 +8,15 @@ import { doubleMetaphone } from "double-metaphone";
  * lowered a little when they do not (Castro / Castillo: the same start, another name). The name
  * scores its weakest pair: every paired token must be close, so a shared first name alone never
  * carries it. A name of several tokens needs two of them paired (a one-word name only matches a
- * one-word name), and tokens left unpaired (a middle name one side lacks) cost a little.
+ * one-word name), a listed person's surnames one of them, and tokens left unpaired (a middle name
+ * one side lacks) cost a little.
  */
-export function nameScore(screened: readonly string[], listed: readonly string[]): number {
+export function nameScore(
+  screened: readonly string[],
+  listed: readonly string[],
+  /** A listed person's surnames: one of them must be paired, or the score is halved. */
+  surnames: readonly string[] = [],
+): number {
   if (screened.length === 0 || listed.length === 0) return 0;
   const pairs: { a: number; b: number; score: number }[] = [];
   for (const [a, left] of screened.entries()) {
@@ -33,6 +39,9 @@ export function nameScore(screened: readonly string[], listed: readonly string[]
   const more = Math.max(screened.length, listed.length);
   const needed = Math.min(2, more);
   if (paired < needed) return round(weakest * (paired / needed) * 0.5);
+  if (surnames.length > 0 && ![...usedB].some((b) => surnames.includes(listed[b]!))) {
+    return round(weakest * 0.5);
+  }
   return round(weakest * (0.95 + (0.05 * paired) / more));
 }
 

@@ -43,7 +43,8 @@ export async function matchName(
   const candidates: Candidate[] = await candidateNames(db, versionId, tokens, Math.min(2, tokens.length));
   const best = new Map<number, NameMatch>();
   for (const candidate of candidates) {
-    const score = nameScore(tokens, candidate.normalized.split(" "));
+    const surnames = candidate.surnames === "" ? [] : candidate.surnames.split(" ");
+    const score = nameScore(tokens, candidate.normalized.split(" "), surnames);
     if (score < threshold) continue;
     const current = best.get(candidate.entryUid);
     if (!current || score > current.score) {

@@ -69,6 +69,8 @@ export const sanctionsNames = pgTable(
     name: text("name").notNull(),
     /** The normalised tokens, space-separated (compliance/sanctions/normalize.ts). */
     normalized: text("normalized").notNull(),
+    /** A person's normalised surnames (before OFAC's comma), space-separated; empty otherwise. */
+    surnames: text("surnames").notNull().default(""),
   },
   (table) => [index("sanctions_names_entry_idx").on(table.entryId)],
 );
