@@ -3,14 +3,15 @@ import { useFriendlyValidationMessages } from "@vela/shared/validation-messages"
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { VERIFY_PHONE_TEXT } from "./auth/money-rule";
-import { registerSanctionsScreening } from "./compliance/sanctions/holds/register";
 import { SANCTIONS_SPANISH } from "./compliance/sanctions/messages-es";
+import { sanctionsScreening } from "./compliance/sanctions/register";
 import { type Config, sandboxesAllowed } from "./config";
 import type { Database } from "./db/client";
 import { localizeDisplay } from "./display/display-text";
 import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
 import { serializeError } from "./http/log-serializers";
 import { registerSpanish } from "./http/messages";
+import { registerPaidGate } from "./orders/jobs";
 import { authPlugin } from "./plugins/auth";
 import { type AuthPruningOptions, authPruningPlugin } from "./plugins/auth-pruning";
 import { backgroundTasksPlugin } from "./plugins/background-tasks";
@@ -170,7 +171,7 @@ export async function buildApp({
   await app.register(authPruningPlugin, authPruning);
   await app.register(idempotencyPlugin, idempotency);
   // Paid orders pass sanctions screening before their payout (orders/jobs.ts registerPaidGate).
-  registerSanctionsScreening(app, config);
+  registerPaidGate(sanctionsScreening(app, config));
 
   await app.register(
     async (api) => {

@@ -1,9 +1,10 @@
-import { importSanctions, reviewSanctions } from "./compliance/sanctions/holds/cli";
+import { importSanctions, reviewSanctions } from "./compliance/sanctions/cli";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDatabase } from "./db/seed/index";
 import { reconcileLedger } from "./ledger/reconcile";
+import { resumeHeldOrder } from "./orders/jobs";
 
 /**
  * `npm run db:migrate` and `npm run db:seed`: the same steps the server runs on start, on their own.
@@ -49,7 +50,7 @@ try {
   if (command === "sanctions-import")
     exitCode = await importSanctions(database.db, config, process.argv.slice(3));
   if (command === "sanctions-review")
-    exitCode = await reviewSanctions(database, config, process.argv.slice(3));
+    exitCode = await reviewSanctions(database, config, process.argv.slice(3), resumeHeldOrder);
 } finally {
   await database.close();
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { decideHit } from "../src/compliance/sanctions/holds/decide";
+import { decideHit } from "../src/compliance/sanctions/decide";
 import { DEV_LIST_DIR, importSanctionsList, loadDevListIfEmpty } from "../src/compliance/sanctions/import";
 import { SANCTIONS_MESSAGES } from "../src/compliance/sanctions/messages";
 import { listHits } from "../src/compliance/sanctions/repository";
@@ -23,7 +23,7 @@ import { localizeDisplay } from "../src/display/display-text";
 import { ConflictError } from "../src/http/errors";
 import type { JobOptions, JobQueue } from "../src/jobs/queue";
 import { balanceOf } from "../src/ledger/ledger";
-import { advanceOrder, type OrderJobDeps } from "../src/orders/jobs";
+import { advanceOrder, type OrderJobDeps, resumeHeldOrder } from "../src/orders/jobs";
 import { ADVANCE_JOB } from "../src/orders/service";
 import { orderReference } from "../src/orders/transition";
 import type { Providers } from "../src/plugins/providers";
@@ -324,10 +324,13 @@ describe("a transfer to a listed recipient", () => {
     const { deps, jobs, sent } = fakeDeps();
     const decisions = await Promise.allSettled([
       decideHit(
-        { db: app.db, jobs },
+        { db: app.db, resumeOrder: resumeHeldOrder(jobs) },
         { hitId: hit!.id, decision: "clear", reviewer: "ana", note: "Other person" },
       ),
-      decideHit({ db: app.db, jobs }, { hitId: hit!.id, decision: "clear", reviewer: "luis" }),
+      decideHit(
+        { db: app.db, resumeOrder: resumeHeldOrder(jobs) },
+        { hitId: hit!.id, decision: "clear", reviewer: "luis" },
+      ),
     ]);
     expect(decisions.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     const refused = decisions.find((result) => result.status === "rejected");
@@ -382,7 +385,10 @@ describe("a transfer to a listed recipient", () => {
     expect(await balanceOf(app.db, clearing)).toBe(before - quotation.totalMinor);
     const [hit] = await listHits(app.db, { status: "open", orderId });
     expect(hit).toMatchObject({ subjectKind: "recipient", subjectId: id, entryUid: 900001 });
-    await decideHit({ db: app.db, jobs }, { hitId: hit!.id, decision: "confirm", reviewer: "ana" });
+    await decideHit(
+      { db: app.db, resumeOrder: resumeHeldOrder(jobs) },
+      { hitId: hit!.id, decision: "confirm", reviewer: "ana" },
+    );
     expect(await advanceOrder(deps, orderId)).toBe("refunded");
     expect(refunds).toEqual([paymentId]);
     expect(await balanceOf(app.db, clearing)).toBe(before);

@@ -88,6 +88,13 @@ export function registerPaidGate(gate: PaidGate | null) {
   paidGate = gate;
 }
 
+/**
+ * How a held order is looked at again once a person decided (compliance's decision passes it in):
+ * its advance job, enqueued in the decision's transaction.
+ */
+export const resumeHeldOrder = (jobs: JobQueue) => (tx: Db, orderId: number) =>
+  jobs.send(ADVANCE_JOB, { orderId }, { db: tx, singletonKey: `order:${orderId}:review` });
+
 /** One step in its own transaction; a step someone else took first is not an error. */
 export async function orderStep(
   deps: OrderJobDeps,

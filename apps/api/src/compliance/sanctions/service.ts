@@ -124,7 +124,7 @@ async function orderParties(db: Db, order: OrderLike): Promise<ScreenCommand[]> 
   return parties.filter((party) => party.name !== "");
 }
 
-type OrderLike = { id: number; senderId: number | null; recipientId: number | null };
+export type OrderLike = { id: number; senderId: number | null; recipientId: number | null };
 
 /**
  * The paid gate (orders/jobs.ts `registerPaidGate`): screens a paid order's sender and recipient;

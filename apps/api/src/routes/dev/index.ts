@@ -2,10 +2,11 @@ import { outboxMessage } from "@vela/shared/auth";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { decideHit } from "../../compliance/sanctions/holds/decide";
+import { decideHit } from "../../compliance/sanctions/decide";
 import { listHits } from "../../compliance/sanctions/repository";
 import { SCREENING_HIT_STATUSES } from "../../db/schema/index";
 import { ok, okSchema } from "../../http/envelope";
+import { resumeHeldOrder } from "../../orders/jobs";
 import { latestOutboxMessages } from "../../providers/outbox";
 
 /**
@@ -69,7 +70,7 @@ export async function devRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const decided = await decideHit(
-        { db: app.db, jobs: app.jobs },
+        { db: app.db, resumeOrder: resumeHeldOrder(app.jobs) },
         {
           hitId: request.params.id,
           decision: request.params.decision,

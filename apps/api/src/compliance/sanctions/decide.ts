@@ -1,11 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { orders } from "../../../db/schema/index";
-import { ConflictError, InvalidDataError, NotFoundError } from "../../../http/errors";
-import type { JobQueue } from "../../../jobs/queue";
-import { ADVANCE_JOB } from "../../../orders/service";
-import { SANCTIONS_MESSAGES } from "../messages";
-import { decideHits, type HitRow, lockHit, lockSiblingHits, rememberClearance } from "../repository";
+import type { Db } from "../../db/client";
+import { orders } from "../../db/schema/index";
+import { ConflictError, InvalidDataError, NotFoundError } from "../../http/errors";
+import { SANCTIONS_MESSAGES } from "./messages";
+import { decideHits, type HitRow, lockHit, lockSiblingHits, rememberClearance } from "./repository";
 
 export type HitDecision = "clear" | "confirm";
 export type DecideHitCommand = {
@@ -14,7 +12,14 @@ export type DecideHitCommand = {
   reviewer: string;
   note?: string | null;
 };
-export type DecideHitDeps = { db: Db; jobs: JobQueue };
+export type DecideHitDeps = {
+  db: Db;
+  /**
+   * Enqueues the next look at a held order in the decision's transaction (orders/jobs.ts
+   * `resumeHeldOrder`; passed in, so compliance imports nothing of orders).
+   */
+  resumeOrder: (tx: Db, orderId: number) => Promise<void>;
+};
 
 /**
  * A reviewer's decision on a hit, under the hit's row lock: of two reviewers deciding at once one
@@ -45,13 +50,7 @@ export async function decideHit(deps: DecideHitDeps, command: DecideHitCommand):
         .select({ id: orders.id })
         .from(orders)
         .where(and(inArray(orders.id, orderIds), eq(orders.status, "on_hold")));
-      for (const order of held) {
-        await deps.jobs.send(
-          ADVANCE_JOB,
-          { orderId: order.id },
-          { db: tx, singletonKey: `order:${order.id}:review` },
-        );
-      }
+      for (const order of held) await deps.resumeOrder(tx, order.id);
     }
     return rows;
   });

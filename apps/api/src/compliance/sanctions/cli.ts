@@ -1,10 +1,11 @@
 import { parseArgs } from "node:util";
-import type { Config } from "../../../config";
-import type { Database, Db } from "../../../db/client";
-import { startPgBossQueue } from "../../../jobs/pg-boss";
-import { importSanctionsList } from "../import";
-import { listHits } from "../repository";
+import type { Config } from "../../config";
+import type { Database, Db } from "../../db/client";
+import { startPgBossQueue } from "../../jobs/pg-boss";
+import type { JobQueue } from "../../jobs/queue";
 import { decideHit } from "./decide";
+import { importSanctionsList } from "./import";
+import { listHits } from "./repository";
 
 /** `sanctions:import [--url <base url>] [--dir <folder>]`: the configured source unless told. */
 export async function importSanctions(db: Db, config: Config, args: string[]): Promise<number> {
@@ -20,7 +21,13 @@ export async function importSanctions(db: Db, config: Config, args: string[]): P
 }
 
 /** `sanctions:review list | clear <id> | confirm <id> [--reviewer <name>] [--note <text>]`. */
-export async function reviewSanctions(database: Database, config: Config, args: string[]): Promise<number> {
+export async function reviewSanctions(
+  database: Database,
+  config: Config,
+  args: string[],
+  /** orders/jobs.ts `resumeHeldOrder`: how a decided held order is looked at again. */
+  resumeHeldOrder: (jobs: JobQueue) => (tx: Db, orderId: number) => Promise<void>,
+): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
@@ -52,7 +59,7 @@ export async function reviewSanctions(database: Database, config: Config, args: 
   });
   try {
     const decided = await decideHit(
-      { db: database.db, jobs },
+      { db: database.db, resumeOrder: resumeHeldOrder(jobs) },
       {
         hitId: Number(id),
         decision: action,
