@@ -64,9 +64,9 @@ export type ScreenCommand = Subject & { name: string; orderId?: number | null };
 /**
  * Screens one subject (a sender, a recipient, a business owner, a user) by its current name and adds
  * each match to the review queue, unless that subject was cleared of that entry under this same
- * name. Never refuses anything: a fuzzy match is for a person to decide. Returns the hits raised
- * now or already open for it (for an order: those linked to the order). Business owners (KYB) call
- * this with `kind: "business_owner"`.
+ * name. Never refuses anything: a fuzzy match is for a person to decide. Returns how many entries
+ * it matched that are now in the queue (raised now or already open; for an order, linked to it).
+ * Business owners (KYB) call this with `kind: "business_owner"`.
  */
 export async function screenSubject(db: Db, command: ScreenCommand): Promise<number> {
   const { versionId, matches } = await matchName(db, command.name);
