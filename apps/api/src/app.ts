@@ -3,12 +3,15 @@ import { useFriendlyValidationMessages } from "@vela/shared/validation-messages"
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler } from "fastify-type-provider-zod";
 import { VERIFY_PHONE_TEXT } from "./auth/money-rule";
+import { SANCTIONS_SPANISH } from "./compliance/sanctions/messages-es";
+import { sanctionsScreening } from "./compliance/sanctions/register";
 import { type Config, sandboxesAllowed } from "./config";
 import type { Database } from "./db/client";
 import { localizeDisplay } from "./display/display-text";
 import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
 import { serializeError } from "./http/log-serializers";
 import { registerSpanish } from "./http/messages";
+import { registerPaidGate } from "./orders/jobs";
 import { authPlugin } from "./plugins/auth";
 import { type AuthPruningOptions, authPruningPlugin } from "./plugins/auth-pruning";
 import { backgroundTasksPlugin } from "./plugins/background-tasks";
@@ -111,6 +114,7 @@ function registerDomainSpanish() {
   registerSpanish(WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS);
   registerSpanish(PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS);
   registerSpanish(PROVIDER_SPANISH);
+  registerSpanish(SANCTIONS_SPANISH);
 }
 
 /**
@@ -166,6 +170,8 @@ export async function buildApp({
   await app.register(authPlugin, { config });
   await app.register(authPruningPlugin, authPruning);
   await app.register(idempotencyPlugin, idempotency);
+  // Paid orders pass sanctions screening before their payout (orders/jobs.ts registerPaidGate).
+  registerPaidGate(sanctionsScreening(app, config));
 
   await app.register(
     async (api) => {

@@ -1,16 +1,21 @@
+import { importSanctions, reviewSanctions } from "./compliance/sanctions/cli";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDatabase } from "./db/seed/index";
 import { reconcileLedger } from "./ledger/reconcile";
+import { resumeHeldOrder } from "./orders/jobs";
 
 /**
  * `npm run db:migrate` and `npm run db:seed`: the same steps the server runs on start, on their own.
  * `npm run ledger:check`: reconciles the ledger and exits non-zero on any mismatch.
+ * `npm run sanctions:import -- [--url <base url>] [--dir <folder>]`: replaces the sanctions list.
+ * `npm run sanctions:review -- list | clear <id> | confirm <id> [--reviewer <name>] [--note <text>]`.
  */
+const COMMANDS = ["migrate", "seed", "ledger-check", "sanctions-import", "sanctions-review"] as const;
 const command = process.argv[2];
-if (command !== "migrate" && command !== "seed" && command !== "ledger-check") {
-  console.error("Usage: tsx src/cli.ts <migrate|seed|ledger-check>");
+if (!(COMMANDS as readonly (string | undefined)[]).includes(command)) {
+  console.error(`Usage: tsx src/cli.ts <${COMMANDS.join("|")}>`);
   process.exit(2);
 }
 
@@ -42,6 +47,10 @@ try {
     console.log(report.problems.length === 0 ? "No mismatches." : `${report.problems.length} mismatches.`);
     if (report.problems.length > 0) exitCode = 1;
   }
+  if (command === "sanctions-import")
+    exitCode = await importSanctions(database.db, config, process.argv.slice(3));
+  if (command === "sanctions-review")
+    exitCode = await reviewSanctions(database, config, process.argv.slice(3), resumeHeldOrder);
 } finally {
   await database.close();
 }

@@ -154,6 +154,17 @@ const configSchema = z
     TOPUP_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
     GIFTCARD_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
     BILL_PROVIDER: z.enum(["sandbox"]).default("sandbox"),
+    /**
+     * Where `npm run sanctions:import` reads OFAC's SDN files (sdn.csv, alt.csv, add.csv): a base
+     * URL, or else a folder; with neither, the fictional development list shipped in
+     * apps/api/data/sanctions/dev (which development and tests also load into an empty list at start).
+     */
+    SANCTIONS_LIST_URL: z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      .optional(),
+    SANCTIONS_LIST_DIR: z.string().min(1).optional(),
+    /** The name score (0 to 1) from which a screened name goes to review (compliance/sanctions/service.ts). */
+    SANCTIONS_MATCH_THRESHOLD: z.coerce.number().min(0.5).max(1).default(0.9),
     /** Signs the sandbox providers' webhooks (vela-signature: sha256=<hex HMAC of the raw body>). */
     SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     /** How long a sandbox ACH debit stays pending before it settles (or returns, for the test accounts). */

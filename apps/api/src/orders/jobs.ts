@@ -68,6 +68,33 @@ export function registerServiceOrderJobs(services: readonly string[], jobs: Serv
   for (const service of services) serviceOrderJobs.set(service, jobs);
 }
 
+/**
+ * What compliance asks of an order once it is paid, before its payout is claimed (sanctions
+ * screening registers it from app.ts, so orders/ imports no compliance module): `hold` answers the
+ * customer's reason to hold it (paid → on_hold) or null; `outcome` what a held order waits for now
+ * (a person's decision, or its release to processing, or its refund). Nothing posts for on_hold:
+ * the payment stays in funds in transit until the order is released or refunded.
+ */
+export type PaidGate = {
+  hold: (db: Db, order: OrderRow) => Promise<string | null>;
+  outcome: (db: Db, order: OrderRow) => Promise<"wait" | "release" | "refund">;
+  releaseReason: string;
+  refundReason: string;
+};
+let paidGate: PaidGate | null = null;
+
+/** Installs the paid gate (one: the last registered); null removes it. */
+export function registerPaidGate(gate: PaidGate | null) {
+  paidGate = gate;
+}
+
+/**
+ * How a held order is looked at again once a person decided (compliance's decision passes it in):
+ * its advance job, enqueued in the decision's transaction.
+ */
+export const resumeHeldOrder = (jobs: JobQueue) => (tx: Db, orderId: number) =>
+  jobs.send(ADVANCE_JOB, { orderId }, { db: tx, singletonKey: `order:${orderId}:review` });
+
 /** One step in its own transaction; a step someone else took first is not an error. */
 export async function orderStep(
   deps: OrderJobDeps,
@@ -166,19 +193,23 @@ async function followPayout(deps: OrderJobDeps, order: OrderRow): Promise<Outcom
   }
 }
 
-/** failed: return exactly what was paid through the original channel, then post the refund. */
-async function refund(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
+/**
+ * failed (or on_hold, refused by a review: `given` is its reason): return exactly what was paid
+ * through the original channel, then post the refund.
+ */
+async function refund(deps: OrderJobDeps, order: OrderRow, given?: string): Promise<Outcome> {
   if (order.paymentId !== null) {
     const payment = await findPayment(deps.db, order.paymentId);
     if (payment && payment.status !== "refunded") {
       await deps.payments.refundPayment(
         paymentDeps(deps),
         payment.id,
-        order.statusReason ?? ORDER_JOB_MESSAGES.payoutFailed,
+        given ?? order.statusReason ?? ORDER_JOB_MESSAGES.payoutFailed,
       );
     }
   }
   const reason =
+    given ??
     serviceOrderJobs.get(order.service)?.refundReason(order) ??
     order.statusReason ??
     ORDER_JOB_MESSAGES.refunded;
@@ -219,10 +250,15 @@ async function advanceOnce(deps: OrderJobDeps, order: OrderRow): Promise<Outcome
       return paysFromWallet ? payFromWallet(deps, order) : orderStep(deps, order, "awaiting_payment");
     case "awaiting_payment":
       return paysFromWallet ? payFromWallet(deps, order) : collect(deps, order);
-    case "paid":
+    case "paid": {
+      const holdReason = paidGate ? await paidGate.hold(deps.db, order) : null;
+      if (holdReason !== null) return orderStep(deps, order, "on_hold", { reason: holdReason });
       // The step claims the payout: of two workers only one moves the order, and only it submits.
       if ((await orderStep(deps, order, "processing")) !== "moved") return "wait";
       return "moved";
+    }
+    case "on_hold":
+      return resolveHold(deps, order);
     case "processing":
     case "sent":
       {
@@ -235,9 +271,21 @@ async function advanceOnce(deps: OrderJobDeps, order: OrderRow): Promise<Outcome
     case "failed":
       return refund(deps, order);
     default:
-      // Final statuses, and on_hold (a person decides).
+      // Final statuses.
       return "done";
   }
+}
+
+/**
+ * on_hold: while a person decides, nothing (the decision enqueues the next look). Released, it goes
+ * straight to processing (nothing posts: the paid step's entry stands); refused, it is refunded.
+ */
+async function resolveHold(deps: OrderJobDeps, order: OrderRow): Promise<Outcome> {
+  if (!paidGate) return "done";
+  const outcome = await paidGate.outcome(deps.db, order);
+  if (outcome === "release") return orderStep(deps, order, "processing", { reason: paidGate.releaseReason });
+  if (outcome === "refund") return refund(deps, order, paidGate.refundReason);
+  return "done";
 }
 
 /**

@@ -14,7 +14,9 @@ export const ORDER_TRANSITIONS = {
   awaiting_payment: ["paid", "payment_failed", "cancelled"],
   payment_failed: [],
   paid: ["processing", "on_hold", "refunded"],
-  on_hold: ["paid", "refunded"],
+  // A review releases it straight to processing (nothing posts); back to paid would write a second
+  // paid step over the one entry its key allows, and screen it again.
+  on_hold: ["processing", "refunded"],
   processing: ["sent", "available_for_pickup", "failed"],
   sent: ["completed", "failed"],
   available_for_pickup: ["completed", "failed"],

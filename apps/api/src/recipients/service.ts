@@ -9,6 +9,7 @@ import {
 } from "@vela/shared/recipients";
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
+import { screenSubject } from "../compliance/sanctions/service";
 import type { Db } from "../db/client";
 import {
   corridorMethods,
@@ -529,6 +530,9 @@ export async function saveRecipient(
   }
   const saved = await findOwnRecipient(context.db, context.ownerId, savedId!);
   if (!saved) throw new Error(`Recipient ${savedId} vanished after its save`);
+  // Sanctions screening of the new or renamed recipient: a match goes to review, nothing is refused.
+  const name = [columns.businessName, columns.firstName, columns.lastName].filter(Boolean).join(" ");
+  if (name) await screenSubject(context.db, { kind: "recipient", id: savedId!, name });
   return saved;
 }
 

@@ -7,6 +7,7 @@ import type {
 } from "@vela/shared/senders";
 import { eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../auth/sessions";
+import { screenSubject } from "../compliance/sanctions/service";
 import type { Db } from "../db/client";
 import { countries, states } from "../db/schema/index";
 import { ConflictError, type FieldErrors, InvalidDataError, NotFoundError } from "../http/errors";
@@ -148,7 +149,7 @@ export async function createSender(
   service: SenderService,
   body: ConsignmentSenderRequest | BasicSenderRequest,
 ): Promise<SenderRow> {
-  return db.transaction(async (tx) => {
+  const created = await db.transaction(async (tx) => {
     if (service === "consignments") {
       const full = body as ConsignmentSenderRequest;
       await assertConsignmentSender(tx, full);
@@ -158,7 +159,13 @@ export async function createSender(
     await assertBasicSender(tx, basic);
     return insertSender(tx, user.id, basicValues(basic), service);
   });
+  await screenSender(db, created);
+  return created;
 }
+
+/** Sanctions screening of a new or renamed sender: a match goes to review, nothing is refused. */
+const screenSender = (db: Db, row: SenderRow) =>
+  screenSubject(db, { kind: "sender", id: row.id, name: `${row.firstName} ${row.lastName}` });
 
 /** The user's own sender row by id, or 404 (another user's id too); a client's own one is synced first. */
 async function ownSender(db: Db, user: UserRow, id: number): Promise<SenderRow> {
@@ -174,14 +181,16 @@ export async function updateConsignmentSender(
   id: number,
   body: ConsignmentSenderRequest,
 ): Promise<SenderRow> {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const row = await ownSender(tx, user, id);
     if (row.isSelf) throw new ConflictError(SELF_SENDER_LOCKED);
     await assertConsignmentSender(tx, body);
-    const updated = await updateSender(tx, row.id, consignmentValues(body), "consignments");
-    if (!updated) throw new NotFoundError(SENDER_NOT_FOUND);
-    return updated;
+    const saved = await updateSender(tx, row.id, consignmentValues(body), "consignments");
+    if (!saved) throw new NotFoundError(SENDER_NOT_FOUND);
+    return saved;
   });
+  await screenSender(db, updated);
+  return updated;
 }
 
 export async function toggleUserSender(db: Db, user: UserRow, id: number): Promise<SenderRow> {

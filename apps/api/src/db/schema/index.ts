@@ -7,6 +7,7 @@ export * from "./payout-network";
 export * from "./pricing";
 export * from "./purchases";
 export * from "./reference";
+export * from "./sanctions";
 export * from "./sandbox";
 export * from "./verification-state";
 export * from "./wallets";
