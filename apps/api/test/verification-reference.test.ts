@@ -11,6 +11,7 @@ import {
 } from "../src/db/schema/index";
 import { servedCountries } from "../src/db/seed/verification-reference";
 import { questionnaireComplete } from "../src/verification/questionnaire";
+import { formatProblem } from "../src/verification/reference";
 import { bearer, countryId, postAs, signedInClient, withoutSession } from "./auth-support";
 import { appForThisFile, expectInvalidFields, parsedData } from "./helper";
 
@@ -146,7 +147,13 @@ describe("document forms", () => {
     const dni = await formOf(await documentId("ES", "national-id"));
     expect(dni.key).toBe("ES.national-id");
     const number = dni.fields.find((field) => field.key === "document_number");
-    expect(number).toMatchObject({ pattern: "^[0-9]{8}[A-Z]$", example: "12345678Z", required: true });
+    // The form refuses a number with the same words as the API (personal data).
+    expect(number).toMatchObject({
+      pattern: "^[0-9]{8}[A-Z]$",
+      example: "12345678Z",
+      required: true,
+      pattern_message: formatProblem("12345678Z"),
+    });
     expect(dni.fields.map((field) => field.key)).toEqual(["document_number", "issue_date", "expiry_date"]);
 
     const ukPassport = await formOf(await documentId("GB", "passport"));
@@ -288,6 +295,17 @@ describe("the source-of-funds questionnaire", () => {
     expect(parsedData(await get("/questions/lists/1", token), 200, questionList).answers).toEqual(changed);
     const stored = await app.db.select().from(questionAnswers).where(eq(questionAnswers.userId, userId));
     expect(stored).toHaveLength(Object.keys(changed).length);
+
+    // Two saves at once apply one after the other: the answers are one of them whole, never a mix.
+    const first = { ...complete, occupation: "Pilot", transfer_purpose: "savings" };
+    const { occupation: _none, ...second } = { ...complete, transfer_purpose: "bills" };
+    await Promise.all(
+      [first, second].map((answers) =>
+        postAs(app, token, "/api/questions_answere/save", { list_id: 1, answers }),
+      ),
+    );
+    const after = parsedData(await get("/questions/lists/1", token), 200, questionList).answers;
+    expect([first, second]).toContainEqual(after);
 
     const { token: other, userId: otherId } = await signedInClient(app);
     expect(parsedData(await get("/questions/lists/1", other), 200, questionList).answers).toEqual({});

@@ -37,6 +37,8 @@ export function questionnaireRepository(db: Db) {
      */
     async replaceAnswers(userId: number, listId: number, answers: Map<number, string>) {
       await db.transaction(async (tx) => {
+        // Two saves of one person's answers at once apply one after the other, never interleaved.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('question-answers'), ${userId})`);
         const kept = [...answers.keys()];
         const listQuestionIds = tx
           .select({ id: questions.id })
