@@ -43,11 +43,15 @@ const documentColumns = {
   numberCheck: verificationDocuments.numberCheck,
 };
 
-type Selected = {
-  [K in keyof typeof documentColumns]: (typeof documentColumns)[K]["_"]["notNull"] extends true
-    ? (typeof documentColumns)[K]["_"]["data"]
-    : (typeof documentColumns)[K]["_"]["data"] | null;
-};
+/** The documents with their type and country: one query, filtered by the caller. */
+const selectDocuments = (db: Db) =>
+  db
+    .select(documentColumns)
+    .from(verificationDocuments)
+    .innerJoin(verificationDocumentTypes, eq(verificationDocumentTypes.id, verificationDocuments.typeId))
+    .innerJoin(countries, eq(countries.id, verificationDocuments.countryId));
+
+type Selected = Awaited<ReturnType<typeof selectDocuments>>[number];
 
 /** The local name where the country has one, else the type's; the same for two-sidedness. */
 const toDocument = (row: Selected): DocumentRow => ({
@@ -67,13 +71,6 @@ const toDocument = (row: Selected): DocumentRow => ({
 
 /** Reads the seeded verification reference data (db/seed/verification-reference.ts). */
 export function referenceRepository(db: Db) {
-  const documents = () =>
-    db
-      .select(documentColumns)
-      .from(verificationDocuments)
-      .innerJoin(verificationDocumentTypes, eq(verificationDocumentTypes.id, verificationDocuments.typeId))
-      .innerJoin(countries, eq(countries.id, verificationDocuments.countryId));
-
   return {
     async countryExists(countryId: number): Promise<boolean> {
       const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, countryId));
@@ -82,14 +79,14 @@ export function referenceRepository(db: Db) {
 
     /** A country's documents: identity first, then address, then funds, each in the seed's order. */
     async countryDocuments(countryId: number): Promise<DocumentRow[]> {
-      const rows = await documents()
+      const rows = await selectDocuments(db)
         .where(eq(verificationDocuments.countryId, countryId))
         .orderBy(asc(verificationDocumentTypes.sortOrder), asc(verificationDocuments.sortOrder));
       return rows.map(toDocument);
     },
 
     async findDocument(documentId: number): Promise<DocumentRow | null> {
-      const [row] = await documents().where(eq(verificationDocuments.id, documentId));
+      const [row] = await selectDocuments(db).where(eq(verificationDocuments.id, documentId));
       return row ? toDocument(row) : null;
     },
 
