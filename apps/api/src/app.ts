@@ -48,10 +48,12 @@ import { senderRoutes } from "./routes/senders/index";
 import { settingsRoutes } from "./routes/settings/index";
 import { paymentInstrumentRoutes } from "./routes/settings/payment-instruments";
 import { trackingRoutes } from "./routes/tracking/index";
+import { verificationReferenceRoutes } from "./routes/verification/reference";
 import { walletDepositRoutes } from "./routes/wallets/deposit-money";
 import { walletRoutes } from "./routes/wallets/index";
 import { walletSendRoutes } from "./routes/wallets/send-money";
 import { walletWithdrawRoutes } from "./routes/wallets/withdraw-money";
+import { VERIFICATION_REFERENCE_SPANISH } from "./verification/reference-messages-es";
 import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "./wallets/dw-messages-es";
 import { WALLET_SPANISH, WALLET_SPANISH_PATTERNS } from "./wallets/messages";
 import { WALLET_SEND_SPANISH, WALLET_SEND_SPANISH_PATTERNS } from "./wallets/send-messages-es";
@@ -115,6 +117,7 @@ function registerDomainSpanish() {
   registerSpanish(PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS);
   registerSpanish(PROVIDER_SPANISH);
   registerSpanish(SANCTIONS_SPANISH);
+  registerSpanish(VERIFICATION_REFERENCE_SPANISH);
 }
 
 /**
@@ -200,6 +203,7 @@ export async function buildApp({
       await api.register(walletSendRoutes);
       await api.register(walletDepositRoutes);
       await api.register(walletWithdrawRoutes);
+      await api.register(verificationReferenceRoutes);
       // The outbox shows codes: a development tool that production never has.
       if (config.NODE_ENV !== "production") await api.register(devRoutes, { prefix: "/dev" });
     },

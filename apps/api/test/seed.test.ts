@@ -8,9 +8,12 @@ import {
   currencies,
   documentTypes,
   payoutPlaces,
+  questions,
   seedVersions,
   serviceProviders,
   states,
+  verificationDocumentFields,
+  verificationDocuments,
 } from "../src/db/schema/index";
 import { seedDatabase } from "../src/db/seed/index";
 import { openFreshDatabase } from "./helper";
@@ -35,6 +38,9 @@ async function counts() {
     bankBranches,
     serviceProviders,
     payoutPlaces,
+    verificationDocuments,
+    verificationDocumentFields,
+    questions,
   };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => [name, await db.$count(table)] as const),
@@ -50,6 +56,7 @@ describe("seedDatabase", () => {
       expect.objectContaining({ name: "business-types", applied: false }),
       expect.objectContaining({ name: "pricing", applied: false }),
       expect.objectContaining({ name: "payout-network", applied: false }),
+      expect.objectContaining({ name: "verification-reference", applied: false }),
     ]);
   });
 

@@ -93,11 +93,22 @@ export const personalDataRequest = z.object({
   date_of_birth: z.iso.date(),
   nationality_country_id: recordId,
   document_number: z.string().trim().min(3).max(30),
+  /**
+   * The document the number is printed on (an id of `/identity_verifications/country/{id}/documents`,
+   * an identity one): when given, the number must match its format. An answer shows the number
+   * masked ("•••• 678Z"): only its last characters are kept in clear.
+   */
+  document_id: recordId.optional(),
   address: z.string().trim().min(3).max(120),
   city: z.string().trim().min(1).max(60),
   postal_code: z.string().trim().max(20).optional(),
 });
-export const personalData = personalDataRequest.extend({ updated_at: timestamp });
+/** As saved: ids as plain numbers (the request's `recordId` parses text, which an answer cannot encode back). */
+export const personalData = personalDataRequest.extend({
+  nationality_country_id: z.number().int(),
+  document_id: z.number().int().optional(),
+  updated_at: timestamp,
+});
 
 /** A document a country accepts for identity or proof of address. */
 export const identityDocument = z.object({

@@ -9,5 +9,6 @@ export * from "./purchases";
 export * from "./reference";
 export * from "./sanctions";
 export * from "./sandbox";
+export * from "./verification-reference";
 export * from "./verification-state";
 export * from "./wallets";
