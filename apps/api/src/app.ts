@@ -9,6 +9,7 @@ import { localizeDisplay } from "./display/display-text";
 import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
 import { serializeError } from "./http/log-serializers";
 import { registerSpanish } from "./http/messages";
+import { LIMITS_SPANISH } from "./limits/messages-es";
 import { authPlugin } from "./plugins/auth";
 import { type AuthPruningOptions, authPruningPlugin } from "./plugins/auth-pruning";
 import { backgroundTasksPlugin } from "./plugins/background-tasks";
@@ -45,6 +46,7 @@ import { senderRoutes } from "./routes/senders/index";
 import { settingsRoutes } from "./routes/settings/index";
 import { paymentInstrumentRoutes } from "./routes/settings/payment-instruments";
 import { trackingRoutes } from "./routes/tracking/index";
+import { verificationLevelRoutes } from "./routes/verification-levels/index";
 import { walletDepositRoutes } from "./routes/wallets/deposit-money";
 import { walletRoutes } from "./routes/wallets/index";
 import { walletSendRoutes } from "./routes/wallets/send-money";
@@ -111,6 +113,7 @@ function registerDomainSpanish() {
   registerSpanish(WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS);
   registerSpanish(PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS);
   registerSpanish(PROVIDER_SPANISH);
+  registerSpanish(LIMITS_SPANISH);
 }
 
 /**
@@ -194,6 +197,7 @@ export async function buildApp({
       await api.register(walletSendRoutes);
       await api.register(walletDepositRoutes);
       await api.register(walletWithdrawRoutes);
+      await api.register(verificationLevelRoutes);
       // The outbox shows codes: a development tool that production never has.
       if (config.NODE_ENV !== "production") await api.register(devRoutes, { prefix: "/dev" });
     },

@@ -1,16 +1,24 @@
+import { fromMinor } from "@vela/shared/decimal";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDatabase } from "./db/seed/index";
 import { reconcileLedger } from "./ledger/reconcile";
+import { parseSetLimitArgs, setLimitCommand } from "./limits/set-limit";
 
 /**
  * `npm run db:migrate` and `npm run db:seed`: the same steps the server runs on start, on their own.
  * `npm run ledger:check`: reconciles the ledger and exits non-zero on any mismatch.
+ * `npm run limits:set -- <level> <window> <amount>`: changes a verification limit (limits/set-limit.ts).
  */
 const command = process.argv[2];
-if (command !== "migrate" && command !== "seed" && command !== "ledger-check") {
-  console.error("Usage: tsx src/cli.ts <migrate|seed|ledger-check>");
+if (command !== "migrate" && command !== "seed" && command !== "ledger-check" && command !== "limits-set") {
+  console.error("Usage: tsx src/cli.ts <migrate|seed|ledger-check|limits-set>");
+  process.exit(2);
+}
+const limitArgs = command === "limits-set" ? parseSetLimitArgs(process.argv.slice(3)) : null;
+if (limitArgs && "error" in limitArgs) {
+  console.error(limitArgs.error);
   process.exit(2);
 }
 
@@ -28,6 +36,12 @@ try {
     for (const set of await seedDatabase(database.db)) {
       console.log(`Seed ${set.name}@${set.version}: ${set.applied ? "applied" : "already up to date"}`);
     }
+  }
+  if (limitArgs) {
+    // The defaults first, so a fresh database has every row (seeding never overwrites a set limit).
+    await seedDatabase(database.db);
+    const row = await setLimitCommand(database.db, limitArgs);
+    console.log(`Limit set: ${row.level} ${row.window} = ${fromMinor(row.amountMinor, 2)} USD.`);
   }
   if (command === "ledger-check") {
     const report = await reconcileLedger(database.db);

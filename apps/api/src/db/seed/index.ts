@@ -5,6 +5,7 @@ import { seedBusinessTypes } from "./business-types";
 import { seedPayoutNetwork } from "./payout-network";
 import { seedPricing } from "./pricing";
 import { seedReferenceData } from "./reference";
+import { seedVerificationLimits } from "./verification-limits";
 
 /**
  * Each data set carries a version; seeding a set whose stored version matches does nothing, so
@@ -15,6 +16,7 @@ const SEED_SETS = [
   { name: "business-types", version: "2026-11-22.1", run: seedBusinessTypes },
   { name: "pricing", version: "2026-11-23.1", run: seedPricing },
   { name: "payout-network", version: "2026-11-23.1", run: seedPayoutNetwork },
+  { name: "verification-limits", version: "2026-11-28.1", run: seedVerificationLimits },
 ] as const;
 
 export type SeedReport = { name: string; version: string; applied: boolean }[];
