@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { examineRules } from "@vela/shared/auth";
-import { verificationLevelView } from "@vela/shared/verification";
+import { type VerificationLevel, verificationLevelView } from "@vela/shared/verification";
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -29,11 +29,12 @@ beforeAll(async () => {
 });
 
 /** A client with e-mail and phone verified, a USD wallet holding 200,000 USD, at a level (none: unverified). */
-async function funded(level?: "identity_verified" | "enhanced") {
+async function funded(level?: VerificationLevel) {
   const client = await wallets.signUpVerified();
   const wallet = await wallets.wallet(client, "USD");
   await wallets.fund(wallet, 20_000_000n);
-  if (level) await giveLevel(app, client.id, level);
+  // The kits make top-level clients: these tests set the level they test.
+  await giveLevel(app, client.id, level ?? "unverified");
   return { client, wallet };
 }
 
@@ -78,7 +79,10 @@ const rulesOf = async (client: Client, service: string, language?: string) => {
 };
 
 const levelsOf = async (client: Client, language?: string) => {
-  const response = await app.inject({ url: "/api/identity-verification/levels", headers: headers(client, language) });
+  const response = await app.inject({
+    url: "/api/identity-verification/levels",
+    headers: headers(client, language),
+  });
   expect(response.statusCode, response.body).toBe(200);
   return z.array(verificationLevelView).parse(response.json().data);
 };
@@ -110,7 +114,9 @@ describe("the windows (unverified: 1,000 USD a day, 2,000 in 30 days, 3,000 in 1
     await pastOrder(app, wallets, client, 290_000n, { hoursAgo: 24 * 100 });
     const refused = await quoteSend(client, "100.01");
     expect(refused.statusCode, refused.body).toBe(422);
-    expect(refused.json().errors.amount[0]).toContain("180-day limit of 3,000 USD for unverified accounts (100 USD left)");
+    expect(refused.json().errors.amount[0]).toContain(
+      "180-day limit of 3,000 USD for unverified accounts (100 USD left)",
+    );
     expect((await quoteSend(client, "100.00")).statusCode).toBe(201);
 
     const older = await funded();
@@ -233,7 +239,10 @@ describe("a blocked account", () => {
     for (const service of ["sendmoney", "giftcard", "wallet"]) {
       const rules = await rulesOf(client, service);
       expect(rules.allowed).toBe(false);
-      expect(rules.modal).toMatchObject({ code: "VERIFICATION_BLOCKED", button: { code: "CONTACT_SUPPORT" } });
+      expect(rules.modal).toMatchObject({
+        code: "VERIFICATION_BLOCKED",
+        button: { code: "CONTACT_SUPPORT" },
+      });
       expect(rules.required_level).toBeNull();
     }
     const spanish = await rulesOf(client, "recharge", "es");
@@ -275,7 +284,10 @@ describe("examine-rules", () => {
     await pastOrder(app, wallets, verified.client, 2_500_000n, { hoursAgo: 72 });
     const rules = await rulesOf(verified.client, "sendmoney");
     expect(rules.required_level).toBe("enhanced");
-    expect(rules.modal).toMatchObject({ code: "VERIFY_IDENTITY", title: "Complete the enhanced verification" });
+    expect(rules.modal).toMatchObject({
+      code: "VERIFY_IDENTITY",
+      title: "Complete the enhanced verification",
+    });
     expect(rules.modal?.text).toContain("30-day limit of 25,000 USD");
 
     const top = await funded("enhanced");
@@ -312,7 +324,11 @@ describe("GET /identity-verification/levels", () => {
     ]);
     expect(levels[1]!.name).toBe("Identity verified");
     const spanish = await levelsOf(client, "es");
-    expect(spanish.map((level) => level.name)).toEqual(["Sin verificar", "Identidad verificada", "Reforzada"]);
+    expect(spanish.map((level) => level.name)).toEqual([
+      "Sin verificar",
+      "Identidad verificada",
+      "Reforzada",
+    ]);
     for (const level of [...levels, ...spanish]) {
       expect(level.description.length).toBeGreaterThan(10);
       expect(level.requirements.length).toBeGreaterThan(10);
