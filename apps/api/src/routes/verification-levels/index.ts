@@ -7,7 +7,7 @@ import { currentAuth } from "../../plugins/auth";
 
 /** The verification levels and their limits (issue 20), with the caller's own use of theirs. */
 export async function verificationLevelRoutes(app: FastifyInstance) {
-  const serve = contractRoutes(app, { tags: ["verification"], preValidation: app.requireAuth() });
+  const serve = contractRoutes(app, { tags: ["identity verification"], preValidation: app.requireAuth() });
 
   serve(
     contract.getVerificationLevels,
