@@ -4,7 +4,8 @@ import { type VerificationLevel, verificationLevelView } from "@vela/shared/veri
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { orders, quotations } from "../src/db/schema/index";
+import { orders, quotations, seedVersions } from "../src/db/schema/index";
+import { seedDatabase } from "../src/db/seed/index";
 import { DEFAULT_LIMITS_USD } from "../src/db/seed/verification-limits";
 import { setLimit } from "../src/limits/repository";
 import { parseSetLimitArgs, setLimitCommand } from "../src/limits/set-limit";
@@ -353,6 +354,18 @@ describe("limits as data", () => {
     expect((await quoteSend(client, "1500.00")).statusCode).toBe(201);
     const levels = await levelsOf(client);
     expect(levels[0]!.limits[0]!.amount).toBe("1600.00");
+  });
+
+  it("keeps a changed limit when the seed set runs again", async () => {
+    const { client } = await funded();
+    await setLimit(app.db, "unverified", "24h", 123_400n);
+    await app.db
+      .update(seedVersions)
+      .set({ version: "outdated" })
+      .where(eq(seedVersions.name, "verification-limits"));
+    const report = await seedDatabase(app.db);
+    expect(report.find((set) => set.name === "verification-limits")?.applied).toBe(true);
+    expect((await levelsOf(client))[0]!.limits[0]!.amount).toBe("1234.00");
   });
 
   it("validates the command's arguments", () => {

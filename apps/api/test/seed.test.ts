@@ -11,6 +11,7 @@ import {
   seedVersions,
   serviceProviders,
   states,
+  verificationLimits,
 } from "../src/db/schema/index";
 import { seedDatabase } from "../src/db/seed/index";
 import { openFreshDatabase } from "./helper";
@@ -35,6 +36,7 @@ async function counts() {
     bankBranches,
     serviceProviders,
     payoutPlaces,
+    verificationLimits,
   };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => [name, await db.$count(table)] as const),
@@ -50,6 +52,7 @@ describe("seedDatabase", () => {
       expect.objectContaining({ name: "business-types", applied: false }),
       expect.objectContaining({ name: "pricing", applied: false }),
       expect.objectContaining({ name: "payout-network", applied: false }),
+      expect.objectContaining({ name: "verification-limits", applied: false }),
     ]);
   });
 
