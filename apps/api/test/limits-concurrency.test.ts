@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { orders } from "../src/db/schema/index";
 import type { WalletRow } from "../src/wallets/repository";
-import { bearer } from "./auth-support";
+import { bearer, latestCode, skipResendWait } from "./auth-support";
 import { appForThisFile } from "./helper";
 import { giveLevel, pastOrder } from "./limits-support";
 import { type OrderKit, orderKit } from "./orders-support";
@@ -103,7 +103,7 @@ async function expectOneOfTwo(client: Client, answers: Awaited<ReturnType<typeof
     .where(
       and(
         eq(orders.userId, client.id),
-        inArray(orders.service, ["consignments", "wallet-send", "gift-cards"]),
+        inArray(orders.service, ["consignments", "wallet-send", "wallet-withdraw", "gift-cards"]),
         inArray(orders.status, ["awaiting_payment", "paid", "processing", "sent", "completed"]),
       ),
     );
@@ -138,7 +138,53 @@ describe("requests fired together across two services", () => {
       await expectOneOfTwo(client, answers);
     }
   });
+
+  it("a withdrawal and a wallet send that together pass the 24-hour limit: exactly one succeeds", async () => {
+    for (let round = 0; round < 2; round += 1) {
+      const client = await nearlyFull();
+      const account = await withdrawalAccount(client);
+      const quoted = await transfers.call({
+        method: "POST",
+        url: "/wallets/withdraw-money/quotation/create",
+        token: client.token,
+        payload: { currency_from_id: transfers.ids.USD, recipient_id: account, send_amount: "60.00" },
+      });
+      expect(quoted.statusCode, quoted.body).toBe(201);
+      const withdrawal = quoted.json().data.id as number;
+      await skipResendWait(app, client.id);
+      const asked = await post(client, "/wallets/withdraw-money/confirmation", { quotation_id: withdrawal });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const code = await latestCode(app, client.email);
+      const send = await sendQuotation(client, "60.00");
+      const answers = await Promise.all([
+        post(client, "/wallets/withdraw-money/transaction", { quotation_id: withdrawal, code }),
+        post(client, "/wallets/send-money/transaction", { quotation_id: send }),
+      ]);
+      await expectOneOfTwo(client, answers);
+    }
+  });
 });
+
+/** A US bank account to withdraw to, in the client's name: its recipient id. */
+async function withdrawalAccount(client: Client) {
+  const account = await transfers.call({
+    method: "POST",
+    url: "/wallets/withdraw-money/recipients",
+    token: client.token,
+    payload: {
+      type: "customer",
+      currency_to_id: transfers.ids.USD,
+      withdrawal_method_id: transfers.methods["bank-deposit"],
+      first_name: "Ada",
+      last_name: "Lovelace",
+      routing_number: "021000021",
+      account_type: "checking",
+      account_number: "123456789",
+    },
+  });
+  expect(account.statusCode, account.body).toBe(201);
+  return account.json().data.id as number;
+}
 
 describe("every money-moving quotation is checked", () => {
   it("refuses a transfer, a withdrawal and a gift card past the limit on amount, and a recalculation", async () => {
@@ -184,29 +230,14 @@ describe("every money-moving quotation is checked", () => {
     expect(gift.statusCode, gift.body).toBe(422);
     expect(gift.json().errors.amount[0]).toContain("(100 USD left)");
 
-    const account = await transfers.call({
-      method: "POST",
-      url: "/wallets/withdraw-money/recipients",
-      token: client.token,
-      payload: {
-        type: "customer",
-        currency_to_id: transfers.ids.USD,
-        withdrawal_method_id: transfers.methods["bank-deposit"],
-        first_name: "Ada",
-        last_name: "Lovelace",
-        routing_number: "021000021",
-        account_type: "checking",
-        account_number: "123456789",
-      },
-    });
-    expect(account.statusCode, account.body).toBe(201);
+    const account = await withdrawalAccount(client);
     const withdrawal = await transfers.call({
       method: "POST",
       url: "/wallets/withdraw-money/quotation/create",
       token: client.token,
       payload: {
         currency_from_id: transfers.ids.USD,
-        recipient_id: account.json().data.id,
+        recipient_id: account,
         send_amount: "150.00",
       },
     });
