@@ -4,14 +4,14 @@ import { type VerificationLevel, verificationLevelView } from "@vela/shared/veri
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { orders, quotations, seedVersions } from "../src/db/schema/index";
+import { orders, quotations, seedVersions, shippingMethods } from "../src/db/schema/index";
 import { seedDatabase } from "../src/db/seed/index";
 import { DEFAULT_LIMITS_USD } from "../src/db/seed/verification-limits";
 import { setLimit } from "../src/limits/repository";
 import { parseSetLimitArgs, setLimitCommand } from "../src/limits/set-limit";
 import { blockMoneyMoving } from "../src/verification/state";
 import type { WalletRow } from "../src/wallets/repository";
-import { bearer } from "./auth-support";
+import { bearer, clientBody, countryId, verifyPhone } from "./auth-support";
 import { appForThisFile } from "./helper";
 import { giveLevel, pastOrder } from "./limits-support";
 import { type Client, type WalletKit, walletKit } from "./wallets-support";
@@ -380,5 +380,43 @@ describe("limits as data", () => {
     expect(parseSetLimitArgs(["enhanced", "24h", "1.001"])).toHaveProperty("error");
     expect(parseSetLimitArgs(["enhanced", "24h", "1e5"])).toHaveProperty("error");
     expect(parseSetLimitArgs(["enhanced", "24h"])).toHaveProperty("error");
+  });
+});
+
+describe("agents", () => {
+  it("count an agent's own transfers against the agent's level", async () => {
+    const body = { ...(await clientBody(app)), agency_name: "Envíos Sol", address: "1 Sun Street" };
+    const registered = await app.inject({
+      method: "POST",
+      url: "/api/agents/onboarding/register",
+      payload: body,
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const { token, user } = registered.json().data;
+    await verifyPhone(app, token, `${body.phone_prefix}${body.phone_number}`, "agent");
+    const [us, mx] = [await countryId(app, "US"), await countryId(app, "MX")];
+    const methods = await app.db
+      .select()
+      .from(shippingMethods)
+      .where(eq(shippingMethods.slug, "bank-deposit"));
+    const quote = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/consignments/quotation",
+        headers: bearer(token),
+        payload: {
+          country_from_id: us,
+          country_to_id: mx,
+          currency_from_id: wallets.idOf("USD"),
+          currency_to_id: wallets.idOf("MXN"),
+          shipping_method_id: methods[0]!.id,
+          send_amount: "1500.00",
+        },
+      });
+    const refused = await quote();
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors.amount[0]).toContain("24-hour limit of 1,000 USD for unverified accounts");
+    await giveLevel(app, user.id, "identity_verified");
+    expect((await quote()).statusCode).toBe(201);
   });
 });
