@@ -11,6 +11,7 @@ import { localizeDisplay } from "./display/display-text";
 import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
 import { serializeError } from "./http/log-serializers";
 import { registerSpanish } from "./http/messages";
+import { LIMITS_SPANISH } from "./limits/messages-es";
 import { registerPaidGate } from "./orders/jobs";
 import { authPlugin } from "./plugins/auth";
 import { type AuthPruningOptions, authPruningPlugin } from "./plugins/auth-pruning";
@@ -49,6 +50,7 @@ import { settingsRoutes } from "./routes/settings/index";
 import { paymentInstrumentRoutes } from "./routes/settings/payment-instruments";
 import { trackingRoutes } from "./routes/tracking/index";
 import { verificationReferenceRoutes } from "./routes/verification/reference";
+import { verificationLevelRoutes } from "./routes/verification-levels/index";
 import { walletDepositRoutes } from "./routes/wallets/deposit-money";
 import { walletRoutes } from "./routes/wallets/index";
 import { walletSendRoutes } from "./routes/wallets/send-money";
@@ -118,6 +120,7 @@ function registerDomainSpanish() {
   registerSpanish(PROVIDER_SPANISH);
   registerSpanish(SANCTIONS_SPANISH);
   registerSpanish(VERIFICATION_REFERENCE_SPANISH);
+  registerSpanish(LIMITS_SPANISH);
 }
 
 /**
@@ -204,6 +207,7 @@ export async function buildApp({
       await api.register(walletDepositRoutes);
       await api.register(walletWithdrawRoutes);
       await api.register(verificationReferenceRoutes);
+      await api.register(verificationLevelRoutes);
       // The outbox shows codes: a development tool that production never has.
       if (config.NODE_ENV !== "production") await api.register(devRoutes, { prefix: "/dev" });
     },

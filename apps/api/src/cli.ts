@@ -1,9 +1,11 @@
+import { fromMinor } from "@vela/shared/decimal";
 import { importSanctions, reviewSanctions } from "./compliance/sanctions/cli";
 import { loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import { seedDatabase } from "./db/seed/index";
 import { reconcileLedger } from "./ledger/reconcile";
+import { parseSetLimitArgs, setLimitCommand } from "./limits/set-limit";
 import { resumeHeldOrder } from "./orders/jobs";
 
 /**
@@ -11,11 +13,24 @@ import { resumeHeldOrder } from "./orders/jobs";
  * `npm run ledger:check`: reconciles the ledger and exits non-zero on any mismatch.
  * `npm run sanctions:import -- [--url <base url>] [--dir <folder>]`: replaces the sanctions list.
  * `npm run sanctions:review -- list | clear <id> | confirm <id> [--reviewer <name>] [--note <text>]`.
+ * `npm run limits:set -- <level> <window> <amount>`: changes a verification limit (limits/set-limit.ts).
  */
-const COMMANDS = ["migrate", "seed", "ledger-check", "sanctions-import", "sanctions-review"] as const;
+const COMMANDS = [
+  "migrate",
+  "seed",
+  "ledger-check",
+  "sanctions-import",
+  "sanctions-review",
+  "limits-set",
+] as const;
 const command = process.argv[2];
 if (!(COMMANDS as readonly (string | undefined)[]).includes(command)) {
   console.error(`Usage: tsx src/cli.ts <${COMMANDS.join("|")}>`);
+  process.exit(2);
+}
+const limitArgs = command === "limits-set" ? parseSetLimitArgs(process.argv.slice(3)) : null;
+if (limitArgs && "error" in limitArgs) {
+  console.error(limitArgs.error);
   process.exit(2);
 }
 
@@ -33,6 +48,12 @@ try {
     for (const set of await seedDatabase(database.db)) {
       console.log(`Seed ${set.name}@${set.version}: ${set.applied ? "applied" : "already up to date"}`);
     }
+  }
+  if (limitArgs) {
+    // The defaults first, so a fresh database has every row (seeding never overwrites a set limit).
+    await seedDatabase(database.db);
+    const row = await setLimitCommand(database.db, limitArgs);
+    console.log(`Limit set: ${row.level} ${row.window} = ${fromMinor(row.amountMinor, 2)} USD.`);
   }
   if (command === "ledger-check") {
     const report = await reconcileLedger(database.db);

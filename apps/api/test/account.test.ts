@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import { dateOfBirthProblem } from "@vela/shared/date-of-birth";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { avatars, userReminders, users } from "../src/db/schema/index";
-import { dateOfBirthProblem } from "../src/senders/date-of-birth";
 import {
   bearer,
   clientBody,

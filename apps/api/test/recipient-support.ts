@@ -5,6 +5,7 @@ import { queryRows } from "../src/db/client";
 import { currencies, shippingMethods } from "../src/db/schema/index";
 import { bearer, countryId, registerClient } from "./auth-support";
 import type { TestApp } from "./helper";
+import { giveLevel } from "./limits-support";
 
 export const VALID_CLABE = "002010077777777771";
 
@@ -42,6 +43,8 @@ export async function recipientKit(app: TestApp) {
   for (const row of await app.db.select().from(shippingMethods)) methods[row.slug] = row.id;
   const signUp = async (): Promise<Party> => {
     const { session, body } = await registerClient(app);
+    // Money tests run at the top level so the verification limits stop none of them (limits-*.test.ts test those).
+    await giveLevel(app, session.user.id as number);
     return { token: session.token as string, id: session.user.id as number, email: body.email as string };
   };
   const owner = await signUp();

@@ -14,6 +14,7 @@ import {
   states,
   verificationDocumentFields,
   verificationDocuments,
+  verificationLimits,
 } from "../src/db/schema/index";
 import { seedDatabase } from "../src/db/seed/index";
 import { openFreshDatabase } from "./helper";
@@ -41,6 +42,7 @@ async function counts() {
     verificationDocuments,
     verificationDocumentFields,
     questions,
+    verificationLimits,
   };
   const entries = await Promise.all(
     Object.entries(tables).map(async ([name, table]) => [name, await db.$count(table)] as const),
@@ -57,6 +59,7 @@ describe("seedDatabase", () => {
       expect.objectContaining({ name: "pricing", applied: false }),
       expect.objectContaining({ name: "payout-network", applied: false }),
       expect.objectContaining({ name: "verification-reference", applied: false }),
+      expect.objectContaining({ name: "verification-limits", applied: false }),
     ]);
   });
 

@@ -9,6 +9,7 @@ import { openWallet, type WalletRow, walletBalance, walletOf } from "../src/wall
 import { bearer, registerClient } from "./auth-support";
 import type { TestApp } from "./helper";
 import { clearingAccount } from "./helper";
+import { giveLevel } from "./limits-support";
 
 export type Client = { token: string; id: number; email: string };
 export type QuotationRow = typeof quotations.$inferSelect;
@@ -44,6 +45,8 @@ export async function walletKit(app: TestApp) {
 
   const signUp = async (): Promise<Client> => {
     const { session, body } = await registerClient(app);
+    // Money tests run at the top level so the verification limits stop none of them (limits-*.test.ts test those).
+    await giveLevel(app, session.user.id as number);
     return { token: session.token as string, id: session.user.id as number, email: body.email as string };
   };
 

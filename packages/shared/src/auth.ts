@@ -319,6 +319,12 @@ export const examineRules = z.object({
   /** Whether the SPA should hide any rule modal it shows (spec §4). */
   hide_modal: z.boolean(),
   modal: ruleModal.nullable(),
+  /**
+   * The verification level that would let the account go on (issue 20), with a VERIFY_IDENTITY
+   * modal; null or absent otherwise. The values of VERIFICATION_LEVELS, written out because
+   * verification.ts imports this file.
+   */
+  required_level: z.enum(["unverified", "identity_verified", "enhanced"]).nullable().optional(),
 });
 export type ExamineRules = z.infer<typeof examineRules>;
 

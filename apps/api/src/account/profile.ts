@@ -1,4 +1,5 @@
 import type { AccountOrganization, Profile, profileUpdateRequest } from "@vela/shared/auth";
+import { dateOfBirthProblem } from "@vela/shared/date-of-birth";
 import { eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { OrganizationRow, UserRow } from "../auth/sessions";
@@ -6,7 +7,6 @@ import { avatarUrl } from "../auth/user-view";
 import type { Db } from "../db/client";
 import { countries, users } from "../db/schema/index";
 import { InvalidDataError } from "../http/errors";
-import { dateOfBirthProblem } from "../senders/date-of-birth";
 import { syncSelfSender } from "../senders/repository";
 
 type ProfileChanges = z.infer<typeof profileUpdateRequest>;

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { ConflictError, InvalidDataError, NotFoundError, ProviderDeclinedError } from "../http/errors";
 import type { JobQueue } from "../jobs/queue";
+import { holdWithinLimits, lockMoneyMoving } from "../limits/check";
 import { shareCorridorCache } from "../pricing/corridors";
 import { redeemPromoHold } from "../pricing/promo-codes";
 import { assertQuotationOpen, describeQuotation, ownQuotation, type QuotationRow } from "../pricing/quotes";
@@ -161,6 +162,8 @@ async function termsOf(deps: OrderDeps, quotation: QuotationRow, recipientId: nu
 export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): Promise<OrderRow> {
   const { userId, input } = command;
   return deps.db.transaction(async (tx) => {
+    // First, before any row lock: every money-moving transaction of this user waits here in turn.
+    await lockMoneyMoving(tx, userId);
     shareCorridorCache(tx, deps.db);
     const scoped: OrderDeps = { ...deps, db: tx };
     const quotation = await ownQuotation(tx, userId, input.quotationId);
@@ -178,10 +181,15 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
     const payment = await unusedPayment(tx, userId, quotation, input.paymentId);
     const { terms, summary } = await termsOf(scoped, quotation, quotation.recipientId, quotation.senderId);
     assertWithinSendLimits(summary);
+    const usdEquivalentMinor = await holdWithinLimits(tx, deps, userId, {
+      iso: summary.currency_from_iso,
+      amount: summary.amount_paid,
+    });
 
     await claimOwnQuotation(tx, userId, quotation.id);
     return placeAwaitingPayment(tx, deps.jobs, quotation.id, {
       userId,
+      usdEquivalentMinor,
       ...quotedOrderValues(quotation),
       service: ORDER_SERVICE,
       paymentId: payment.id,

@@ -19,6 +19,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { type currencies, payments, promoCodes, quotations } from "../db/schema/index";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
+import { assertQuotationWithinLimits, isCountedService } from "../limits/check";
 import {
   type FxRateProvider,
   midRateFrom,
@@ -531,6 +532,23 @@ export type QuotationExtras = Partial<
   Omit<typeof quotations.$inferInsert, "id" | "userId" | "service" | "status" | "createdAt" | "updatedAt">
 >;
 
+/**
+ * A quotation of a money-moving service whose amount would pass the user's verification limits (or
+ * of a blocked account) is refused before it is stored; the transaction checks again under a lock.
+ */
+async function checkLimits(
+  context: PricingContext,
+  userId: number,
+  service: string,
+  calculation: Calculation,
+) {
+  if (!isCountedService(service)) return;
+  await assertQuotationWithinLimits(context, userId, {
+    iso: calculation.currency_from_iso,
+    amount: calculation.amount_paid,
+  });
+}
+
 /** Stores a priced offer as the user's quotation, its rate locked for the corridor's time. */
 export async function saveQuotation(
   context: PricingContext,
@@ -540,6 +558,7 @@ export async function saveQuotation(
   priced: Awaited<ReturnType<typeof priceOffer>>,
   extras: QuotationExtras = {},
 ): Promise<Quotation> {
+  await checkLimits(context, userId, service, priced.calculation);
   // The quotation and its promo hold commit together: a refused hold leaves no quotation behind.
   const row = await context.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -724,6 +743,7 @@ export async function updateQuotation(
     quotationId: row.id,
     promoField: changes.promoField,
   });
+  await checkLimits(context, row.userId, row.service, priced.calculation);
   // The new lock and the code's hold (re-counted, since an expired hold may have lost its place)
   // commit together, and only while no payment holds the quotation.
   const updated = await context.db.transaction(async (tx) => {

@@ -1,5 +1,4 @@
 import { PURCHASE_MESSAGES } from "@vela/shared/purchases";
-import { identityThresholdMessage } from "./limits";
 
 /** Spanish for the purchase services' fixed messages (registered with http/messages.ts by app.ts). */
 export const PURCHASE_SPANISH: Record<string, string> = {
@@ -27,8 +26,6 @@ export const PURCHASE_SPANISH: Record<string, string> = {
     "El código de canje ya se mostró una vez. Lo encontrarás en el correo que te enviamos.",
   [PURCHASE_MESSAGES.codeNotReady]:
     "El código de canje aún no está listo. Aparecerá aquí cuando se emita la tarjeta de regalo.",
-  [identityThresholdMessage()]:
-    "Las compras por encima de 1000.00 USD en 30 días requieren verificar tu identidad.",
   "This purchase is paid from your wallet: send it without a payment.":
     "Esta compra se paga con tu billetera: envíala sin un pago.",
   "Pay first, then send the payment's id.": "Paga primero y luego envía el id del pago.",

@@ -18,6 +18,7 @@ import type { Db } from "../db/client";
 import { countries, currencies, giftCardCodes, orders, senders } from "../db/schema/index";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
 import type { JobQueue } from "../jobs/queue";
+import { holdWithinLimits, lockMoneyMoving } from "../limits/check";
 import { expectedArrival, toConfirmationRecord } from "../orders/confirmation";
 import { insertFirstHistory, insertOrder } from "../orders/repository";
 import {
@@ -48,7 +49,6 @@ import type { FxRateProvider } from "../providers/fx/rate-provider";
 import { findOwnSender, type SenderRow, syncSelfSender } from "../senders/repository";
 import { walletOf } from "../wallets/repository";
 import { resolveBill, resolveGiftCard, resolveTopup } from "./catalogue";
-import { assertUnderIdentityThreshold, lockPurchaseWindow } from "./limits";
 
 /**
  * The purchase services (issue 11): phone top-ups, gift cards and bill payments. Each purchase is a
@@ -239,10 +239,6 @@ export async function quotePurchase(
     { receiving_amount: terms.face_value },
     { userId: user.id, promoField: "amount" },
   );
-  await assertUnderIdentityThreshold(deps.db, deps.rates, user.id, request.service, {
-    iso: priced.calculation.currency_from_iso,
-    amount: priced.calculation.amount_paid,
-  });
   const quotation = await saveQuotation(context, user.id, request.service, offer, priced, {
     countryFromId: user.countryId,
     countryToId,
@@ -308,21 +304,22 @@ export type PlacePurchaseCommand = {
 export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCommand): Promise<OrderRow> {
   const { userId } = command;
   return deps.db.transaction(async (tx) => {
+    // First, before any row lock: every money-moving transaction of this user waits here in turn.
+    await lockMoneyMoving(tx, userId);
     shareCorridorCache(tx, deps.db);
     const scoped: PurchaseDeps = { ...deps, db: tx };
     const quotation = await ownPurchaseQuotation(tx, userId, command.service, command.quotationId);
     assertQuotationOpen(quotation);
     assertPaymentMethodChosen(quotation, PURCHASE_MESSAGES.noPaymentMethod);
     const { terms, summary } = await orderTermsOf(scoped, quotation, command.service);
-    // The threshold again, now that money moves: under a lock per user and service, so purchases
-    // placed together are counted one after another (each sees the orders committed before it).
-    await lockPurchaseWindow(tx, userId, command.service);
-    await assertUnderIdentityThreshold(tx, deps.rates, userId, command.service, {
+    // The limits again, now that money moves, under the user's lock (taken above).
+    const usdEquivalentMinor = await holdWithinLimits(tx, deps, userId, {
       iso: summary.currency_from_iso,
       amount: summary.amount_paid,
     });
     const common = {
       userId,
+      usdEquivalentMinor,
       ...quotedOrderValues(quotation),
       service: command.service,
       senderId: quotation.senderId,

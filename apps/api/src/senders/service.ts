@@ -1,3 +1,4 @@
+import { dateOfBirthProblem } from "@vela/shared/date-of-birth";
 import type {
   BasicSenderRequest,
   ConsignmentSenderRequest,
@@ -14,7 +15,6 @@ import { ConflictError, type FieldErrors, InvalidDataError, NotFoundError } from
 import { assertQuotationOpen, changeQuotation, ownQuotation, type PricingContext } from "../pricing/quotes";
 import { quotationSelection } from "../recipients/service";
 import { documentValidIn, findDocumentType, numberMatches } from "../reference/document-types";
-import { dateOfBirthProblem } from "./date-of-birth";
 import {
   findOwnSender,
   insertSender,

@@ -1,9 +1,9 @@
+import { dateOfBirthProblem } from "@vela/shared/date-of-birth";
 import type { personalData, personalDataRequest } from "@vela/shared/verification";
 import type { z } from "zod";
 import type { Secrets } from "../auth/secrets";
 import type { Db } from "../db/client";
 import { type FieldErrors, InvalidDataError } from "../http/errors";
-import { dateOfBirthProblem } from "../senders/date-of-birth";
 import { type PersonalDataRow, personalDataRepository } from "./personal-data-repository";
 import { documentNumberProblem, findDocument } from "./reference";
 import { referenceRepository } from "./reference-repository";

@@ -1,4 +1,4 @@
-import { ADULT_AGE_YEARS } from "../senders/date-of-birth";
+import { ADULT_AGE_YEARS } from "@vela/shared/date-of-birth";
 import { NOT_IDENTITY_DOCUMENT } from "./personal-data";
 import { NOT_ON_LIST, QUESTION_LIST_NOT_FOUND } from "./questionnaire";
 import { CHECK_DIGIT_WRONG, DOCUMENT_NOT_FOUND } from "./reference";

@@ -12,6 +12,7 @@ import { type Db, queryRows } from "../db/client";
 import { queryNamedRows } from "../db/prepared";
 import { quotations } from "../db/schema/index";
 import { ConflictError, InvalidDataError } from "../http/errors";
+import { holdWithinLimits, lockMoneyMoving } from "../limits/check";
 import { insertOrder } from "../orders/repository";
 import { PLACE_ORDER_MESSAGES, quotedOrderValues } from "../orders/service";
 import { orderTerms } from "../orders/terms";
@@ -199,6 +200,8 @@ async function claimSendQuotation(tx: Db, userId: number, quotationId: number) {
 }
 
 async function sendInTransaction(deps: SendDeps, tx: Db, userId: number, quotationId: number) {
+  // First, before any row lock: every money-moving transaction of this user waits here in turn.
+  await lockMoneyMoving(tx, userId);
   const quotation = await claimSendQuotation(tx, userId, quotationId);
   const { source, target } = await lockSendWallets(
     tx,
@@ -216,6 +219,10 @@ async function sendInTransaction(deps: SendDeps, tx: Db, userId: number, quotati
     throw new InvalidDataError({ quotation_id: [WALLET_SEND_MESSAGES.sourceGone] });
   }
   const summary = await describeQuotation({ db: tx, rates: deps.rates, language: deps.language }, quotation);
+  const usdEquivalentMinor = await holdWithinLimits(tx, deps, userId, {
+    iso: summary.currency_from_iso,
+    amount: summary.amount_paid,
+  });
   const sender = { name: `${source.first_name} ${source.last_name}`.trim(), wallet_id: source.public_id };
   const recipient = {
     name: maskPersonName(target.first_name, target.last_name),
@@ -225,6 +232,7 @@ async function sendInTransaction(deps: SendDeps, tx: Db, userId: number, quotati
     userId,
     ...quotedOrderValues(quotation),
     service: WALLET_SEND_SERVICE,
+    usdEquivalentMinor,
     status: "created",
     paymentMethod: PAYMENT_METHOD,
     sourceWalletId: source.id,

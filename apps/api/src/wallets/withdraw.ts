@@ -6,6 +6,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { corridorMethods, corridors, countries, shippingMethods } from "../db/schema/index";
 import { AppError, InvalidDataError, NotFoundError } from "../http/errors";
+import { holdWithinLimits, lockMoneyMoving } from "../limits/check";
 import { expectedArrival } from "../orders/confirmation";
 import { insertFirstHistory, insertOrder, recipientRow } from "../orders/repository";
 import {
@@ -194,6 +195,8 @@ export async function placeWithdrawal(
 ): Promise<OrderRow> {
   const { userId } = command;
   return deps.db.transaction(async (tx) => {
+    // First, before any row lock: every money-moving transaction of this user waits here in turn.
+    await lockMoneyMoving(tx, userId);
     shareCorridorCache(tx, deps.db);
     const quotation = await withdrawQuotation(tx, userId, command.quotationId);
     assertQuotationOpen(quotation);
@@ -221,6 +224,10 @@ export async function placeWithdrawal(
       true,
     );
     assertWithinSendLimits(summary);
+    const usdEquivalentMinor = await holdWithinLimits(tx, deps, userId, {
+      iso: summary.currency_from_iso,
+      amount: summary.amount_paid,
+    });
     await claimOwnQuotation(tx, userId, quotation.id);
     const terms = orderTerms(summary, await currencyDigits(tx, quotation), {
       service: WITHDRAW_SERVICE,
@@ -236,6 +243,7 @@ export async function placeWithdrawal(
       userId,
       ...quotedOrderValues(quotation),
       service: WITHDRAW_SERVICE,
+      usdEquivalentMinor,
       status: "created",
       paymentId: null,
       senderId: null,

@@ -1,6 +1,7 @@
 export * from "./idempotency";
 export * from "./identity";
 export * from "./ledger";
+export * from "./limits";
 export * from "./orders";
 export * from "./parties";
 export * from "./payout-network";

@@ -181,6 +181,12 @@ export const orders = pgTable(
      * currency's minor units (face value less our commission), recorded when it is delivered.
      */
     providerCostMinor: bigint("provider_cost_minor", { mode: "bigint" }),
+    /**
+     * What the order moved in US dollar cents at today's mid rate when it was placed (issue 20): the
+     * verification limits sum it per rolling window, so a window does not move with later rates.
+     * Null on orders that count against no limit (deposits, conversions) and on older orders.
+     */
+    usdEquivalentMinor: bigint("usd_equivalent_minor", { mode: "bigint" }),
     /** When the money is expected to arrive, worked out from the transfer time when placed. */
     expectedArrivalAt: timestamp("expected_arrival_at", { withTimezone: true }),
     /** Why it failed, was held or refunded, in words the customer can read. */

@@ -5,6 +5,7 @@ import { seedBusinessTypes } from "./business-types";
 import { seedPayoutNetwork } from "./payout-network";
 import { seedPricing } from "./pricing";
 import { seedReferenceData } from "./reference";
+import { seedVerificationLimits } from "./verification-limits";
 import { seedVerificationReference } from "./verification-reference";
 
 /**
@@ -17,6 +18,7 @@ const SEED_SETS = [
   { name: "pricing", version: "2026-11-23.1", run: seedPricing },
   { name: "payout-network", version: "2026-11-23.1", run: seedPayoutNetwork },
   { name: "verification-reference", version: "2026-11-28.1", run: seedVerificationReference },
+  { name: "verification-limits", version: "2026-11-28.1", run: seedVerificationLimits },
 ] as const;
 
 export type SeedReport = { name: string; version: string; applied: boolean }[];

@@ -1,14 +1,13 @@
 import type { Language } from "@vela/shared/api";
 import type { ExamineRules, RuleModal, RuleService } from "@vela/shared/auth";
 import * as contract from "@vela/shared/contract/auth";
-import type { PurchaseService } from "@vela/shared/purchases";
 import type { FastifyInstance } from "fastify";
 import { mayMoveMoney, VERIFY_PHONE_TEXT } from "../../auth/money-rule";
 import type { UserRow } from "../../auth/sessions";
 import { permissionsOf } from "../../auth/user-view";
 import { contractRoutes } from "../../http/contract";
+import { type LimitRule, limitRuleOf } from "../../limits/rules";
 import { currentAuth } from "../../plugins/auth";
-import { IDENTITY_THRESHOLD, identityThresholdMessage, needsIdentityCheck } from "../../purchases/limits";
 
 /** Which permission flag gates each service (the wallet has none of its own). */
 const SERVICE_PERMISSION = {
@@ -19,14 +18,7 @@ const SERVICE_PERMISSION = {
   wallet: null,
 } as const satisfies Record<RuleService, string | null>;
 
-/** The purchase service behind each rule service (issue 11), whose 30-day spending is counted. */
-const PURCHASE_OF: Partial<Record<RuleService, PurchaseService>> = {
-  giftcard: "gift-cards",
-  paybill: "prepaid-pay-bills",
-  recharge: "reload-phones",
-};
-
-type RuleCode = "VERIFY_EMAIL" | "VERIFY_PHONE" | "SERVICE_DISABLED" | "VERIFY_IDENTITY";
+type RuleCode = "VERIFY_EMAIL" | "VERIFY_PHONE" | "SERVICE_DISABLED";
 
 const TEXTS: Record<
   RuleCode,
@@ -60,20 +52,6 @@ const TEXTS: Record<
       action: "VERIFY_PHONE",
     },
   },
-  VERIFY_IDENTITY: {
-    en: {
-      title: "Verify your identity",
-      text: `${identityThresholdMessage()} Our team will contact you to verify your identity.`,
-      button: "Contact support",
-      action: "VERIFY_IDENTITY",
-    },
-    es: {
-      title: "Verifica tu identidad",
-      text: `Las compras por encima de ${IDENTITY_THRESHOLD.amount} ${IDENTITY_THRESHOLD.currency} en ${IDENTITY_THRESHOLD.days} días requieren verificar tu identidad. Nuestro equipo te contactará para verificarla.`,
-      button: "Contactar con soporte",
-      action: "VERIFY_IDENTITY",
-    },
-  },
   SERVICE_DISABLED: {
     en: {
       title: "This service is not available on your account",
@@ -92,6 +70,22 @@ const TEXTS: Record<
 
 function refusal(code: RuleCode, scope: string, language: Language): ExamineRules {
   const text = TEXTS[code][language];
+  return modalRefusal(code, scope, text);
+}
+
+/** The limits' modal (limits/rules.ts): VERIFY_IDENTITY with the level needed, or a support modal. */
+function limitRefusal(rule: LimitRule, scope: string): ExamineRules {
+  return {
+    ...modalRefusal(rule.code, scope, { ...rule, action: rule.action }),
+    required_level: rule.requiredLevel,
+  };
+}
+
+function modalRefusal(
+  code: string,
+  scope: string,
+  text: { title: string; text: string; button: string; action: string },
+): ExamineRules {
   const modal: RuleModal = {
     button: { label: text.button, code: text.action },
     code,
@@ -143,9 +137,10 @@ export async function rulesRoutes(app: FastifyInstance) {
       const { user } = currentAuth(request);
       const { service } = request.params;
       let data = examineService(user, service, request.ctx.language);
-      const purchase = PURCHASE_OF[service];
-      if (data.allowed && purchase && (await needsIdentityCheck(app.db, app.rates, user.id, purchase))) {
-        data = refusal("VERIFY_IDENTITY", service, request.ctx.language);
+      if (data.allowed) {
+        const { language } = request.ctx;
+        const rule = await limitRuleOf({ db: app.db, rates: app.rates, language }, user.id, service);
+        if (rule) data = limitRefusal(rule, service);
       }
       return { success: true as const, message: null, data };
     },

@@ -1,4 +1,4 @@
-// A person's date of birth, checked the same way for the account's profile (account/profile.ts,
+// A person's date of birth, checked the same way for the account's profile (apps/api account/profile.ts,
 // which is the user's own sender) and for every sender (senders/service.ts).
 
 /** Clients must be adults to hold an account that moves money. */
