@@ -8,5 +8,6 @@ export * from "./pricing";
 export * from "./purchases";
 export * from "./reference";
 export * from "./sandbox";
+export * from "./verification";
 export * from "./verification-state";
 export * from "./wallets";
