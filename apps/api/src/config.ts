@@ -38,11 +38,11 @@ const SANDBOXABLE_PROVIDERS = {
   TOPUP_PROVIDER: { sandbox: "no phone is really topped up", fix: "a real top-up aggregator" },
   GIFTCARD_PROVIDER: { sandbox: "its gift card codes are made up", fix: "a real gift card aggregator" },
   BILL_PROVIDER: { sandbox: "no bill is really paid", fix: "a real bill payment aggregator" },
-  FX_PROVIDER: { sandbox: "its exchange rates are made up", fix: "FX_PROVIDER=ecb" },
   VERIFICATION_PROVIDER: {
     sandbox: "anyone may pass identity verification with its test values",
     fix: "VERIFICATION_PROVIDER=sumsub",
   },
+  FX_PROVIDER: { sandbox: "its exchange rates are made up", fix: "FX_PROVIDER=ecb" },
 } as const;
 
 export type SandboxVariable = keyof typeof SANDBOXABLE_PROVIDERS;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { verificationDocuments, verificationApplicants } from "../src/db/schema/index";
+import { verificationApplicants, verificationDocuments } from "../src/db/schema/index";
 import { openDocument } from "../src/providers/verification/document-store";
 import { verificationStateOf } from "../src/verification/state";
 import { bearer, signedInClient } from "./auth-support";
@@ -29,7 +29,9 @@ describe("the sandbox SDK page", () => {
     const { token, userId } = await signedInClient(app);
     expect((await status(app, token)).can_start).toBe(true);
     const sdk = await startSdk(app, token);
-    expect(sdk.sdk_url).toMatch(/^https:\/\/app\.vela\.test\/api\/sandbox\/verification\/sdk\/sbx_act_[\w-]{43}\?language=en$/);
+    expect(sdk.sdk_url).toMatch(
+      /^https:\/\/app\.vela\.test\/api\/sandbox\/verification\/sdk\/sbx_act_[\w-]{43}\?language=en$/,
+    );
     expect(new Date(sdk.expires_at).getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
     expect(new Date(sdk.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
 
@@ -39,7 +41,8 @@ describe("the sandbox SDK page", () => {
     expect(page.body).toContain('<html lang="en">');
     expect(page.body).toContain("Choose your document");
     expect(page.body).toContain('name="viewport"');
-    for (const slug of ["passport", "id_card", "driving_licence"]) expect(page.body).toContain(`value="${slug}"`);
+    for (const slug of ["passport", "id_card", "driving_licence"])
+      expect(page.body).toContain(`value="${slug}"`);
 
     const submitted = await completeSdk(app, sdk.path, "X1234567");
     expect(submitted.headers.location).toBe(RETURN_URL);
@@ -133,7 +136,11 @@ describe("the sandbox SDK page", () => {
     const { token } = await signedInClient(app);
     const sdk = await startSdk(app, token);
     await completeSdk(app, sdk.path, "REVIEW-9");
-    expect(await status(app, token)).toMatchObject({ review_state: "on_hold", level: "unverified", can_start: false });
+    expect(await status(app, token)).toMatchObject({
+      review_state: "on_hold",
+      level: "unverified",
+      can_start: false,
+    });
     await eventually(async () =>
       expect(await status(app, token)).toMatchObject({ review_answer: "GREEN", level: "identity_verified" }),
     );
@@ -162,14 +169,21 @@ describe("the sandbox SDK page", () => {
     const page = await app.inject({ method: "GET", url: sdk.page });
     expect(page.body).toContain('<html lang="es">');
     expect(page.body).toContain("Elige tu documento");
-    const byHeader = await app.inject({ method: "GET", url: sdk.path, headers: { "accept-language": "es-MX,es;q=0.9" } });
+    const byHeader = await app.inject({
+      method: "GET",
+      url: sdk.path,
+      headers: { "accept-language": "es-MX,es;q=0.9" },
+    });
     expect(byHeader.body).toContain("Elige tu documento");
     await completeSdk(app, sdk.path, "RETRY-2", sdk.query);
     expect((await status(app, token)).message).toContain("La foto de tu documento está borrosa");
   });
 
   it("an unknown or malformed token finds no page", async () => {
-    const unknown = await app.inject({ method: "GET", url: `/api/sandbox/verification/sdk/sbx_act_${"a".repeat(43)}` });
+    const unknown = await app.inject({
+      method: "GET",
+      url: `/api/sandbox/verification/sdk/sbx_act_${"a".repeat(43)}`,
+    });
     expect(unknown.statusCode).toBe(404);
     const malformed = await app.inject({ method: "GET", url: "/api/sandbox/verification/sdk/whatever" });
     expect(malformed.statusCode).toBe(422);
@@ -232,8 +246,12 @@ describe("the SDK page's uploads", () => {
     const sdk = await toImages();
     const photo = await jpegWithExif();
     const png = makePng(400, 320);
-    expect((await uploadFiles(app, sdk.path, [{ name: "front", data: photo, filename: "f.jpg" }])).statusCode).toBe(303);
-    expect((await uploadFiles(app, sdk.path, [{ name: "selfie", data: png, filename: "s.png" }])).statusCode).toBe(303);
+    expect(
+      (await uploadFiles(app, sdk.path, [{ name: "front", data: photo, filename: "f.jpg" }])).statusCode,
+    ).toBe(303);
+    expect(
+      (await uploadFiles(app, sdk.path, [{ name: "selfie", data: png, filename: "s.png" }])).statusCode,
+    ).toBe(303);
     const stored = await app.db
       .select()
       .from(verificationDocuments)

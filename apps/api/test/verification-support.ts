@@ -24,7 +24,11 @@ export const jpegWithExif = (width = 640, height = 420) =>
 
 export const status = async (app: TestApp, token: string) =>
   parsedData(
-    await app.inject({ method: "GET", url: "/api/identity-verification/verification-status", headers: bearer(token) }),
+    await app.inject({
+      method: "GET",
+      url: "/api/identity-verification/verification-status",
+      headers: bearer(token),
+    }),
     200,
     statusSchema,
   );

@@ -26,13 +26,26 @@ const app = appForThisFile(VERIFICATION_SETTINGS);
 const URL_PATH = "/api/identity-verification/webhooks/sumsub";
 
 const post = (body: string, headers: Record<string, string>) =>
-  app.inject({ method: "POST", url: URL_PATH, headers: { "content-type": "application/json", ...headers }, payload: body });
+  app.inject({
+    method: "POST",
+    url: URL_PATH,
+    headers: { "content-type": "application/json", ...headers },
+    payload: body,
+  });
 const signed = (body: string, algorithm = "HMAC_SHA256_HEX") =>
-  post(body, { "x-payload-digest": payloadDigest(SECRET, body, algorithm), "x-payload-digest-alg": algorithm });
+  post(body, {
+    "x-payload-digest": payloadDigest(SECRET, body, algorithm),
+    "x-payload-digest-alg": algorithm,
+  });
 
 let clock = Date.UTC(2026, 10, 1, 12, 0, 0);
 type Review = { answer?: "GREEN" | "RED"; rejectType?: "RETRY" | "FINAL"; status?: string; flow?: string };
-const event = (applicantId: string, userId: number, review: Review, at = (clock += 1000)) =>
+/** Each event is a second after the one made before it (the order they were made, not sent). */
+const tick = () => {
+  clock += 1000;
+  return clock;
+};
+const event = (applicantId: string, userId: number, review: Review, at = tick()) =>
   JSON.stringify({
     applicantId,
     inspectionId: `insp-${applicantId}`,
@@ -48,7 +61,11 @@ const event = (applicantId: string, userId: number, review: Review, at = (clock 
           reviewResult: {
             reviewAnswer: review.answer,
             ...(review.answer === "RED"
-              ? { reviewRejectType: review.rejectType, moderationComment: "Retake it.", clientComment: "Staff only." }
+              ? {
+                  reviewRejectType: review.rejectType,
+                  moderationComment: "Retake it.",
+                  clientComment: "Staff only.",
+                }
               : {}),
           },
         }
@@ -66,15 +83,28 @@ describe("the verification webhook's signature", () => {
   it("refuses a bad, missing or unknown-algorithm signature with 401 and changes nothing", async () => {
     const { userId, applicantId, token } = await applicant();
     const body = event(applicantId, userId, { answer: "GREEN" });
-    const bad = await post(body, { "x-payload-digest": payloadDigest("another-secret-entirely", body), "x-payload-digest-alg": "HMAC_SHA256_HEX" });
+    const bad = await post(body, {
+      "x-payload-digest": payloadDigest("another-secret-entirely", body),
+      "x-payload-digest-alg": "HMAC_SHA256_HEX",
+    });
     expect(bad.statusCode).toBe(401);
     expect(bad.json()).toMatchObject({ success: false, message: "The webhook signature is not valid." });
     expect((await post(body, {})).statusCode).toBe(401);
-    expect((await post(body, { "x-payload-digest": payloadDigest(SECRET, body), "x-payload-digest-alg": "MD5_HEX" })).statusCode).toBe(401);
+    expect(
+      (
+        await post(body, {
+          "x-payload-digest": payloadDigest(SECRET, body),
+          "x-payload-digest-alg": "MD5_HEX",
+        })
+      ).statusCode,
+    ).toBe(401);
     const tampered = body.replace('"GREEN"', '"RED"');
     expect((await post(tampered, { "x-payload-digest": payloadDigest(SECRET, body) })).statusCode).toBe(401);
     expect((await status(app, token)).level).toBe("unverified");
-    const events = await app.db.select().from(verificationWebhookEvents).where(eq(verificationWebhookEvents.providerApplicantId, applicantId));
+    const events = await app.db
+      .select()
+      .from(verificationWebhookEvents)
+      .where(eq(verificationWebhookEvents.providerApplicantId, applicantId));
     expect(events).toHaveLength(0);
   });
 
@@ -84,7 +114,9 @@ describe("the verification webhook's signature", () => {
     expect(pending.statusCode).toBe(200);
     expect(pending.json().data).toEqual({ outcome: "applied" });
     expect((await status(app, token)).review_state).toBe("pending");
-    expect((await signed(event(applicantId, userId, { answer: "GREEN" }))).json().data.outcome).toBe("applied");
+    expect((await signed(event(applicantId, userId, { answer: "GREEN" }))).json().data.outcome).toBe(
+      "applied",
+    );
     expect((await status(app, token)).level).toBe("identity_verified");
   });
 
@@ -116,7 +148,11 @@ describe("replays and out-of-order delivery", () => {
     const newerGreen = event(applicantId, userId, { answer: "GREEN" });
     expect((await signed(newerGreen)).json().data.outcome).toBe("applied");
     expect((await signed(olderRed)).json().data.outcome).toBe("stale");
-    expect(await status(app, token)).toMatchObject({ level: "identity_verified", money_moving_blocked: false, review_answer: "GREEN" });
+    expect(await status(app, token)).toMatchObject({
+      level: "identity_verified",
+      money_moving_blocked: false,
+      review_answer: "GREEN",
+    });
   });
 
   it("a GREEN older than the RED applied is ignored", async () => {
@@ -125,13 +161,20 @@ describe("replays and out-of-order delivery", () => {
     const newerRed = event(applicantId, userId, { answer: "RED", rejectType: "RETRY" });
     expect((await signed(newerRed)).json().data.outcome).toBe("applied");
     expect((await signed(olderGreen)).json().data.outcome).toBe("stale");
-    expect(await status(app, token)).toMatchObject({ level: "unverified", review_answer: "RED", reject_type: "RETRY", can_start: true });
+    expect(await status(app, token)).toMatchObject({
+      level: "unverified",
+      review_answer: "RED",
+      reject_type: "RETRY",
+      can_start: true,
+    });
   });
 
   it("an older pending never takes back a completed review", async () => {
     const { userId, applicantId, token } = await applicant();
     const pending = event(applicantId, userId, {});
-    expect((await signed(event(applicantId, userId, { answer: "GREEN" }))).json().data.outcome).toBe("applied");
+    expect((await signed(event(applicantId, userId, { answer: "GREEN" }))).json().data.outcome).toBe(
+      "applied",
+    );
     expect((await signed(pending)).json().data.outcome).toBe("stale");
     expect((await status(app, token)).review_state).toBe("completed");
   });
@@ -173,11 +216,13 @@ describe("what a review does to the account", () => {
 
   it("an applicant the SDK made for one of our people is taken; an unknown person's is not", async () => {
     const { userId, token } = await signedInClient(app);
-    expect((await signed(event("sdk-made-applicant-1", userId, { answer: "GREEN" }))).json().data.outcome).toBe("applied");
+    expect(
+      (await signed(event("sdk-made-applicant-1", userId, { answer: "GREEN" }))).json().data.outcome,
+    ).toBe("applied");
     expect((await status(app, token)).level).toBe("identity_verified");
-    expect((await signed(event("sdk-made-applicant-2", 99_999_999, { answer: "GREEN" }))).json().data.outcome).toBe(
-      "unknown_applicant",
-    );
+    expect(
+      (await signed(event("sdk-made-applicant-2", 99_999_999, { answer: "GREEN" }))).json().data.outcome,
+    ).toBe("unknown_applicant");
   });
 
   it("set-applicant-id takes only the caller's own applicant; another's answers like an unknown one", async () => {
@@ -238,9 +283,9 @@ describe("the sandbox's webhook deliveries", () => {
     const sandbox = app.sandbox.verification;
     if (!sandbox) throw new Error("no sandbox");
     expect(sandbox.retryDelays).toEqual(SUMSUB_RETRY_SECONDS.map((seconds) => seconds * 0.001));
-    const [row] = await app.db.execute(
-      sql`select id, attempts from sandbox_verification_webhooks order by id desc limit 1`,
-    ).then((result) => (result as unknown as { rows: { id: string; attempts: number }[] }).rows);
+    const [row] = await app.db
+      .execute(sql`select id, attempts from sandbox_verification_webhooks order by id desc limit 1`)
+      .then((result) => (result as unknown as { rows: { id: string; attempts: number }[] }).rows);
     if (!row) throw new Error("no webhook row");
     const id = BigInt(row.id);
     // Attempts 2 to 5 by hand: each failure schedules the next delay; the fifth failure gives up.
@@ -278,7 +323,9 @@ describe("document retention", () => {
       expect(days).toBeLessThanOrEqual(30);
     }
     expect(await deleteExpiredDocuments(app.db, new Date(Date.now() + 29 * 86_400_000))).toBe(0);
-    expect(await deleteExpiredDocuments(app.db, new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(3);
+    expect(
+      await deleteExpiredDocuments(app.db, new Date(Date.now() + 31 * 86_400_000)),
+    ).toBeGreaterThanOrEqual(3);
     const left = await app.db
       .select()
       .from(verificationDocuments)
