@@ -323,3 +323,31 @@ describe("configuration", () => {
     });
   });
 });
+
+describe("the request log", () => {
+  let app: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    app = await buildApp({
+      config: testConfig({ LOG_LEVEL: "info", SANDBOX_SWEEP_SECONDS: "0" }),
+      database: await openFreshDatabase(),
+      fx: FX_TEST_CLOCK,
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await app.ready();
+  });
+  afterAll(() => app?.close());
+
+  it("never writes the SDK page's access token (it is in the page's address)", async () => {
+    const token = `sbx_act_${"Z".repeat(43)}`;
+    lines.length = 0;
+    const page = await app.inject({
+      method: "GET",
+      url: `/api/sandbox/verification/sdk/${token}?language=es`,
+    });
+    expect(page.statusCode).toBe(404);
+    const logged = lines.join("\n");
+    expect(logged).toContain("/api/sandbox/verification/sdk/[redacted]?language=es");
+    expect(logged).not.toContain(token);
+  });
+});

@@ -225,12 +225,13 @@ export async function userStatus(
   command: { userId: number; ownEmail: string; email: string },
 ) {
   const own = command.email.trim().toLowerCase() === command.ownEmail.trim().toLowerCase();
-  if (!own) return { email: command.email, validated: false, level: "unverified" as const };
+  const unverified: VerificationLevel = "unverified";
+  if (!own) return { email: command.email, validated: false, level: unverified };
   const state = await verificationStateOf(deps.db, command.userId);
   return {
     email: command.email,
     validated: validated(state),
-    level: blocked(state) ? ("unverified" as const) : state.level,
+    level: blocked(state) ? unverified : state.level,
   };
 }
 

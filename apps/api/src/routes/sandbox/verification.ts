@@ -20,11 +20,15 @@ const tokenParams = z.object({ token: TOKEN });
 type Texts = (typeof SDK_TEXTS)[SdkLanguage];
 type FieldErrors = Record<string, string>;
 
+const languageQuery = z.object({ language: z.enum(["en", "es"]) });
+/** A page form's fields as text (urlencoded bodies parse to strings; anything else counts as empty). */
+const formFields = z.record(z.string(), z.string());
+const formOf = (body: unknown) => formFields.safeParse(body ?? {}).data ?? {};
+
 /** The page's language: `?language=` first, then the browser's Accept-Language. */
 function languageOf(request: FastifyRequest): SdkLanguage {
-  const query = request.query as Record<string, unknown> | undefined;
-  const asked = typeof query?.language === "string" ? query.language : undefined;
-  if (asked === "es" || asked === "en") return asked;
+  const asked = languageQuery.safeParse(request.query).data?.language;
+  if (asked) return asked;
   const accept = request.headers["accept-language"];
   return typeof accept === "string" && /^\s*es\b/i.test(accept) ? "es" : "en";
 }
@@ -186,7 +190,7 @@ export async function sandboxVerificationRoutes(
       const { token } = tokenParams.parse(request.params);
       const language = languageOf(request);
       const session = await sessionOr404(token);
-      const form = (request.body ?? {}) as Record<string, string>;
+      const form = formOf(request.body);
       const type = SANDBOX_DOCUMENT_TYPES.find((candidate) => candidate.slug === form.document_type)?.slug;
       if (!type) {
         return render(
@@ -281,7 +285,7 @@ export async function sandboxVerificationRoutes(
       const texts = SDK_TEXTS[language];
       const session = await sessionOr404(token);
       if (session.step !== "personal") return back(reply, token, language);
-      const form = (request.body ?? {}) as Record<string, string>;
+      const form = formOf(request.body);
       const values = {
         first_name: String(form.first_name ?? "").trim(),
         last_name: String(form.last_name ?? "").trim(),
