@@ -169,6 +169,29 @@ describe("replays and out-of-order delivery", () => {
     });
   });
 
+  it("events fired together in any order end at the newest one's review", async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { userId, applicantId, token } = await applicant();
+      const pending = event(applicantId, userId, {});
+      const green = event(applicantId, userId, { answer: "GREEN" });
+      const red = event(applicantId, userId, { answer: "RED", rejectType: "FINAL" });
+      const bodies = round % 2 === 0 ? [red, green, pending] : [pending, red, green];
+      const answers = await Promise.all(bodies.map((body) => signed(body)));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+      // The RED FINAL is the newest: the account ends blocked, whichever arrived first.
+      expect(await status(app, token)).toMatchObject({ review_answer: "RED", money_moving_blocked: true });
+    }
+  });
+
+  it("a RED after a re-check of an approved applicant still revokes", async () => {
+    const { userId, applicantId, token } = await applicant();
+    await signed(event(applicantId, userId, { answer: "GREEN" }));
+    await signed(event(applicantId, userId, {}));
+    await signed(event(applicantId, userId, { answer: "RED", rejectType: "RETRY" }));
+    expect(await status(app, token)).toMatchObject({ level: "unverified", money_moving_blocked: true });
+    expect((await verificationStateOf(app.db, userId)).blockedReason).toBe("review_revoked");
+  });
+
   it("an older pending never takes back a completed review", async () => {
     const { userId, applicantId, token } = await applicant();
     const pending = event(applicantId, userId, {});

@@ -332,7 +332,10 @@ async function applyEvent(tx: Db, retentionDays: number, event: ReviewEvent): Pr
       await setVerificationLevel(tx, userId, level);
     if (blocked(state)) await unblockMoneyMoving(tx, userId);
   } else if (event.answer === "RED") {
-    const wasGreen = applicant.reviewAnswer === "GREEN";
+    // Approved before (this answer, or the level it gave, even with a re-check in between): revoked.
+    const wasGreen =
+      applicant.reviewAnswer === "GREEN" ||
+      LEVEL_RANK[state.level] >= LEVEL_RANK[LEVEL_OF_FLOW[applicant.flow]];
     if (wasGreen) await blockMoneyMoving(tx, userId, "review_revoked");
     else if (event.rejectType === "FINAL") await blockMoneyMoving(tx, userId, "review_final");
   }
