@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { verificationApplicants, verificationDocuments } from "../src/db/schema/index";
 import { openDocument } from "../src/providers/verification/document-store";
 import { verificationStateOf } from "../src/verification/state";
-import { bearer, signedInClient } from "./auth-support";
+import { bearer, countryId, signedInClient } from "./auth-support";
 import { appForThisFile, postForm } from "./helper";
 import { makePng } from "./upload-support";
 import {
@@ -306,5 +306,73 @@ describe("SDK token issuance", () => {
       payload: { flow: "enhanced" },
     });
     expect(refused.statusCode).toBe(409);
+  });
+});
+
+describe("the spec's other calls", () => {
+  it("POST /user_identity_verifications starts (or resumes) with a country and document; an unknown country is refused", async () => {
+    const { token, userId } = await signedInClient(app);
+    const start = (payload: object, language = "en") =>
+      app.inject({
+        method: "POST",
+        url: "/api/user_identity_verifications",
+        headers: bearer(token, { language }),
+        payload,
+      });
+    const refused = await start({ country_id: 999_999, document_id: 1 }, "es");
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ country_id: ["El país seleccionado no es válido."] });
+    const started = await start({ country_id: await countryId(app, "MX"), document_id: 2 });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().data).toMatchObject({ flow: "identity", review_state: "init", can_start: true });
+    const again = await start({ country_id: await countryId(app, "MX"), document_id: 1 });
+    expect(again.json().data.applicant_id).toBe(started.json().data.applicant_id);
+    const [row] = await app.db
+      .select()
+      .from(verificationApplicants)
+      .where(eq(verificationApplicants.userId, userId));
+    expect(row).toMatchObject({ documentId: 1, flow: "identity" });
+  });
+
+  it("set-applicant-id takes an applicant the SDK made at the provider for the caller, not for anyone else", async () => {
+    const mine = await signedInClient(app);
+    const theirs = await signedInClient(app);
+    const provider = app.providers.verification;
+    const own = await provider.createApplicant({ externalUserId: `user-${mine.userId}`, flow: "identity" });
+    const other = await provider.createApplicant({
+      externalUserId: `user-${theirs.userId}`,
+      flow: "identity",
+    });
+    const set = (applicantId: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/identity-verification/set-applicant-id",
+        headers: bearer(mine.token),
+        payload: { applicant_id: applicantId },
+      });
+    const taken = await set(own.applicantId);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().data).toMatchObject({ applicant_id: own.applicantId, flow: "identity" });
+    const refused = await set(other.applicantId);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toBe((await set("sbxapp_000000000000000000000000")).body);
+  });
+
+  it("the token limit's refusal speaks the caller's language", async () => {
+    const { token } = await signedInClient(app);
+    const ask = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/identity-verification/get-access-token",
+        headers: bearer(token, { language: "es" }),
+        payload: {},
+      });
+    for (let i = 0; i < 10; i += 1) expect((await ask()).statusCode).toBe(200);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBe("3600");
+    expect(refused.json().message).toBe(
+      "Has iniciado la verificación demasiadas veces en esta hora. Inténtalo más tarde.",
+    );
   });
 });
