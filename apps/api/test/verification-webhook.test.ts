@@ -7,13 +7,15 @@ import { formatCreatedAtMs, payloadDigest } from "../src/providers/verification/
 import { externalUserIdOf } from "../src/providers/verification/verification-provider";
 import { verificationStateOf } from "../src/verification/state";
 import { signedInClient } from "./auth-support";
-import { appForThisFile } from "./helper";
+import { appForThisFile, postForm } from "./helper";
 import {
   captureVerificationWebhooks,
   completeSdk,
   eventually,
+  jpegWithExif,
   startSdk,
   status,
+  uploadFiles,
   VERIFICATION_SETTINGS,
 } from "./verification-support";
 
@@ -354,5 +356,24 @@ describe("document retention", () => {
       .from(verificationDocuments)
       .where(eq(verificationDocuments.providerApplicantId, sdk.applicant_id));
     expect(left).toHaveLength(0);
+  });
+
+  it("deletes uploads no review ever decided (an abandoned session) 90 days after upload", async () => {
+    const { sdk } = await applicant();
+    const photo = await jpegWithExif();
+    expect((await postForm(app, `${sdk.path}/document`, "document_type=passport")).statusCode).toBe(303);
+    expect(
+      (await uploadFiles(app, sdk.path, [{ name: "front", data: photo, filename: "f.jpg" }])).statusCode,
+    ).toBe(303);
+    const mine = () =>
+      app.db
+        .select()
+        .from(verificationDocuments)
+        .where(eq(verificationDocuments.providerApplicantId, sdk.applicant_id));
+    // Other tests' reviewed documents go at +30 days; this one, never reviewed, stays until +90.
+    await deleteExpiredDocuments(app.db, new Date(Date.now() + 89 * 86_400_000));
+    expect(await mine()).toHaveLength(1);
+    await deleteExpiredDocuments(app.db, new Date(Date.now() + 91 * 86_400_000));
+    expect(await mine()).toHaveLength(0);
   });
 });

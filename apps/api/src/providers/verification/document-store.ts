@@ -1,4 +1,4 @@
-import { eq, lte, sql } from "drizzle-orm";
+import { and, eq, isNull, lte, or, sql } from "drizzle-orm";
 import type { Secrets } from "../../auth/secrets";
 import type { Db } from "../../db/client";
 import { verificationDocuments } from "../../db/schema/index";
@@ -43,11 +43,20 @@ export async function scheduleDocumentDeletion(db: Db, applicantId: string, days
     .where(eq(verificationDocuments.providerApplicantId, applicantId));
 }
 
-/** Deletes every document past its retention; answers how many. */
+/** Uploads no review ever decided (an abandoned SDK session) are deleted this long after upload. */
+export const UNREVIEWED_DOCUMENT_DAYS = 90;
+
+/** Deletes every document past its retention, and abandoned uploads; answers how many. */
 export async function deleteExpiredDocuments(db: Db, now: Date = new Date()): Promise<number> {
+  const abandonedBefore = new Date(now.getTime() - UNREVIEWED_DOCUMENT_DAYS * 86_400_000);
   const deleted = await db
     .delete(verificationDocuments)
-    .where(lte(verificationDocuments.deleteAfter, now))
+    .where(
+      or(
+        lte(verificationDocuments.deleteAfter, now),
+        and(isNull(verificationDocuments.deleteAfter), lte(verificationDocuments.createdAt, abandonedBefore)),
+      ),
+    )
     .returning({ id: verificationDocuments.id });
   return deleted.length;
 }
