@@ -28,6 +28,7 @@ import { requestContextPlugin } from "./plugins/request-context";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 import { PROVIDER_SPANISH } from "./providers/messages-es";
+import { redactSdkToken } from "./providers/verification/sdk-token";
 import { PURCHASE_SPANISH, PURCHASE_SPANISH_PATTERNS } from "./purchases/messages-es";
 import { registerPurchaseOrderJobs } from "./purchases/order-jobs";
 import { accountRoutes } from "./routes/account/index";
@@ -49,12 +50,14 @@ import { senderRoutes } from "./routes/senders/index";
 import { settingsRoutes } from "./routes/settings/index";
 import { paymentInstrumentRoutes } from "./routes/settings/payment-instruments";
 import { trackingRoutes } from "./routes/tracking/index";
+import { verificationRoutes } from "./routes/verification/index";
 import { verificationReferenceRoutes } from "./routes/verification/reference";
 import { verificationLevelRoutes } from "./routes/verification-levels/index";
 import { walletDepositRoutes } from "./routes/wallets/deposit-money";
 import { walletRoutes } from "./routes/wallets/index";
 import { walletSendRoutes } from "./routes/wallets/send-money";
 import { walletWithdrawRoutes } from "./routes/wallets/withdraw-money";
+import { VERIFICATION_SPANISH } from "./verification/messages-es";
 import { VERIFICATION_REFERENCE_SPANISH } from "./verification/reference-messages-es";
 import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "./wallets/dw-messages-es";
 import { WALLET_SPANISH, WALLET_SPANISH_PATTERNS } from "./wallets/messages";
@@ -103,7 +106,7 @@ export function loggerOptions(
     level: config.LOG_LEVEL,
     redact: { paths: REDACTED_PATHS, censor: "[redacted]" },
     // A failed query's error carries its SQL parameters (e-mail addresses, password hashes).
-    serializers: { err: serializeError },
+    serializers: { err: serializeError, req: redactSdkToken },
     ...(stream ? { stream } : {}),
   };
 }
@@ -121,6 +124,7 @@ function registerDomainSpanish() {
   registerSpanish(SANCTIONS_SPANISH);
   registerSpanish(VERIFICATION_REFERENCE_SPANISH);
   registerSpanish(LIMITS_SPANISH);
+  registerSpanish(VERIFICATION_SPANISH);
 }
 
 /**
@@ -208,6 +212,7 @@ export async function buildApp({
       await api.register(walletWithdrawRoutes);
       await api.register(verificationReferenceRoutes);
       await api.register(verificationLevelRoutes);
+      await api.register(verificationRoutes);
       // The outbox shows codes: a development tool that production never has.
       if (config.NODE_ENV !== "production") await api.register(devRoutes, { prefix: "/dev" });
     },

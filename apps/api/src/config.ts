@@ -38,6 +38,10 @@ const SANDBOXABLE_PROVIDERS = {
   TOPUP_PROVIDER: { sandbox: "no phone is really topped up", fix: "a real top-up aggregator" },
   GIFTCARD_PROVIDER: { sandbox: "its gift card codes are made up", fix: "a real gift card aggregator" },
   BILL_PROVIDER: { sandbox: "no bill is really paid", fix: "a real bill payment aggregator" },
+  VERIFICATION_PROVIDER: {
+    sandbox: "anyone may pass identity verification with its test values",
+    fix: "VERIFICATION_PROVIDER=sumsub",
+  },
   FX_PROVIDER: { sandbox: "its exchange rates are made up", fix: "FX_PROVIDER=ecb" },
 } as const;
 
@@ -173,10 +177,42 @@ const configSchema = z
     SANDBOX_PAYOUT_SECONDS: z.coerce.number().int().min(0).max(604_800).default(5),
     /** How long a cash-pickup payout waits, once available, before the recipient collects it. */
     SANDBOX_PICKUP_SECONDS: z.coerce.number().int().min(0).max(604_800).default(60),
+    /**
+     * Identity verification (issue 20): the sandbox (its SDK page decides by test values) or Sumsub,
+     * with the app token and secret key that sign its API requests and the secret of its webhooks.
+     */
+    VERIFICATION_PROVIDER: z.enum(["sandbox", "sumsub"]).default("sandbox"),
+    SUMSUB_APP_TOKEN: z.string().min(1).optional(),
+    SUMSUB_SECRET_KEY: z.string().min(1).optional(),
+    SUMSUB_BASE_URL: z.url({ protocol: /^https?$/ }).default("https://api.sumsub.com"),
+    SUMSUB_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    /** Lifetime of an SDK access token (Sumsub's ttlInSecs). */
+    VERIFICATION_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+    /** SDK access tokens one person may be issued in an hour. */
+    VERIFICATION_TOKENS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Days after an applicant's final review its uploaded images are deleted. */
+    VERIFICATION_IMAGE_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /**
+     * Scales the sandbox's webhook retries (Sumsub's +5 min, +1 h, +5 h, +18 h). Unset: 1 in
+     * production, 0.01 elsewhere (+3 s, +36 s, +3 min, +11 min).
+     */
+    VERIFICATION_WEBHOOK_RETRY_SCALE: z.coerce.number().min(0).max(1).optional(),
+    /** How long the sandbox's manual review (REVIEW) and fraud finding (FRAUD) take, in seconds. */
+    VERIFICATION_SANDBOX_REVIEW_SECONDS: z.coerce.number().int().min(0).max(86_400).default(5),
     /** How often the sandboxes deliver what is due (ACH settlements, webhooks to retry); 0 turns it off. */
     SANDBOX_SWEEP_SECONDS: z.coerce.number().min(0).max(3600).default(1),
   })
   .superRefine((config, context) => {
+    if (config.VERIFICATION_PROVIDER === "sumsub") {
+      for (const variable of ["SUMSUB_APP_TOKEN", "SUMSUB_SECRET_KEY", "SUMSUB_WEBHOOK_SECRET"] as const) {
+        if (!config[variable])
+          context.addIssue({
+            code: "custom",
+            path: [variable],
+            message: "is required with VERIFICATION_PROVIDER=sumsub",
+          });
+      }
+    }
     if (config.NODE_ENV !== "production") return;
     if (!config.APP_SECRET) {
       context.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production" });
@@ -221,6 +257,8 @@ const configSchema = z
     ...config,
     PUBLIC_APP_URL: (config.PUBLIC_APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ""),
     SANDBOX_WEBHOOK_SECRET: config.SANDBOX_WEBHOOK_SECRET ?? "vela-sandbox-webhook-secret",
+    VERIFICATION_WEBHOOK_RETRY_SCALE:
+      config.VERIFICATION_WEBHOOK_RETRY_SCALE ?? (config.NODE_ENV === "production" ? 1 : 0.01),
   }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -124,10 +124,13 @@ describe("the contract", () => {
 });
 
 /**
- * Documented routes outside the contract: the payment providers' signed webhooks, called by the
+ * Documented routes outside the contract: the payment and verification providers' signed webhooks, called by the
  * providers with their own bodies, never by the SPA or a user.
  */
-const CALLED_BY_PROVIDERS = ["POST /api/payments/webhooks/{provider}"];
+const CALLED_BY_PROVIDERS = [
+  "POST /api/payments/webhooks/{provider}",
+  "POST /api/identity-verification/webhooks/sumsub",
+];
 
 /** Whether an operation's success answer is the JSON envelope (not a file: a picture, a receipt PDF). */
 const answersJson = (operation: { responses?: Responses }) =>

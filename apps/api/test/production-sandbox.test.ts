@@ -26,6 +26,8 @@ const SANDBOX_PATHS = [
   { method: "POST", url: "/api/sandbox/banks/arrivals" },
   { method: "GET", url: "/api/sandbox/gateways/paypal/gs_0123456789abcdef" },
   { method: "POST", url: "/api/sandbox/gateways/paypal/gs_0123456789abcdef" },
+  { method: "GET", url: `/api/sandbox/verification/sdk/sbx_act_${"a".repeat(43)}` },
+  { method: "POST", url: `/api/sandbox/verification/sdk/sbx_act_${"a".repeat(43)}/personal` },
   { method: "GET", url: "/api/sandbox/anything/else" },
 ] as const;
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { createSecrets } from "../auth/secrets";
 import { type Config, isSandboxedProduction, sandboxesInUse } from "../config";
 import type { BankRails } from "../providers/banks/bank-rails";
 import { createSandboxBanks } from "../providers/banks/sandbox-banks";
@@ -20,6 +21,10 @@ import type { Sandboxes } from "../providers/sandboxes";
 import { createSmsProvider, type SmsProvider } from "../providers/sms/sms-provider";
 import { createSandboxTopups } from "../providers/topups/sandbox-topups";
 import type { TopupProvider } from "../providers/topups/topup-provider";
+import { createSandboxVerification } from "../providers/verification/sandbox-verification";
+import { createSumsubVerification } from "../providers/verification/sumsub";
+import { DIGEST_ALGORITHM_HEADER, DIGEST_HEADER } from "../providers/verification/sumsub-webhook";
+import type { VerificationProvider } from "../providers/verification/verification-provider";
 
 /**
  * Everything outside the service, each behind its interface in `providers/<kind>/` (ARCHITECTURE §6),
@@ -38,6 +43,8 @@ export type Providers = {
   topups: TopupProvider;
   giftcards: GiftCardProvider;
   bills: BillPaymentProvider;
+  /** Identity verification (issue 20): the sandbox, or Sumsub. */
+  verification: VerificationProvider;
 };
 
 /** A provider kind not built yet: any use fails loudly instead of pretending. */
@@ -74,6 +81,7 @@ export const providersPlugin = fp<ProvidersPluginOptions>(
       topups: sandbox.topups ?? notWired<TopupProvider>("topups"),
       giftcards: sandbox.giftcards ?? notWired<GiftCardProvider>("giftcards"),
       bills: sandbox.bills ?? notWired<BillPaymentProvider>("bills"),
+      verification: sandbox.verification ?? createSumsub(config),
     };
     app.decorate("sandbox", sandbox);
     app.decorate("providers", providers);
@@ -146,6 +154,34 @@ function createSandboxes(app: FastifyInstance, config: Config): Sandboxes {
       ? createSandboxGiftCards({ db: app.db, secret: config.SANDBOX_WEBHOOK_SECRET })
       : null;
   const bills = config.BILL_PROVIDER === "sandbox" ? createSandboxBills({ db: app.db }) : null;
+  // The verification sandbox signs and retries its webhooks as Sumsub does, through the job queue.
+  const verification =
+    config.VERIFICATION_PROVIDER === "sandbox"
+      ? createSandboxVerification({
+          db: app.db,
+          jobs: app.jobs,
+          secrets: createSecrets(config),
+          webhookSecret: config.SUMSUB_WEBHOOK_SECRET ?? config.SANDBOX_WEBHOOK_SECRET,
+          publicUrl: config.PUBLIC_APP_URL,
+          retryScale: config.VERIFICATION_WEBHOOK_RETRY_SCALE,
+          reviewSeconds: config.VERIFICATION_SANDBOX_REVIEW_SECONDS,
+          log: app.log,
+          post: async (body, headers) => {
+            const response = await app.inject({
+              method: "POST",
+              url: "/api/identity-verification/webhooks/sumsub",
+              headers: {
+                "content-type": "application/json",
+                [DIGEST_HEADER]: headers.digest,
+                [DIGEST_ALGORITHM_HEADER]: headers.algorithm,
+              },
+              payload: body,
+            });
+            return response.statusCode;
+          },
+        })
+      : null;
+  if (verification) app.addHook("onReady", async () => verification.registerJobs(app.jobs));
   const sandbox: Sandboxes = {
     webhooks,
     cards,
@@ -155,6 +191,7 @@ function createSandboxes(app: FastifyInstance, config: Config): Sandboxes {
     topups,
     giftcards,
     bills,
+    verification,
     sweep: async () => {
       // ACH debits whose time has come settle (or return), then every due webhook goes out.
       if (banks) await banks.settleDue();
@@ -194,4 +231,19 @@ function createSandboxes(app: FastifyInstance, config: Config): Sandboxes {
     });
   }
   return sandbox;
+}
+
+/** Sumsub's API (VERIFICATION_PROVIDER=sumsub; config requires its token, key and webhook secret). */
+function createSumsub(config: Config): VerificationProvider {
+  const { SUMSUB_APP_TOKEN, SUMSUB_SECRET_KEY, SUMSUB_WEBHOOK_SECRET } = config;
+  if (!SUMSUB_APP_TOKEN || !SUMSUB_SECRET_KEY || !SUMSUB_WEBHOOK_SECRET)
+    throw new Error(
+      "VERIFICATION_PROVIDER=sumsub needs SUMSUB_APP_TOKEN, SUMSUB_SECRET_KEY and SUMSUB_WEBHOOK_SECRET",
+    );
+  return createSumsubVerification({
+    appToken: SUMSUB_APP_TOKEN,
+    secretKey: SUMSUB_SECRET_KEY,
+    baseUrl: config.SUMSUB_BASE_URL,
+    webhookSecret: SUMSUB_WEBHOOK_SECRET,
+  });
 }

@@ -6,6 +6,7 @@ import type { GiftCardProvider } from "./giftcards/giftcard-provider";
 import type { PayoutPartner } from "./payouts/payout-partner";
 import type { SandboxWebhooks } from "./sandbox-webhooks";
 import type { TopupProvider } from "./topups/topup-provider";
+import type { SandboxVerification } from "./verification/sandbox-verification";
 
 /**
  * The sandbox providers as the sandbox's own pages and routes need them (routes/sandbox/): the
@@ -23,6 +24,8 @@ export type Sandboxes = {
   topups: TopupProvider | null;
   giftcards: GiftCardProvider | null;
   bills: BillPaymentProvider | null;
+  /** The identity verification sandbox (issue 20): its SDK page's steps and its webhook deliveries. */
+  verification: SandboxVerification | null;
   /** Settles what is due and delivers due webhooks (the sweeper's tick; tests call it directly). */
   sweep(): Promise<void>;
 };

@@ -10,6 +10,7 @@ export * from "./purchases";
 export * from "./reference";
 export * from "./sanctions";
 export * from "./sandbox";
+export * from "./verification";
 export * from "./verification-reference";
 export * from "./verification-state";
 export * from "./wallets";

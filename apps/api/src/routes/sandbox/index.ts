@@ -4,6 +4,7 @@ import { sandboxBankRoutes } from "./banks";
 import { sandboxCardRoutes } from "./cards";
 import { sandboxGatewayRoutes } from "./gateways";
 import { parseForm } from "./page";
+import { sandboxVerificationRoutes } from "./verification";
 
 /**
  * The sandbox providers' own endpoints and pages, under /api/sandbox (public: the browser reaches
@@ -16,8 +17,9 @@ export async function sandboxRoutes(app: FastifyInstance) {
     { parseAs: "string" },
     (_request, body, done) => done(null, parseForm(String(body))),
   );
-  const { cards, banks, gateways } = app.sandbox;
+  const { cards, banks, gateways, verification } = app.sandbox;
   if (cards) await app.register(sandboxCardRoutes, { cards });
   if (banks) await app.register(sandboxBankRoutes, { banks });
   if (gateways) await app.register(sandboxGatewayRoutes, { gateways });
+  if (verification) await app.register(sandboxVerificationRoutes, { verification });
 }

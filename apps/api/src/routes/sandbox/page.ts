@@ -37,9 +37,9 @@ const STYLE = `
   main>:last-child{margin-bottom:0}
 `;
 
-export function renderPage(options: { title: string; brand: string; body: string }): string {
+export function renderPage(options: { title: string; brand: string; body: string; lang?: string }): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(options.lang ?? "en")}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -7,7 +7,7 @@ import { getPersonalData, savePersonalData } from "../../verification/personal-d
 import { questionList, saveAnswers } from "../../verification/questionnaire";
 import { countryDocuments, documentForm } from "../../verification/reference";
 
-const TAGS = ["identity-verification"];
+const TAGS = ["identity verification"];
 
 /**
  * What verification asks for (spec §7 "Other"): the documents a country accepts and each one's
