@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { Language } from "@vela/shared/api";
 import * as contract from "@vela/shared/contract/verification";
 import type { VerificationStatus } from "@vela/shared/verification";
 import { api } from "@/shared/api/api-client";
@@ -12,9 +13,10 @@ export const VERIFICATION_QUERY_KEY = ["verification"] as const;
 export const getVerificationStatus = (signal?: AbortSignal) =>
   api.call(contract.getVerificationStatus, {}, { signal });
 
-export const verificationStatusQueryOptions = () =>
+export const verificationStatusQueryOptions = (language: Language) =>
   queryOptions({
-    queryKey: [...VERIFICATION_QUERY_KEY, "status"],
+    // The reviewer's message comes in the page's language.
+    queryKey: [...VERIFICATION_QUERY_KEY, "status", language],
     queryFn: ({ signal }) => getVerificationStatus(signal),
     // The page says itself that the status could not be loaded.
     meta: { notifyOnError: false },

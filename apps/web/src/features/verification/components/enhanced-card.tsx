@@ -10,6 +10,7 @@ import { DocumentsChecklist } from "./documents-checklist";
 import { LoadState } from "./load-state";
 import { PersonalDataForm } from "./personal-data-form";
 import { isQuestionnaireComplete, QuestionnaireForm } from "./questionnaire-form";
+import classes from "./verification.module.css";
 
 const Step = ({
   id,
@@ -120,6 +121,7 @@ export const EnhancedCard = ({
           <div>
             <Button
               leftSection={<IconUpload size={18} aria-hidden />}
+              classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
               loading={isStarting}
               disabled={!isReady || !canStart}
               onClick={onStart}

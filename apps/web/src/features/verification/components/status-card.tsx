@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { returnLabelKey } from "../hooks/use-return-path";
 import { type StatusKind, statusKind } from "./status-kind";
+import classes from "./verification.module.css";
 
 type StatusCardProps = {
   status: VerificationStatus;
@@ -78,7 +79,7 @@ export const StatusCard = ({
         </div>
 
         {status.message && (kind === "retry" || isStopped) ? (
-          <Alert color={isStopped ? "red" : "yellow"} variant="light" title={t("verification.reviewerSays")}>
+          <Alert color={isStopped ? "red" : "gray"} variant="light" title={t("verification.reviewerSays")}>
             {status.message}
           </Alert>
         ) : null}
@@ -97,7 +98,7 @@ export const StatusCard = ({
         ) : null}
         {isPollOver ? (
           <Text size="sm" role="status">
-            {t("verification.pollOver")}
+            {kind === "pending" ? t("verification.pollOver") : t("verification.pollNothing")}
           </Text>
         ) : null}
 
@@ -121,6 +122,7 @@ export const StatusCard = ({
               component={Link}
               to={returnPath}
               onClick={onReturn}
+              classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
               rightSection={<IconArrowRight size={18} aria-hidden />}
             >
               {t(returnLabelKey(returnPath))}

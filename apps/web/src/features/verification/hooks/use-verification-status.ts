@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { useLanguage } from "@/shared/i18n/use-language";
 import {
   isAwaitingReview,
   VERIFICATION_QUERY_KEY,
@@ -23,6 +24,7 @@ const isUndecided = (status: VerificationStatus | undefined) =>
  */
 export const useVerificationStatus = ({ returned }: { returned: boolean }) => {
   const queryClient = useQueryClient();
+  const language = useLanguage();
   const [isPollOver, setPollOver] = useState(false);
   useEffect(() => {
     if (!returned) return;
@@ -31,7 +33,7 @@ export const useVerificationStatus = ({ returned }: { returned: boolean }) => {
   }, [returned]);
 
   const query = useQuery({
-    ...verificationStatusQueryOptions(),
+    ...verificationStatusQueryOptions(language),
     refetchInterval: (current) =>
       returned && !isPollOver && isUndecided(current.state.data) ? STATUS_POLL_MS : false,
   });

@@ -212,6 +212,22 @@ describe("the verification area", () => {
     }
   }, 30_000);
 
+  it("says nothing has arrived after a minute when the person came back without sending documents", async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"],
+    });
+    try {
+      renderArea("/account/verification?returned=1", { statuses: [STATUSES.unverified] });
+      expect(await screen.findByText("Checking for the result of your review…")).toBeTruthy();
+      await act(() => vi.advanceTimersByTimeAsync(STATUS_POLL_FOR_MS + 1000));
+      expect(await screen.findByText(/We haven't received your documents yet/)).toBeTruthy();
+      expect(screen.getByRole("button", { name: "Verify my identity" })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 30_000);
+
   it("renders in Spanish", async () => {
     await changeLanguage("es");
     renderArea("/account/verification", { statuses: [STATUSES.retry] });

@@ -1492,6 +1492,8 @@ export const en = {
     polling: "Checking for the result of your review…",
     pollOver:
       "This is taking longer than usual. You can leave this page: we'll e-mail you when the review is done.",
+    pollNothing:
+      "We haven't received your documents yet. If you didn't finish on the verification page, start again below.",
     returnTo: {
       transfer: "Back to your transfer",
       wallet: "Back to your wallet",

@@ -1497,6 +1497,8 @@ export const es = {
     polling: "Consultando el resultado de tu revisión…",
     pollOver:
       "Está tardando más de lo normal. Puedes salir de esta página: te escribiremos por correo cuando termine la revisión.",
+    pollNothing:
+      "Aún no recibimos tus documentos. Si no terminaste en la página de verificación, vuelve a empezar abajo.",
     returnTo: {
       transfer: "Volver a tu envío",
       wallet: "Volver a tu billetera",
