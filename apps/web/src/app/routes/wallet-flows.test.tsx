@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { getCountries } from "@vela/shared/contract/reference";
-import { createWalletSendQuotation } from "@vela/shared/contract/wallets";
+import { createWalletSendQuotation, createWalletTransaction } from "@vela/shared/contract/wallets";
 import { Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { WalletSendRoute } from "@/features/wallets/routes/wallet-send-route";
@@ -282,6 +282,22 @@ describe("the wallet flows", () => {
     // The general "couldn't prepare" message is not said over it.
     expect(screen.queryByText("We couldn't hold this price. Check the amount and try again.")).toBeNull();
     expect(address()).toBe("/account/wallets/send/amount");
+  });
+
+  it("says so on the review when the transaction is refused past the limit (checked again under the lock)", async () => {
+    const { user, backend } = renderFlows("/account/wallets/send/recipient?wallet_id=VW-BOBRR-00002");
+    const limit =
+      "This would take you past your 24-hour limit of 1,000 USD for unverified accounts (0 USD left). Verify your identity to raise it.";
+    server.use(handle(createWalletTransaction, invalid({ amount: [limit] })));
+    await user.click(await screen.findByRole("button", { name: "Send to Bo R., wallet VW-BOBRR-00002" }));
+    await continueWithAmount(user, "You send", "50");
+    await user.click(await screen.findByRole("button", { name: "Send 50.00 USD" }));
+
+    const alert = (await screen.findByText(limit)).closest("[role=alert]") as HTMLElement;
+    expect(within(alert).getByRole("link", { name: "Verify your identity" }).getAttribute("href")).toBe(
+      `/account/verification?${new URLSearchParams({ from: "/account/wallets/send/send" })}`,
+    );
+    expect(backend.balanceOf("USD")).toBe("500.00");
   });
 
   it("opens a shared wallet link with that wallet looked up", async () => {
