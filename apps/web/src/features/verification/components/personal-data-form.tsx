@@ -31,7 +31,8 @@ const formValues = (saved: Saved | null) => ({
   last_name: saved?.last_name ?? "",
   date_of_birth: saved?.date_of_birth ?? "",
   nationality_country_id: saved?.nationality_country_id ?? null,
-  document_number: saved?.document_number ?? "",
+  // The API answers the saved number masked ("•••• 678Z"): it is typed again to save a change.
+  document_number: "",
   address: saved?.address ?? "",
   city: saved?.city ?? "",
   postal_code: saved?.postal_code ?? "",
@@ -77,6 +78,9 @@ export const PersonalDataForm = ({ saved }: { saved: Saved | null }) => {
         <FormTextInput
           name="document_number"
           label={t("verification.personal.documentNumber")}
+          description={
+            saved ? t("verification.personal.documentSaved", { number: saved.document_number }) : undefined
+          }
           autoComplete="off"
           required
         />

@@ -17,7 +17,8 @@ type Answers = Record<string, string>;
 
 /** Most answers are free text of at most this many characters (the contract's bound). */
 const ANSWER_MAX = 500;
-const NUMBER = /^\d+(?:[.,]\d+)?$/;
+/** A number answer is digits only, as the API checks it. */
+const NUMBER = /^\d+$/;
 
 /**
  * The form's name for a question: its id, not its key, since react-hook-form reads dots in a name
@@ -66,7 +67,7 @@ const QuestionField = ({ question }: { question: Question }) => {
   return (
     <TextInput
       {...common}
-      inputMode={question.kind === "number" ? "decimal" : undefined}
+      inputMode={question.kind === "number" ? "numeric" : undefined}
       onChange={(event) => field.onChange(event.currentTarget.value)}
     />
   );

@@ -270,7 +270,7 @@ describe("the enhanced level", () => {
     await user.type(within(form).getByLabelText(/What do you do for a living/), "Nurse");
     await user.type(within(form).getByLabelText(/How much do you expect to send/), "lots");
     await user.click(within(form).getByRole("button", { name: "Save answers" }));
-    expect(await within(form).findByText("Must be a number.")).toBeTruthy();
+    expect(await within(form).findByText("Must be a whole number (digits only).")).toBeTruthy();
 
     const amount = within(form).getByLabelText(/How much do you expect to send/);
     await user.clear(amount);
@@ -287,6 +287,17 @@ describe("the enhanced level", () => {
     await waitFor(() => expect(state.questions.answers.occupation).toBe("Nurse"));
     const step = screen.getByRole("region", { name: /1\. About your money/ });
     expect(await within(step).findByText("Saved")).toBeTruthy();
+  });
+
+  it("shows saved details, with the document number the API masks to be typed again", async () => {
+    renderEnhanced({ personalData: { ...PERSONAL_DATA, document_number: "•••• 0412" } });
+    const form = await screen.findByRole("form", { name: "Your personal details" });
+    expect((within(form).getByLabelText(/First name/) as HTMLInputElement).value).toBe("Ana");
+    const number = within(form).getByLabelText(/Document number/) as HTMLInputElement;
+    expect(number.value).toBe("");
+    expect(within(form).getByText("Saved: •••• 0412. Type it again to save a change.")).toBeTruthy();
+    const step = screen.getByRole("region", { name: /2\. Your personal details/ });
+    expect(within(step).getByText("Saved")).toBeTruthy();
   });
 
   it("opens the upload of a proof of address once the answers and the details are saved", async () => {

@@ -1534,7 +1534,7 @@ export const en = {
     questions: {
       formLabel: "Questions about your money",
       choose: "Choose an answer",
-      number: "Must be a number.",
+      number: "Must be a whole number (digits only).",
       save: "Save answers",
       saved: "Your answers were saved.",
       loadError: "We couldn't load the questions.",
@@ -1544,6 +1544,7 @@ export const en = {
       dateOfBirth: "Date of birth",
       nationality: "Nationality",
       documentNumber: "Document number",
+      documentSaved: "Saved: {{number}}. Type it again to save a change.",
       address: "Address",
       city: "City",
       postalCode: "Postal code (optional)",

@@ -1540,7 +1540,7 @@ export const es = {
     questions: {
       formLabel: "Preguntas sobre tu dinero",
       choose: "Elige una respuesta",
-      number: "Debe ser un número.",
+      number: "Debe ser un número entero (solo dígitos).",
       save: "Guardar respuestas",
       saved: "Tus respuestas se guardaron.",
       loadError: "No pudimos cargar las preguntas.",
@@ -1550,6 +1550,7 @@ export const es = {
       dateOfBirth: "Fecha de nacimiento",
       nationality: "Nacionalidad",
       documentNumber: "Número de documento",
+      documentSaved: "Guardado: {{number}}. Escríbelo de nuevo para guardar un cambio.",
       address: "Dirección",
       city: "Ciudad",
       postalCode: "Código postal (opcional)",
