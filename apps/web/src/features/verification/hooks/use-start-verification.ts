@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { VerificationFlow } from "@vela/shared/verification";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { getAccessToken } from "../api/access-token";
 
@@ -19,7 +20,7 @@ const sdkAddress = (sdkUrl: string): string | null => {
  */
 export const useStartVerification = () => {
   const { t } = useTranslation();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: async (flow: VerificationFlow) => {
       const token = await getAccessToken(flow);
       const address = sdkAddress(token.sdk_url);
@@ -29,4 +30,15 @@ export const useStartVerification = () => {
     onSuccess: (address) => window.location.assign(address),
     meta: { errorFallback: t("verification.start.failed") },
   });
+  // Back from the provider's page through the browser's history, the page may come out of the
+  // back-forward cache as it was left: still "opening". Its buttons are usable again.
+  const { reset } = mutation;
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener("pageshow", restored);
+    return () => window.removeEventListener("pageshow", restored);
+  }, [reset]);
+  return mutation;
 };

@@ -1504,7 +1504,6 @@ export const en = {
       title: "Verify your identity",
       text: "It takes about five minutes: a photo of your document and a selfie. You'll come back here when you're done.",
       button: "Verify my identity",
-      redirecting: "Opening the verification page…",
       failed: "We couldn't open the verification page. Try again in a moment.",
     },
     documents: {

@@ -1509,7 +1509,6 @@ export const es = {
       title: "Verifica tu identidad",
       text: "Toma unos cinco minutos: una foto de tu documento y una selfie. Volverás aquí al terminar.",
       button: "Verificar mi identidad",
-      redirecting: "Abriendo la página de verificación…",
       failed: "No pudimos abrir la página de verificación. Inténtalo de nuevo en un momento.",
     },
     documents: {
