@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Divider, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Divider, Group, Skeleton, Stack, Text, Title } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -10,6 +10,7 @@ import { DocumentsChecklist } from "./documents-checklist";
 import { LoadState } from "./load-state";
 import { PersonalDataForm } from "./personal-data-form";
 import { isQuestionnaireComplete, QuestionnaireForm } from "./questionnaire-form";
+import { SectionCard } from "./section-card";
 import classes from "./verification.module.css";
 
 const Step = ({
@@ -68,75 +69,70 @@ export const EnhancedCard = ({
   const isReady = isAnswered && hasPersonalData;
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="verification-enhanced-title">
-      <Stack gap="lg">
+    <SectionCard
+      id="verification-enhanced-title"
+      title={t("verification.enhanced.title")}
+      text={t("verification.enhanced.text")}
+      gap="lg"
+    >
+      {isInReview ? (
+        <Text size="sm" role="status">
+          {t("verification.enhanced.inReview")}
+        </Text>
+      ) : null}
+      <Step
+        id="enhanced-questions-title"
+        title={t("verification.enhanced.stepQuestions")}
+        isDone={isAnswered}
+      >
+        {questions.data ? (
+          <QuestionnaireForm key={`${questions.dataUpdatedAt}`} list={questions.data} />
+        ) : (
+          <LoadState
+            query={questions}
+            loading={<Skeleton height={160} radius="md" />}
+            errorText={t("verification.questions.loadError")}
+          />
+        )}
+      </Step>
+      <Divider />
+      <Step
+        id="enhanced-personal-title"
+        title={t("verification.enhanced.stepPersonal")}
+        isDone={hasPersonalData}
+      >
+        {personal.isSuccess ? (
+          <PersonalDataForm key={`${personal.dataUpdatedAt}`} saved={personal.data} />
+        ) : (
+          <LoadState
+            query={personal}
+            loading={<Skeleton height={200} radius="md" />}
+            errorText={t("verification.personal.loadError")}
+          />
+        )}
+      </Step>
+      <Divider />
+      <Step id="enhanced-upload-title" title={t("verification.enhanced.stepUpload")}>
+        <Text size="sm">{t("verification.enhanced.uploadText")}</Text>
+        <DocumentsChecklist flow="enhanced" headingOrder={4} />
         <div>
-          <Title order={2} size="h4" id="verification-enhanced-title">
-            {t("verification.enhanced.title")}
-          </Title>
-          <Text size="sm" c="dimmed" mt={4}>
-            {t("verification.enhanced.text")}
-          </Text>
+          <Button
+            leftSection={<IconUpload size={18} aria-hidden />}
+            classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
+            loading={isStarting}
+            disabled={!isReady || !canStart}
+            onClick={onStart}
+            aria-describedby={isReady ? undefined : "enhanced-needs-steps"}
+          >
+            {t("verification.enhanced.uploadButton")}
+          </Button>
+          {isReady ? null : (
+            <Text size="xs" c="dimmed" mt={6} id="enhanced-needs-steps">
+              {t("verification.enhanced.needsSteps")}
+            </Text>
+          )}
         </div>
-        {isInReview ? (
-          <Text size="sm" role="status">
-            {t("verification.enhanced.inReview")}
-          </Text>
-        ) : null}
-        <Step
-          id="enhanced-questions-title"
-          title={t("verification.enhanced.stepQuestions")}
-          isDone={isAnswered}
-        >
-          {questions.data ? (
-            <QuestionnaireForm key={`${questions.dataUpdatedAt}`} list={questions.data} />
-          ) : (
-            <LoadState
-              query={questions}
-              loading={<Skeleton height={160} radius="md" />}
-              errorText={t("verification.questions.loadError")}
-            />
-          )}
-        </Step>
-        <Divider />
-        <Step
-          id="enhanced-personal-title"
-          title={t("verification.enhanced.stepPersonal")}
-          isDone={hasPersonalData}
-        >
-          {personal.isSuccess ? (
-            <PersonalDataForm key={`${personal.dataUpdatedAt}`} saved={personal.data} />
-          ) : (
-            <LoadState
-              query={personal}
-              loading={<Skeleton height={200} radius="md" />}
-              errorText={t("verification.personal.loadError")}
-            />
-          )}
-        </Step>
-        <Divider />
-        <Step id="enhanced-upload-title" title={t("verification.enhanced.stepUpload")}>
-          <Text size="sm">{t("verification.enhanced.uploadText")}</Text>
-          <DocumentsChecklist flow="enhanced" headingOrder={4} />
-          <div>
-            <Button
-              leftSection={<IconUpload size={18} aria-hidden />}
-              classNames={{ root: classes.wrapRoot, label: classes.wrapLabel }}
-              loading={isStarting}
-              disabled={!isReady || !canStart}
-              onClick={onStart}
-              aria-describedby={isReady ? undefined : "enhanced-needs-steps"}
-            >
-              {t("verification.enhanced.uploadButton")}
-            </Button>
-            {isReady ? null : (
-              <Text size="xs" c="dimmed" mt={6} id="enhanced-needs-steps">
-                {t("verification.enhanced.needsSteps")}
-              </Text>
-            )}
-          </div>
-        </Step>
-      </Stack>
-    </Card>
+      </Step>
+    </SectionCard>
   );
 };
