@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { StatusBadge } from "@/shared/ui/status-badge";
 import { returnLabelKey } from "../hooks/use-return-path";
+import { DocumentsChecklist } from "./documents-checklist";
 import { type StatusKind, statusKind } from "./status-kind";
 import classes from "./verification.module.css";
 
@@ -84,6 +85,10 @@ export const StatusCard = ({
           </Alert>
         ) : null}
 
+        {/* Before another try: what the provider's page will ask for again. */}
+        {kind === "retry" && status.can_start ? (
+          <DocumentsChecklist flow={status.flow ?? "identity"} />
+        ) : null}
         {kind === "final" ? <Text size="sm">{t("verification.state.finalHelp")}</Text> : null}
         {kind === "blocked" ? <Text size="sm">{t("verification.state.blockedHelp")}</Text> : null}
         {kind === "approved" && status.level === "enhanced" ? (

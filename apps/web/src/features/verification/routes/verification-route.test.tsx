@@ -118,6 +118,9 @@ describe("the verification area", () => {
     expect(
       screen.getByText("The photo of your document is blurry. Take it again in good light."),
     ).toBeTruthy();
+    // What to have ready for the new try.
+    expect(await within(statusCard()).findByRole("list", { name: "Accepted documents" })).toBeTruthy();
+    await expectNoSeriousAxeViolations();
     await user.click(screen.getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith(SDK_URL));
     expect(state.tokenFlows).toEqual(["identity"]);
@@ -132,6 +135,7 @@ describe("the verification area", () => {
     expect(screen.getByRole("link", { name: "Contact support" }).getAttribute("href")).toBe("/contact-us");
     expect(screen.queryByRole("button", { name: "Verify my identity" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+    await expectNoSeriousAxeViolations();
   });
 
   it("says money-moving is paused on a blocked account and hides the enhanced step", async () => {
