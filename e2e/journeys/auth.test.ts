@@ -160,6 +160,7 @@ describe("identity journeys", () => {
       "Recipients",
       "Order history",
       "Profile",
+      "Identity verification",
       "Settings",
     ]);
     await expect

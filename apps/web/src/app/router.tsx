@@ -101,6 +101,11 @@ const SavedCardsRoute = lazy(() =>
 const SavedBanksRoute = lazy(() =>
   import("@/features/payments/routes/saved-banks-route").then((m) => ({ default: m.SavedBanksRoute })),
 );
+const VerificationRoute = lazy(() =>
+  import("@/features/verification/routes/verification-route").then((m) => ({
+    default: m.VerificationRoute,
+  })),
+);
 const RecipientInvitationRoute = lazy(() =>
   import("@/features/recipient-invitation/routes/recipient-invitation-route").then((m) => ({
     default: m.RecipientInvitationRoute,
@@ -252,6 +257,7 @@ export const AppRoutes = () => (
             }
           />
           <Route path="profile" element={<ProfileRoute />} />
+          <Route path="verification" element={<VerificationRoute />} />
           <Route path="settings" element={<SettingsLayout />}>
             <Route index element={<Navigate to="security" replace />} />
             <Route path="security" element={<SecuritySettingsRoute />} />

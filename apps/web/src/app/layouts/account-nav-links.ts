@@ -9,6 +9,7 @@ import {
   IconReceipt,
   IconSend,
   IconSettings,
+  IconShieldCheck,
   IconUserCircle,
   IconUsers,
   IconUsersGroup,
@@ -70,6 +71,13 @@ export const ACCOUNT_NAV_LINKS = [
     roles: ["business"],
   },
   { to: "/account/profile", label: "account.profile", icon: IconUserCircle, exact: false, roles: EVERYONE },
+  {
+    to: "/account/verification",
+    label: "account.verification",
+    icon: IconShieldCheck,
+    exact: false,
+    roles: EVERYONE,
+  },
   { to: "/account/settings", label: "account.settings", icon: IconSettings, exact: false, roles: EVERYONE },
 ] as const satisfies readonly {
   to: string;

@@ -158,6 +158,7 @@ describe("account layout", () => {
       "Recipients",
       "Order history",
       "Profile",
+      "Identity verification",
       "Settings",
     ]);
     expect(within(sidebar).getByTestId("account-user-name").textContent).toBe("Ana López");
@@ -182,6 +183,7 @@ describe("account layout", () => {
       "Order history",
       "Reports",
       "Profile",
+      "Identity verification",
       "Settings",
     ]);
     expect(screen.getByTestId("account-user-name").textContent).toBe("Agencia Sol");
@@ -202,6 +204,7 @@ describe("account layout", () => {
       "API keys",
       "Credentials and subscriptions",
       "Profile",
+      "Identity verification",
       "Settings",
     ]);
   });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { DEFAULT_PERMISSIONS } from "@vela/shared/auth";
+import { createPurchaseQuotation } from "@vela/shared/contract/purchases";
 import { Route } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
@@ -17,6 +18,7 @@ import {
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { requests, server } from "@/test/api-server";
 import { payByCard } from "@/test/card-form";
+import { handle, invalid } from "@/test/contract-handlers";
 import { CLIENT_USER } from "@/test/fixtures";
 import { resetFlowStores, searchAfterNotFound } from "@/test/flow-steps";
 import { address, renderRoutes } from "@/test/render";
@@ -102,6 +104,24 @@ describe("the purchase flows", () => {
     expect(screen.getByRole("link", { name: "View in history" }).getAttribute("href")).toMatch(
       /^\/account\/history\/\d+$/,
     );
+  });
+
+  it("says a top-up past the person's limit was refused, with the way to verify (issue 20)", async () => {
+    const { user } = renderPurchases("/account/reload-phones/amount");
+    const limit =
+      "This would take you past your 30-day limit of 2,000 USD for unverified accounts (0 USD left). Verify your identity to raise it.";
+    server.use(handle(createPurchaseQuotation, invalid({ amount: [limit] })));
+    expect(await screen.findByText("Step 1 of 4 · Amount")).toBeTruthy();
+    await findOperator(user, "55 1234 5678");
+    await user.click(await screen.findByRole("radio", { name: /100\.00.MXN/ }));
+    await user.selectOptions(screen.getByRole("combobox", { name: "You pay in" }), String(PUSD.id));
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    const alert = (await screen.findByText(limit)).closest("[role=alert]") as HTMLElement;
+    expect(within(alert).getByRole("link", { name: "Verify your identity" }).getAttribute("href")).toBe(
+      "/account/verification?from=%2Faccount%2Freload-phones%2Famount",
+    );
+    expect(address()).toBe("/account/reload-phones/amount");
   });
 
   it("refuses a number that is not a mobile number by the field, and prices nothing", async () => {

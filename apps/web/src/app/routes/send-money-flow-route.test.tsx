@@ -23,7 +23,7 @@ import { usePanelSlots } from "@/shared/layout/panel-slots";
 import { requests, server } from "@/test/api-server";
 import { payByCard } from "@/test/card-form";
 import { authorizedCardPayment, VISA_TOKEN } from "@/test/card-payments";
-import { failure, handle, type Reply, success } from "@/test/contract-handlers";
+import { failure, handle, invalid, type Reply, success } from "@/test/contract-handlers";
 import {
   FROM_COUNTRIES,
   paymentSummaryOf,
@@ -336,6 +336,24 @@ describe("the send-money flow route", () => {
     expect(await screen.findByRole("heading", { name: "Payment methods" })).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Back" }));
     expect(await screen.findByRole("heading", { name: "Who receives the money?" })).toBeTruthy();
+  });
+
+  it("shows a quotation refused past the person's limit on AMOUNT, with the way to verify (issue 20)", async () => {
+    const { user } = renderFlow("/account/send-money/amount");
+    const limit =
+      "This would take you past your 30-day limit of 2,000 USD for unverified accounts (1,250 USD left). Verify your identity to raise it.";
+    server.use(handle(createQuotation, invalid({ amount: [limit] })));
+    expect(await screen.findByText("Step 1 of 6 · Amount")).toBeTruthy();
+    await waitFor(() => expect(screen.getByText(/^1 USD = /)).toBeTruthy());
+    await user.click(screen.getByRole("button", { name: "Continue" }));
+
+    const alert = (await screen.findByText(limit)).closest("[role=alert]") as HTMLElement;
+    const link = within(alert).getByRole("link", { name: "Verify your identity" });
+    expect(link.getAttribute("href")).toBe("/account/verification?from=%2Faccount%2Fsend-money%2Famount");
+    expect(screen.queryByText("We couldn't hold this price. Check the amount and try again.")).toBeNull();
+    expect(address()).toBe("/account/send-money/amount");
+    await user.click(link);
+    expect(address()).toBe("/account/verification");
   });
 
   it("sends a later step without a quotation back to AMOUNT", async () => {

@@ -27,6 +27,7 @@ import { FlowFrame, StepPending } from "@/shared/flow/flow-frame";
 import { paymentName } from "@/shared/flow/payment-name";
 import { isOrderMoving, pollUntilFinal } from "@/shared/flow/use-flow-order";
 import { flowStepPath, useFlowSteps, usePaymentReturn } from "@/shared/flow/use-flow-steps";
+import { AmountRefusal, amountRefusalOf } from "@/shared/ui/amount-refusal";
 
 /** The flow's steps as they appear in the address: `/account/send-money/recipient`. */
 export const stepPath = (step: SendMoneyStepName) => flowStepPath(SEND_MONEY_BASE_PATH, step);
@@ -184,7 +185,8 @@ export const SendMoneyFlowRoute = () => {
       case "AMOUNT":
         content = (
           <Stack gap="md">
-            {quotation.isError ? (
+            <AmountRefusal error={quotation.error} />
+            {quotation.isError && amountRefusalOf(quotation.error) === null ? (
               <Alert color="red" variant="light">
                 {t("sendFlow.quotationError")}
               </Alert>

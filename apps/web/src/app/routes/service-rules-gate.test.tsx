@@ -1,9 +1,15 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { AuthUser } from "@vela/shared/auth";
 import { examineServiceRules } from "@vela/shared/contract/auth";
 import { afterEach, describe, expect, it } from "vitest";
 import { useAuthModalStore } from "@/features/auth/stores/auth-modal-store";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
+import {
+  levelsFixture,
+  STATUSES,
+  verificationBackend,
+} from "@/features/verification/testing/verification-backend";
 import { requests, server } from "@/test/api-server";
 import { handle } from "@/test/contract-handlers";
 import { CLIENT_USER } from "@/test/fixtures";
@@ -62,5 +68,57 @@ describe("the money-moving flows' rule check", () => {
     expect(requests.some((request) => /quotation|calculator|currencies|methods/.test(request.url))).toBe(
       false,
     );
+  });
+});
+
+const VERIFY_IDENTITY = {
+  allowed: false,
+  hide_modal: false,
+  modal: {
+    button: { label: "Verify my identity", code: "VERIFY_IDENTITY" },
+    code: "VERIFY_IDENTITY",
+    id: "sendmoney:verify_identity",
+    persistent: false,
+    text: "You have used your 30-day limit of 2,000 USD for unverified accounts. Verify your identity to raise it.",
+    time: null,
+    title: "Verify your identity to send more",
+    img: null,
+    seconds: null,
+    show: true,
+  },
+};
+
+// Issue 20: a person with no room left under their level meets the VERIFY_IDENTITY modal before the
+// flow; its button (in the modal, or on the page once the modal is put off) opens the verification
+// area, which leads back to the flow once approved.
+describe("the VERIFY_IDENTITY rule", () => {
+  afterEach(() => sessionStorage.clear());
+
+  it("opens the verification area from the modal, and the area leads back to the transfer", async () => {
+    server.use(
+      ...signIn(CLIENT_USER),
+      handle(examineServiceRules, VERIFY_IDENTITY),
+      ...sendMoneyHandlers(),
+      ...verificationBackend({ statuses: [STATUSES.green], levels: levelsFixture("identity_verified") })
+        .handlers,
+    );
+    renderWithApp(<AppRoutes />, { route: "/account/send-money/amount" });
+    const user = userEvent.setup();
+
+    const dialog = await screen.findByRole("dialog", { name: "Verify your identity to send more" });
+    expect(within(dialog).getByText(VERIFY_IDENTITY.modal.text)).toBeTruthy();
+    await user.click(within(dialog).getByRole("button", { name: "Not now" }));
+    // Put off, the modal's way forward stays on the page.
+    const alert = await screen.findByRole("alert", { name: "Verify your identity to send more" });
+    expect(within(alert).getByRole("link", { name: "Verify my identity" }).getAttribute("href")).toBe(
+      "/account/verification?from=%2Faccount%2Fsend-money%2Famount",
+    );
+
+    act(() => useAuthModalStore.getState().showLimitModal(VERIFY_IDENTITY.modal));
+    const again = await screen.findByRole("dialog", { name: "Verify your identity to send more" });
+    await user.click(within(again).getByRole("button", { name: "Verify my identity" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Identity verification" })).toBeTruthy();
+    const back = await screen.findByRole("link", { name: "Back to your transfer" });
+    expect(back.getAttribute("href")).toBe("/account/send-money/amount");
   });
 });

@@ -1,13 +1,16 @@
-import { Alert, Skeleton, Stack } from "@mantine/core";
+import { Alert, Button, Skeleton, Stack, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import type { RuleService } from "@vela/shared/auth";
 import { PURCHASE_PERMISSION, type PurchaseService } from "@vela/shared/purchases";
 import { type ReactNode, useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
 import { examineServiceRules } from "@/features/auth/api/examine-rules";
 import { RULES_QUERY_KEY } from "@/features/auth/hooks/use-dashboard-rule-check";
 import { useAuthModalStore } from "@/features/auth/stores/auth-modal-store";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
+import { RULE_ACTIONS } from "@/features/auth/utils/rule-actions";
+import { verificationPathFrom } from "@/shared/flow/verification-path";
 
 /** The flow each rule service heads, named on a refusal. */
 const TITLE_KEYS = {
@@ -28,6 +31,7 @@ const TITLE_KEYS = {
  */
 export const ServiceRulesGate = ({ service, children }: { service: RuleService; children: ReactNode }) => {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
   const title = t(TITLE_KEYS[service]);
   const isAllowed = useAuthStore((state) => service === "wallet" || state.permissions[service]);
   const userId = useAuthStore((state) => state.user?.id ?? null);
@@ -61,7 +65,13 @@ export const ServiceRulesGate = ({ service, children }: { service: RuleService; 
   if (rules.data && !rules.data.allowed)
     return (
       <Alert color="yellow" variant="light" role="alert" maw={760} title={modal?.title ?? title}>
-        {modal?.text ?? t("purchases.disabled")}
+        <Text size="sm">{modal?.text ?? t("purchases.disabled")}</Text>
+        {/* The modal may have been put off ("Later"): its way to higher limits stays on the page. */}
+        {modal?.button.code === RULE_ACTIONS.verifyIdentity ? (
+          <Button component={Link} to={verificationPathFrom(`${pathname}${search}`)} size="xs" mt="sm">
+            {modal.button.label}
+          </Button>
+        ) : null}
       </Alert>
     );
   return <>{children}</>;

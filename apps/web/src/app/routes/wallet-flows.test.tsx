@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { UserEvent } from "@testing-library/user-event";
 import { getCountries } from "@vela/shared/contract/reference";
+import { createWalletSendQuotation, createWalletTransaction } from "@vela/shared/contract/wallets";
 import { Route, Routes } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { WalletSendRoute } from "@/features/wallets/routes/wallet-send-route";
@@ -13,7 +14,7 @@ import {
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { requests, server } from "@/test/api-server";
 import { payByCard } from "@/test/card-form";
-import { handle } from "@/test/contract-handlers";
+import { handle, invalid } from "@/test/contract-handlers";
 import { EUR, SPAIN, UNITED_STATES, USD } from "@/test/fixtures";
 import { resetFlowStores, searchAfterNotFound } from "@/test/flow-steps";
 import { address, renderRoutes, renderWithApp } from "@/test/render";
@@ -264,6 +265,39 @@ describe("the wallet flows", () => {
     expect(await screen.findByRole("heading", { name: "Sent" })).toBeTruthy();
     expect(text(screen.getByText(/received/))).toBe("Bo R. received 45.00 EUR.");
     expect(backend.balanceOf("USD")).toBe("450.00");
+  });
+
+  it("says a send past the person's limit was refused on AMOUNT, with the way to verify and back (issue 20)", async () => {
+    const { user } = renderFlows("/account/wallets/send/recipient?wallet_id=VW-BOBRR-00002");
+    const limit =
+      "This would take you past your 24-hour limit of 1,000 USD for unverified accounts (50 USD left). Verify your identity to raise it.";
+    server.use(handle(createWalletSendQuotation, invalid({ amount: [limit] })));
+    await user.click(await screen.findByRole("button", { name: "Send to Bo R., wallet VW-BOBRR-00002" }));
+    await continueWithAmount(user, "You send", "500");
+
+    const alert = (await screen.findByText(limit)).closest("[role=alert]") as HTMLElement;
+    expect(within(alert).getByRole("link", { name: "Verify your identity" }).getAttribute("href")).toBe(
+      `/account/verification?${new URLSearchParams({ from: "/account/wallets/send/amount" })}`,
+    );
+    // The general "couldn't prepare" message is not said over it.
+    expect(screen.queryByText("We couldn't hold this price. Check the amount and try again.")).toBeNull();
+    expect(address()).toBe("/account/wallets/send/amount");
+  });
+
+  it("says so on the review when the transaction is refused past the limit (checked again under the lock)", async () => {
+    const { user, backend } = renderFlows("/account/wallets/send/recipient?wallet_id=VW-BOBRR-00002");
+    const limit =
+      "This would take you past your 24-hour limit of 1,000 USD for unverified accounts (0 USD left). Verify your identity to raise it.";
+    server.use(handle(createWalletTransaction, invalid({ amount: [limit] })));
+    await user.click(await screen.findByRole("button", { name: "Send to Bo R., wallet VW-BOBRR-00002" }));
+    await continueWithAmount(user, "You send", "50");
+    await user.click(await screen.findByRole("button", { name: "Send 50.00 USD" }));
+
+    const alert = (await screen.findByText(limit)).closest("[role=alert]") as HTMLElement;
+    expect(within(alert).getByRole("link", { name: "Verify your identity" }).getAttribute("href")).toBe(
+      `/account/verification?${new URLSearchParams({ from: "/account/wallets/send/send" })}`,
+    );
+    expect(backend.balanceOf("USD")).toBe("500.00");
   });
 
   it("opens a shared wallet link with that wallet looked up", async () => {

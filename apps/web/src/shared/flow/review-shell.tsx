@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
 import type { RequestMeta } from "@/shared/api/query-client";
+import { AmountRefusal } from "@/shared/ui/amount-refusal";
 import type { FlowActions } from "./flow-store";
 
 /** A failure that is the answer to this attempt (not a lost connection): the next try is a new attempt. */
@@ -79,7 +80,8 @@ export const ReviewShell = ({
   onBack: () => void;
   confirmLabel: string;
   confirmIcon?: ReactNode;
-  transaction: { isPending: boolean; mutate: () => void };
+  /** Its `error` when refused past the person's limits (checked again at the transaction) is said here. */
+  transaction: { isPending: boolean; mutate: () => void; error?: unknown };
   /** The space between the two buttons once they wrap. */
   buttonGap?: "sm" | "md";
   children: ReactNode;
@@ -87,6 +89,7 @@ export const ReviewShell = ({
   <Stack gap="lg">
     <StepHeading title={title} text={text} />
     {children}
+    <AmountRefusal error={transaction.error} />
     <Group justify="space-between" wrap="wrap" gap={buttonGap}>
       <Button variant="default" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onBack}>
         {backLabel}

@@ -6,7 +6,7 @@ import { CountrySearchSelect } from "@/shared/ui/country-search-select";
 import { idValue } from "./id-value";
 
 /** The form fields that hold a country id. */
-type CountryFieldName = "country_id" | "document_country_id";
+type CountryFieldName = "country_id" | "document_country_id" | "nationality_country_id";
 type CountryValues = Partial<Record<CountryFieldName, unknown>>;
 
 type CountryFieldProps = {

@@ -2,7 +2,8 @@ import { Button, Group, Image, Stack, Text } from "@mantine/core";
 import type { RuleModal } from "@vela/shared/auth";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
+import { verificationPathFrom } from "@/shared/flow/verification-path";
 import { formatCountdown, secondsFromNow, useCountdown } from "@/shared/hooks/use-countdown";
 import { useAuthModalStore } from "../stores/auth-modal-store";
 import { useAuthStore } from "../stores/auth-store";
@@ -12,6 +13,7 @@ import { RULE_ACTIONS } from "../utils/rule-actions";
 export const LimitModalPane = ({ rule }: { rule: RuleModal }) => {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const close = useAuthModalStore((state) => state.close);
   const setOnboardingStatus = useAuthModalStore((state) => state.setOnboardingStatus);
   const onboarding = useAuthStore((state) => state.onboarding);
@@ -26,6 +28,8 @@ export const LimitModalPane = ({ rule }: { rule: RuleModal }) => {
     }
     close();
     if (code === RULE_ACTIONS.contactSupport) navigate("/contact-us");
+    // The flow the rule stopped is where the verification area leads back to once it is done.
+    if (code === RULE_ACTIONS.verifyIdentity) navigate(verificationPathFrom(`${pathname}${search}`));
   };
 
   return (

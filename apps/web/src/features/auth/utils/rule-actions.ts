@@ -6,4 +6,6 @@ export const RULE_ACTIONS = {
   verifyEmail: "VERIFY_EMAIL",
   verifyPhone: "VERIFY_PHONE",
   contactSupport: "CONTACT_SUPPORT",
+  /** The account's limits need a higher verification level: the verification area, then back. */
+  verifyIdentity: "VERIFY_IDENTITY",
 } as const;

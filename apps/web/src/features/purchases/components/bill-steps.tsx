@@ -26,6 +26,7 @@ import { StepHeading } from "@/shared/flow/review-shell";
 import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
+import { AmountRefusal } from "@/shared/ui/amount-refusal";
 import {
   billPlansQueryOptions,
   billProvidersQueryOptions,
@@ -475,6 +476,7 @@ export const BillRecipientStep = ({
         </Stack>
       ) : null}
 
+      <AmountRefusal error={create.error} />
       <StepButtons
         onBack={onBack}
         canNext={canContinue}

@@ -19,6 +19,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { AmountRefusal } from "@/shared/ui/amount-refusal";
 import { giftCardQueryOptions } from "../api/catalogue";
 import { useCreatePurchaseQuotation } from "../hooks/use-create-quotation";
 import { PayInCurrencySelect, usePayInCurrencies } from "./pay-in-currency";
@@ -156,6 +157,7 @@ export const GiftCardAmountStep = ({
 
       <PayInCurrencySelect currencies={payIn} value={currencyFromId} onChange={setCurrencyFromId} />
 
+      <AmountRefusal error={create.error} />
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Button
           component={Link}

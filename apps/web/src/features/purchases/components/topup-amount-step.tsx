@@ -23,6 +23,7 @@ import { isApiError } from "@/shared/api/api-error";
 import { defaultCountry, SERVED_DESTINATION } from "@/shared/defaults/default-place";
 import { StepHeading } from "@/shared/flow/review-shell";
 import { useLanguage } from "@/shared/i18n/use-language";
+import { AmountRefusal } from "@/shared/ui/amount-refusal";
 import { operatorsQueryOptions, serviceCountriesQueryOptions } from "../api/catalogue";
 import { useCreatePurchaseQuotation } from "../hooks/use-create-quotation";
 import { PayInCurrencySelect, usePayInCurrencies } from "./pay-in-currency";
@@ -271,6 +272,7 @@ export const TopupAmountStep = ({
 
       <PayInCurrencySelect currencies={payIn} value={currencyFromId} onChange={setCurrencyFromId} />
 
+      <AmountRefusal error={create.error} />
       <Group justify="flex-end">
         <Button
           rightSection={<IconArrowRight size={18} aria-hidden />}

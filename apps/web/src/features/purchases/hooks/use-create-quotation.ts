@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { PurchaseQuotation, PurchaseService } from "@vela/shared/purchases";
 import { isApiError } from "@/shared/api/api-error";
 import { notifyApiError } from "@/shared/api/notify";
+import { amountRefusalOf } from "@/shared/ui/amount-refusal";
 import {
   createPurchaseQuotation,
   type PurchaseQuotationRequest,
@@ -28,10 +29,15 @@ export const useCreatePurchaseQuotation = <S extends PurchaseService>(
     onError: (error) => notifyApiError(error),
   });
   const errors = isApiError(mutation.error) ? (mutation.error.errors ?? {}) : {};
+  const isAmountRefused = amountRefusalOf(mutation.error) !== null;
   return {
     ...mutation,
-    /** The first message of a field the API refused, or undefined. */
-    fieldError: (field: string): string | undefined => errors[field]?.[0],
+    /**
+     * The first message of a field the API refused, or undefined. A refused `amount` is the step's
+     * `AmountRefusal` (beside Continue, with the way to raise the limit), not the field's.
+     */
+    fieldError: (field: string): string | undefined =>
+      field === "amount" && isAmountRefused ? undefined : errors[field]?.[0],
   };
 };
 

@@ -12,6 +12,7 @@ import { StepHeading } from "@/shared/flow/review-shell";
 import { SummaryLine, type SummaryLineProps } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { AmountInput } from "@/shared/ui/amount-input";
+import { AmountRefusal, amountRefusalOf } from "@/shared/ui/amount-refusal";
 import { CurrencySelect } from "@/shared/ui/currency-select";
 import { useCalculation } from "../api/calculate";
 import type { WalletMoneyService, WalletPriceRequest } from "../api/money-services";
@@ -41,7 +42,12 @@ export type WalletAmountStepProps = {
   /** The money the amount comes out of, when it is paid from a wallet: more is refused here already. */
   available?: { amount: string; iso: string } | null;
   /** Continue creates the quotation with the request (useCreateWalletQuotation); its failure shows here. */
-  create: { isPending: boolean; isError: boolean; mutate: (request: WalletPriceRequest) => void };
+  create: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    mutate: (request: WalletPriceRequest) => void;
+  };
   /** Something to show above the fields (who receives). */
   header?: ReactNode;
   onBack?: () => void;
@@ -49,9 +55,12 @@ export type WalletAmountStepProps = {
 
 const Row = (props: SummaryLineProps) => <SummaryLine valueWeight={550} {...props} />;
 
-/** The calculator's `errors.send_amount` or message when it refused the amount (spec §5 messages). */
+/**
+ * The calculator's `errors.send_amount` or message when it refused the amount (spec §5 messages);
+ * a refusal past the person's limits (`errors.amount`) is shown with the way to raise them.
+ */
 const refusalOf = (error: unknown): string | null => {
-  if (!isApiError(error) || error.status !== 422) return null;
+  if (!isApiError(error) || error.status !== 422 || amountRefusalOf(error) !== null) return null;
   return error.errors?.send_amount?.[0] ?? error.serverMessage;
 };
 
@@ -114,7 +123,8 @@ export const WalletAmountStep = (props: WalletAmountStepProps) => {
   const price = useCalculation(service, request);
   const calculation = request ? price.data : undefined;
   const refusal = request ? refusalOf(price.error) : null;
-  const isPriceFailed = request !== null && price.isError && refusal === null;
+  const isPriceFailed =
+    request !== null && price.isError && refusal === null && amountRefusalOf(price.error) === null;
 
   let amountError: string | null = null;
   if (isOverAvailable && available)
@@ -154,7 +164,9 @@ export const WalletAmountStep = (props: WalletAmountStepProps) => {
     <Stack gap="lg">
       <StepHeading title={props.title} text={props.text} />
       {props.header}
-      {props.create.isError ? (
+      <AmountRefusal error={props.create.error} />
+      {request ? <AmountRefusal error={price.error} /> : null}
+      {props.create.isError && amountRefusalOf(props.create.error) === null ? (
         <Alert color="red" variant="light" role="alert">
           {t("wallets.flows.quotationError")}
         </Alert>
