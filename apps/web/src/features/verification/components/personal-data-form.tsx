@@ -36,6 +36,7 @@ const formValues = (saved: Saved | null) => ({
   address: saved?.address ?? "",
   city: saved?.city ?? "",
   postal_code: saved?.postal_code ?? "",
+  document_id: saved?.document_id,
 });
 
 /**

@@ -286,6 +286,7 @@ export const verificationBackend = (options: BackendOptions = {}) => {
       state.personalData = {
         ...body,
         nationality_country_id: Number(body.nationality_country_id),
+        document_id: body.document_id === undefined ? undefined : Number(body.document_id),
         updated_at: "2026-11-28T00:00:00.000Z",
       };
       return state.personalData;
