@@ -8,6 +8,7 @@ import { bearer, countryId, signedInClient } from "./auth-support";
 import { appForThisFile, postForm } from "./helper";
 import { makePng } from "./upload-support";
 import {
+  answerQuestionnaire,
   completeSdk,
   eventually,
   jpegWithExif,
@@ -57,8 +58,22 @@ describe("the sandbox SDK page", () => {
       money_moving_blocked: false,
       applicant_id: sdk.applicant_id,
     });
-    // Next comes the enhanced flow.
-    expect(after.can_start).toBe(true);
+    // Next comes the enhanced flow, once the source-of-funds questionnaire is answered.
+    expect(after.can_start).toBe(false);
+    await answerQuestionnaire(app, token);
+    expect((await status(app, token)).can_start).toBe(true);
+    // Its SDK page asks for a proof of address or funds, in three steps (no selfie).
+    const enhanced = await startSdk(app, token, "en", "enhanced");
+    const enhancedPage = (await app.inject({ method: "GET", url: enhanced.page })).body;
+    expect(enhancedPage).toContain("Utility bill");
+    expect(enhancedPage).not.toContain("Passport");
+    expect(enhancedPage).toContain("Step 1 of 3");
+    const passport = await postForm(
+      app,
+      `${enhanced.path}/document${enhanced.query}`,
+      "document_type=passport",
+    );
+    expect(passport.statusCode).toBe(422);
     const validated = await app.inject({
       method: "GET",
       url: "/api/user_identity_verifications/user_validated",
@@ -322,16 +337,41 @@ describe("the spec's other calls", () => {
     const refused = await start({ country_id: 999_999, document_id: 1 }, "es");
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors).toEqual({ country_id: ["El país seleccionado no es válido."] });
-    const started = await start({ country_id: await countryId(app, "MX"), document_id: 2 });
+    // Mexico's identity documents (its INE, a passport…); an address document or one of another
+    // country's is not accepted for the identity check.
+    const mexico = await countryId(app, "MX");
+    const documents = (
+      await app.inject({
+        method: "GET",
+        url: `/api/identity_verifications/country/${mexico}/documents`,
+        headers: bearer(token),
+      })
+    ).json().data as { id: number; purpose: string }[];
+    const [first, second] = documents.filter((document) => document.purpose === "identity");
+    const address = documents.find((document) => document.purpose === "address");
+    const spain = await countryId(app, "ES");
+    const spanish = (
+      await app.inject({
+        method: "GET",
+        url: `/api/identity_verifications/country/${spain}/documents`,
+        headers: bearer(token),
+      })
+    ).json().data as { id: number }[];
+    for (const documentId of [address?.id, spanish[0]?.id]) {
+      const wrong = await start({ country_id: mexico, document_id: documentId });
+      expect(wrong.statusCode).toBe(422);
+      expect(Object.keys(wrong.json().errors)).toEqual(["document_id"]);
+    }
+    const started = await start({ country_id: mexico, document_id: first?.id });
     expect(started.statusCode, started.body).toBe(200);
     expect(started.json().data).toMatchObject({ flow: "identity", review_state: "init", can_start: true });
-    const again = await start({ country_id: await countryId(app, "MX"), document_id: 1 });
+    const again = await start({ country_id: mexico, document_id: second?.id });
     expect(again.json().data.applicant_id).toBe(started.json().data.applicant_id);
     const [row] = await app.db
       .select()
       .from(verificationApplicants)
       .where(eq(verificationApplicants.userId, userId));
-    expect(row).toMatchObject({ documentId: 1, flow: "identity" });
+    expect(row).toMatchObject({ documentId: second?.id, flow: "identity" });
   });
 
   it("set-applicant-id takes an applicant the SDK made at the provider for the caller, not for anyone else", async () => {

@@ -34,12 +34,12 @@ export const status = async (app: TestApp, token: string) =>
   );
 
 /** Starts the SDK: the token's answer, with the page's path (no origin). */
-export async function startSdk(app: TestApp, token: string, language = "en") {
+export async function startSdk(app: TestApp, token: string, language = "en", flow = "identity") {
   const response = await app.inject({
     method: "POST",
     url: "/api/identity-verification/get-access-token",
     headers: bearer(token, { language }),
-    payload: { flow: "identity" },
+    payload: { flow },
   });
   expect(response.statusCode, response.body).toBe(200);
   const data = response.json().data;
@@ -114,4 +114,23 @@ export async function eventually(check: () => Promise<void>, timeoutMs = 15_000)
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+}
+
+/** Answers the source-of-funds questionnaire (list 1), which the enhanced flow comes after. */
+export async function answerQuestionnaire(app: TestApp, token: string) {
+  const answers = {
+    employment_status: "employed",
+    occupation: "Nurse",
+    source_of_funds: "salary",
+    expected_monthly_amount: "500_1000",
+    transfer_purpose: "family_support",
+    recipient_relationship: "family",
+  };
+  const saved = await app.inject({
+    method: "POST",
+    url: "/api/questions_answere/save",
+    headers: bearer(token),
+    payload: { list_id: 1, answers },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
 }

@@ -9,6 +9,7 @@ import { verificationStateOf } from "../src/verification/state";
 import { signedInClient } from "./auth-support";
 import { appForThisFile, postForm } from "./helper";
 import {
+  answerQuestionnaire,
   captureVerificationWebhooks,
   completeSdk,
   eventually,
@@ -227,8 +228,11 @@ describe("what a review does to the account", () => {
         headers: { authorization: `Bearer ${token}` },
         payload: { flow },
       });
-    // Identity is already verified, so the identity flow is refused and enhanced is allowed.
+    // Identity is already verified, so the identity flow is refused, and enhanced is allowed once
+    // the source-of-funds questionnaire is answered.
     expect((await ask("identity")).statusCode).toBe(409);
+    expect((await ask("enhanced")).statusCode).toBe(409);
+    await answerQuestionnaire(app, token);
     const enhancedSdk = await ask("enhanced");
     expect(enhancedSdk.statusCode, enhancedSdk.body).toBe(200);
     expect(enhancedSdk.json().data.applicant_id).not.toBe(applicantId);

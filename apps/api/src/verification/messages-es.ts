@@ -5,6 +5,8 @@ export const VERIFICATION_MESSAGES = {
   finalRejection: "Your verification was rejected. Contact support to continue.",
   underReview: "Your documents are being reviewed. We will let you know the result.",
   identityFirst: "Verify your identity before the enhanced verification.",
+  questionnaireFirst: "Answer the source-of-funds questionnaire before the enhanced verification.",
+  documentNotAccepted: "This document is not accepted for this step in the selected country.",
   unknownApplicant: "The applicant was not found.",
   unknownCountry: "The selected country is invalid.",
   badSignature: "The webhook signature is not valid.",
@@ -21,6 +23,10 @@ export const VERIFICATION_SPANISH: Record<string, string> = {
     "Tu verificación fue rechazada. Contacta con soporte para continuar.",
   [VERIFICATION_MESSAGES.underReview]: "Estamos revisando tus documentos. Te avisaremos del resultado.",
   [VERIFICATION_MESSAGES.identityFirst]: "Verifica tu identidad antes de la verificación ampliada.",
+  [VERIFICATION_MESSAGES.questionnaireFirst]:
+    "Responde el cuestionario sobre el origen de los fondos antes de la verificación ampliada.",
+  [VERIFICATION_MESSAGES.documentNotAccepted]:
+    "Este documento no se acepta para este paso en el país seleccionado.",
   [VERIFICATION_MESSAGES.unknownApplicant]: "No se encontró el solicitante.",
   [VERIFICATION_MESSAGES.unknownCountry]: "El país seleccionado no es válido.",
   [VERIFICATION_MESSAGES.badSignature]: "La firma del webhook no es válida.",

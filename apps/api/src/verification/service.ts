@@ -26,6 +26,8 @@ import {
   type WebhookHeaders,
 } from "../providers/verification/verification-provider";
 import { VERIFICATION_MESSAGES as M } from "./messages-es";
+import { questionnaireComplete } from "./questionnaire";
+import { acceptedDocument } from "./reference";
 import {
   type ApplicantRow,
   applicantByProviderId,
@@ -64,9 +66,18 @@ const LEVEL_RANK: Record<VerificationLevel, number> = { unverified: 0, identity_
 
 const blocked = (state: VerificationState) => state.blockedAt !== null;
 
-/** Whether the person may start (or resubmit) this flow now. */
-function mayStart(state: VerificationState, flow: VerificationFlow, applicant: ApplicantRow | null) {
+/**
+ * Whether the person may start (or resubmit) this flow now. The enhanced flow (proof of address or
+ * source of funds) comes after the source-of-funds questionnaire, whose answers it is checked against.
+ */
+function mayStart(
+  state: VerificationState,
+  flow: VerificationFlow,
+  applicant: ApplicantRow | null,
+  questionnaireDone: boolean,
+) {
   if (blocked(state)) return false;
+  if (flow === "enhanced" && !questionnaireDone) return false;
   if (flow === "enhanced" && LEVEL_RANK[state.level] < 1) return false;
   if (LEVEL_RANK[state.level] >= LEVEL_RANK[LEVEL_OF_FLOW[flow]]) return false;
   if (!applicant) return true;
@@ -78,7 +89,11 @@ function mayStart(state: VerificationState, flow: VerificationFlow, applicant: A
 const nextFlow = (state: VerificationState): VerificationFlow =>
   state.level === "unverified" ? "identity" : "enhanced";
 
-function statusView(state: VerificationState, applicants: ApplicantRow[]): VerificationStatus {
+function statusView(
+  state: VerificationState,
+  applicants: ApplicantRow[],
+  questionnaireDone: boolean,
+): VerificationStatus {
   const applicant = applicants[0] ?? null;
   // The flow the person would run next: the newest one unless it passed, then the next level's.
   const flow = applicant && applicant.reviewAnswer !== "GREEN" ? applicant.flow : nextFlow(state);
@@ -90,7 +105,7 @@ function statusView(state: VerificationState, applicants: ApplicantRow[]): Verif
     review_answer: applicant?.reviewAnswer ?? null,
     reject_type: applicant?.rejectType ?? null,
     message: applicant?.reviewAnswer === "RED" ? (applicant.userMessage ?? null) : null,
-    can_start: mayStart(state, flow, flowApplicant),
+    can_start: mayStart(state, flow, flowApplicant, questionnaireDone),
     money_moving_blocked: blocked(state),
     applicant_id: applicant?.providerApplicantId ?? null,
     updated_at: (applicant?.lastEventAt ?? applicant?.updatedAt ?? null)?.toISOString() ?? null,
@@ -98,11 +113,12 @@ function statusView(state: VerificationState, applicants: ApplicantRow[]): Verif
 }
 
 export async function verificationStatus(deps: Pick<VerificationDeps, "db">, userId: number) {
-  const [state, applicants] = await Promise.all([
+  const [state, applicants, questionnaireDone] = await Promise.all([
     verificationStateOf(deps.db, userId),
     applicantsOf(deps.db, userId),
+    questionnaireComplete(deps.db, userId),
   ]);
-  return statusView(state, applicants);
+  return statusView(state, applicants, questionnaireDone);
 }
 
 /** The person's applicant for the flow, made at the provider on first use. */
@@ -117,9 +133,17 @@ async function ensureApplicant(deps: VerificationDeps, userId: number, flow: Ver
 }
 
 /** Refuses a flow the person may not run now, saying why. */
-function assertMayStart(state: VerificationState, flow: VerificationFlow, applicant: ApplicantRow | null) {
+async function assertMayStart(
+  db: Db,
+  userId: number,
+  state: VerificationState,
+  flow: VerificationFlow,
+  applicant: ApplicantRow | null,
+) {
   if (blocked(state)) throw new NotAllowedError(M.finalRejection);
   if (flow === "enhanced" && LEVEL_RANK[state.level] < 1) throw new ConflictError(M.identityFirst);
+  if (flow === "enhanced" && !(await questionnaireComplete(db, userId)))
+    throw new ConflictError(M.questionnaireFirst);
   if (LEVEL_RANK[state.level] >= LEVEL_RANK[LEVEL_OF_FLOW[flow]]) throw new ConflictError(M.alreadyVerified);
   if (applicant && (applicant.reviewState === "pending" || applicant.reviewState === "on_hold"))
     throw new ConflictError(M.underReview);
@@ -137,7 +161,7 @@ export async function issueAccessToken(
 ): Promise<AccessToken> {
   const { userId, flow } = command;
   const state = await verificationStateOf(deps.db, userId);
-  assertMayStart(state, flow, await applicantOf(deps.db, userId, flow));
+  await assertMayStart(deps.db, userId, state, flow, await applicantOf(deps.db, userId, flow));
   if (!(await claimTokenIssue(deps.db, userId, deps.tokensPerHour)))
     throw new TooManyRequestsError(M.tooManyTokens, 3600);
   const applicant = await ensureApplicant(deps, userId, flow);
@@ -210,7 +234,11 @@ export async function startVerification(
   if (!country) throw new InvalidDataError({ country_id: [M.unknownCountry] });
   const state = await verificationStateOf(deps.db, userId);
   const flow = nextFlow(state);
-  assertMayStart(state, flow, await applicantOf(deps.db, userId, flow));
+  // A document the country accepts, proving what the flow checks: identity, then address or funds.
+  const document = await acceptedDocument(deps.db, command.countryId, command.documentId);
+  const fits = document && (flow === "identity") === (document.purpose === "identity");
+  if (!fits) throw new InvalidDataError({ document_id: [M.documentNotAccepted] });
+  await assertMayStart(deps.db, userId, state, flow, await applicantOf(deps.db, userId, flow));
   const applicant = await ensureApplicant(deps, userId, flow);
   await updateApplicant(deps.db, applicant.id, {
     countryId: command.countryId,

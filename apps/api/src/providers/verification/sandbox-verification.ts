@@ -28,11 +28,19 @@ import type { VerificationProvider } from "./verification-provider";
  * review (SANDBOX_TEST_VALUES). Its webhooks are signed and shaped as Sumsub's and retried on
  * Sumsub's schedule (+5 min, +1 h, +5 h, +18 h) times VERIFICATION_WEBHOOK_RETRY_SCALE.
  */
+/** The documents each flow asks for: who the person is, then where they live or where money comes from. */
 export const SANDBOX_DOCUMENT_TYPES = [
-  { id: 1, slug: "passport", twoSided: false },
-  { id: 2, slug: "id_card", twoSided: true },
-  { id: 3, slug: "driving_licence", twoSided: true },
+  { id: 1, slug: "passport", twoSided: false, flow: "identity" },
+  { id: 2, slug: "id_card", twoSided: true, flow: "identity" },
+  { id: 3, slug: "driving_licence", twoSided: true, flow: "identity" },
+  { id: 4, slug: "utility_bill", twoSided: false, flow: "enhanced" },
+  { id: 5, slug: "bank_statement", twoSided: false, flow: "enhanced" },
+  { id: 6, slug: "payslip", twoSided: false, flow: "enhanced" },
 ] as const;
+
+/** The document types a flow's SDK page offers (the identity flow's when the flow is unknown). */
+export const documentTypesOf = (flow: VerificationFlow | null) =>
+  SANDBOX_DOCUMENT_TYPES.filter((type) => type.flow === (flow ?? "identity"));
 export type SandboxDocumentType = (typeof SANDBOX_DOCUMENT_TYPES)[number]["slug"];
 
 /** The document numbers' prefixes that decide the review; any other number is approved. */
@@ -131,6 +139,7 @@ const sidesOf = (type: SandboxDocumentType | null): DocumentSide[] => {
 };
 
 function sessionOf(row: ApplicantRow): SdkSession {
+  const flow = row.levelName === "identity" || row.levelName === "enhanced" ? row.levelName : null;
   const documentType = (SANDBOX_DOCUMENT_TYPES.find((type) => type.slug === row.documentType)?.slug ??
     null) satisfies SandboxDocumentType | null;
   const missingSides = sidesOf(documentType).filter((side) => !row.uploaded.includes(side));
@@ -139,10 +148,11 @@ function sessionOf(row: ApplicantRow): SdkSession {
   if (row.reviewStatus !== "init") step = "submitted";
   else if (!documentType) step = "document";
   else if (missingSides.length > 0) step = "images";
-  else if (!row.uploaded.includes("selfie")) step = "selfie";
+  // A selfie proves the person holds the identity document; a proof of address needs none.
+  else if (flow !== "enhanced" && !row.uploaded.includes("selfie")) step = "selfie";
   return {
     applicantId: row.id,
-    flow: row.levelName === "identity" || row.levelName === "enhanced" ? row.levelName : null,
+    flow,
     step,
     documentType,
     missingSides,

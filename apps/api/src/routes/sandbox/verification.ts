@@ -5,7 +5,7 @@ import { NotFoundError } from "../../http/errors";
 import { cleanDocument, DOCUMENT_MAX_BYTES } from "../../providers/verification/document-images";
 import type { DocumentSide } from "../../providers/verification/document-store";
 import {
-  SANDBOX_DOCUMENT_TYPES,
+  documentTypesOf,
   type SandboxDocumentType,
   type SandboxVerification,
   type SdkSession,
@@ -44,6 +44,11 @@ const EXTRA_STYLE = `<style>
 </style>`;
 
 const STEP_NUMBER = { document: 1, images: 2, selfie: 3, personal: 4, submitted: 4 } as const;
+/** The enhanced flow (proof of address or funds) has no selfie: its details are step 3 of 3. */
+const stepOf = (session: SdkSession) =>
+  session.flow === "enhanced"
+    ? { number: Math.min(STEP_NUMBER[session.step], 3), total: 3 }
+    : { number: STEP_NUMBER[session.step], total: 4 };
 
 function errorLine(id: string, message: string | undefined) {
   return message ? `<p class="error" id="${id}-error" role="alert">${escapeHtml(message)}</p>` : "";
@@ -79,13 +84,16 @@ function stepBody(
 ): string {
   const errors = state.errors ?? {};
   const values = state.values ?? {};
-  const head = `<p class="step">${escapeHtml(texts.step(STEP_NUMBER[session.step]))}</p>`;
+  const { number, total } = stepOf(session);
+  const head = `<p class="step">${escapeHtml(texts.step(number, total))}</p>`;
   switch (session.step) {
     case "document": {
-      const choices = SANDBOX_DOCUMENT_TYPES.map(
-        (type, index) =>
-          `<label class="choice"><input type="radio" name="document_type" value="${type.slug}"${index === 0 ? " required" : ""}> ${escapeHtml(texts.documentTypes[type.slug])}</label>`,
-      ).join("\n");
+      const choices = documentTypesOf(session.flow)
+        .map(
+          (type, index) =>
+            `<label class="choice"><input type="radio" name="document_type" value="${type.slug}"${index === 0 ? " required" : ""}> ${escapeHtml(texts.documentTypes[type.slug])}</label>`,
+        )
+        .join("\n");
       return `${head}<form method="post" action="${action("document")}">
 <fieldset><legend>${escapeHtml(texts.chooseDocument)}</legend>
 ${choices}
@@ -191,7 +199,9 @@ export async function sandboxVerificationRoutes(
       const language = languageOf(request);
       const session = await sessionOr404(token);
       const form = formOf(request.body);
-      const type = SANDBOX_DOCUMENT_TYPES.find((candidate) => candidate.slug === form.document_type)?.slug;
+      const type = documentTypesOf(session.flow).find(
+        (candidate) => candidate.slug === form.document_type,
+      )?.slug;
       if (!type) {
         return render(
           reply,
