@@ -64,7 +64,15 @@ export const ServiceRulesGate = ({ service, children }: { service: RuleService; 
     );
   if (rules.data && !rules.data.allowed)
     return (
-      <Alert color="yellow" variant="light" role="alert" maw={760} title={modal?.title ?? title}>
+      <Alert
+        color="yellow"
+        variant="light"
+        role="alert"
+        maw={760}
+        title={modal?.title ?? title}
+        // Mantine's yellow title on its light yellow fails contrast (axe): the title in dark text.
+        styles={{ title: { color: "var(--mantine-color-dark-7)" } }}
+      >
         <Text size="sm">{modal?.text ?? t("purchases.disabled")}</Text>
         {/* The modal may have been put off ("Later"): its way to higher limits stays on the page. */}
         {modal?.button.code === RULE_ACTIONS.verifyIdentity ? (

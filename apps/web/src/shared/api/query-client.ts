@@ -16,9 +16,14 @@ declare module "@tanstack/react-query" {
   }
 }
 
-/** The session-expired modal already speaks for a request refused because the session ran out. */
+/**
+ * The session-expired modal already speaks for a request refused because the session ran out, and
+ * every money flow shows a refusal of its amount (a limit, issue 20) beside the amount itself.
+ */
 const isSilent = (error: unknown, meta: RequestMeta | undefined) =>
-  meta?.notifyOnError === false || (error instanceof ApiError && error.isSessionExpired);
+  meta?.notifyOnError === false ||
+  (error instanceof ApiError &&
+    (error.isSessionExpired || (error.status === 422 && error.errors?.amount !== undefined)));
 
 /** Client errors (4xx) will not change on a retry; network failures and 5xx may. */
 const shouldRetry = (failureCount: number, error: unknown) => {

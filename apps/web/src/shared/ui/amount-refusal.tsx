@@ -27,7 +27,14 @@ export const AmountRefusal = ({ error }: { error: unknown }) => {
     <Alert color="red" variant="light" role="alert" icon={<IconShieldCheck size={18} aria-hidden />}>
       <Stack gap={6} align="flex-start">
         <Text size="sm">{message}</Text>
-        <Anchor component={Link} to={verificationPathFrom(`${pathname}${search}`)} size="sm" fw={600}>
+        <Anchor
+          component={Link}
+          to={verificationPathFrom(`${pathname}${search}`)}
+          size="sm"
+          fw={600}
+          c="red.9"
+          underline="always"
+        >
           {t("verification.refusal.link")}
         </Anchor>
       </Stack>
