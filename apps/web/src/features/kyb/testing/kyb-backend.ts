@@ -103,7 +103,7 @@ export const kybBackend = (options: BackendOptions = {}) => {
         ...state.verification.details,
         ...body,
         country_id: Number(body.country_id),
-        website: body.website ?? null,
+        website: typeof body.website === "string" ? body.website : null,
       };
       return state.verification;
     }),
@@ -125,7 +125,7 @@ export const kybBackend = (options: BackendOptions = {}) => {
         nationality_country_id: Number(body.nationality_country_id),
         email: body.email,
         role: body.role,
-        ownership_percent: body.ownership_percent ?? null,
+        ownership_percent: typeof body.ownership_percent === "string" ? body.ownership_percent : null,
         is_controlling: body.is_controlling ?? false,
       });
       if (owner.is_controlling && state.verification.owners.some((row) => row.is_controlling))
