@@ -93,6 +93,17 @@ describe("registration details", () => {
     expect(refused.json().errors.website).toEqual([
       "Debe ser una dirección web que empiece por http:// o https://.",
     ]);
+    const missing = await kybCall(app, token, "GET", "", undefined, "es");
+    expect(missing.json().data.missing).toEqual([
+      "Indica los datos de registro de tu empresa.",
+      "Sube el certificado de constitución.",
+      "Sube los estatutos.",
+      "Sube el comprobante del domicilio social.",
+      "Añade a cada persona con el 25 % o más y a la persona que ejerce el control.",
+    ]);
+    const early = await kybCall(app, token, "POST", "/submit", undefined, "es");
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toBe("La verificación de tu empresa aún no está completa.");
   });
 });
 
