@@ -11,6 +11,8 @@ import { localizeDisplay } from "./display/display-text";
 import { parseQueryString, registerJsonParser, validatorCompiler } from "./http/input";
 import { serializeError } from "./http/log-serializers";
 import { registerSpanish } from "./http/messages";
+import { applyOwnerReview } from "./kyb/evaluation";
+import { KYB_SPANISH, KYB_SPANISH_PATTERNS } from "./kyb/messages-es";
 import { LIMITS_SPANISH } from "./limits/messages-es";
 import { registerPaidGate } from "./orders/jobs";
 import { authPlugin } from "./plugins/auth";
@@ -38,6 +40,7 @@ import { devRoutes } from "./routes/dev/index";
 import { externalRecipientRoutes } from "./routes/external-recipients/index";
 import { healthRoutes } from "./routes/health";
 import { historyRoutes } from "./routes/history/index";
+import { kybRoutes } from "./routes/kyb/index";
 import { onboardingRoutes } from "./routes/onboarding/index";
 import { paymentRoutes } from "./routes/payments/index";
 import { pricingRoutes } from "./routes/pricing/index";
@@ -57,6 +60,7 @@ import { walletDepositRoutes } from "./routes/wallets/deposit-money";
 import { walletRoutes } from "./routes/wallets/index";
 import { walletSendRoutes } from "./routes/wallets/send-money";
 import { walletWithdrawRoutes } from "./routes/wallets/withdraw-money";
+import { registerForeignApplicants } from "./verification/foreign-applicants";
 import { VERIFICATION_SPANISH } from "./verification/messages-es";
 import { VERIFICATION_REFERENCE_SPANISH } from "./verification/reference-messages-es";
 import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "./wallets/dw-messages-es";
@@ -125,6 +129,7 @@ function registerDomainSpanish() {
   registerSpanish(VERIFICATION_REFERENCE_SPANISH);
   registerSpanish(LIMITS_SPANISH);
   registerSpanish(VERIFICATION_SPANISH);
+  registerSpanish(KYB_SPANISH, KYB_SPANISH_PATTERNS);
 }
 
 /**
@@ -145,6 +150,8 @@ export async function buildApp({
   registerDomainSpanish();
   // Services that deliver their own orders add their step to the order jobs' table (orders/jobs.ts).
   registerPurchaseOrderJobs();
+  // A business owner's identity review arrives through the verification webhook (kyb/).
+  registerForeignApplicants(applyOwnerReview);
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     trustProxy: config.TRUST_PROXY,
@@ -213,6 +220,7 @@ export async function buildApp({
       await api.register(verificationReferenceRoutes);
       await api.register(verificationLevelRoutes);
       await api.register(verificationRoutes);
+      await api.register(kybRoutes);
       // The outbox shows codes: a development tool that production never has.
       if (config.NODE_ENV !== "production") await api.register(devRoutes, { prefix: "/dev" });
     },

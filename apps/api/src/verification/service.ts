@@ -25,6 +25,7 @@ import {
   type VerificationProvider,
   type WebhookHeaders,
 } from "../providers/verification/verification-provider";
+import { applyForeignApplicantEvent } from "./foreign-applicants";
 import { VERIFICATION_MESSAGES as M } from "./messages-es";
 import { questionnaireComplete } from "./questionnaire";
 import { acceptedDocument } from "./reference";
@@ -328,6 +329,9 @@ async function applyEvent(tx: Db, retentionDays: number, event: ReviewEvent): Pr
   if (!REVIEW_EVENTS.has(event.type)) return "ignored";
   let applicant = await applicantByProviderId(tx, event.applicantId, { lock: true });
   if (!applicant) {
+    // Not a user's: perhaps a business owner's (kyb/), handled by whoever registered it.
+    const foreign = await applyForeignApplicantEvent(tx, event, { retentionDays });
+    if (foreign) return foreign;
     // An applicant the SDK made on its own: ours when its external id names one of our people.
     const userId = userIdOf(event.externalUserId);
     if (userId === null || !event.flow) return "unknown_applicant";

@@ -3,8 +3,12 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { userVerificationStates } from "../db/schema/index";
 
-/** Why an account's money-moving is stopped. */
-export type BlockReason = "review_final" | "review_revoked";
+/** Why an account's money-moving is stopped (the kyb_ ones: a business's owner, kyb/). */
+export type BlockReason =
+  | "review_final"
+  | "review_revoked"
+  | "kyb_owner_rejected"
+  | "kyb_sanctions_confirmed";
 
 export type VerificationState = {
   level: VerificationLevel;

@@ -102,9 +102,7 @@ const SavedBanksRoute = lazy(() =>
   import("@/features/payments/routes/saved-banks-route").then((m) => ({ default: m.SavedBanksRoute })),
 );
 const VerificationRoute = lazy(() =>
-  import("@/features/verification/routes/verification-route").then((m) => ({
-    default: m.VerificationRoute,
-  })),
+  import("./routes/verification-area-route").then((m) => ({ default: m.VerificationAreaRoute })),
 );
 const RecipientInvitationRoute = lazy(() =>
   import("@/features/recipient-invitation/routes/recipient-invitation-route").then((m) => ({

@@ -1,6 +1,7 @@
 import * as auth from "./auth";
 import type { Endpoint } from "./endpoint";
 import * as health from "./health";
+import * as kyb from "./kyb";
 import * as orders from "./orders";
 import * as payments from "./payments";
 import * as pricing from "./pricing";
@@ -21,6 +22,7 @@ const isEndpoint = (value: unknown): value is Endpoint =>
 export const CONTRACT = {
   auth,
   health,
+  kyb,
   orders,
   payments,
   pricing,

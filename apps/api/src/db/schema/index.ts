@@ -1,5 +1,6 @@
 export * from "./idempotency";
 export * from "./identity";
+export * from "./kyb";
 export * from "./ledger";
 export * from "./limits";
 export * from "./orders";
