@@ -5,6 +5,7 @@ export const VERIFICATION_MESSAGES = {
   finalRejection: "Your verification was rejected. Contact support to continue.",
   underReview: "Your documents are being reviewed. We will let you know the result.",
   identityFirst: "Verify your identity before the enhanced verification.",
+  businessUsesKyb: "A business is verified with its company details and owners, under Business verification.",
   questionnaireFirst: "Answer the source-of-funds questionnaire before the enhanced verification.",
   documentNotAccepted: "This document is not accepted for this step in the selected country.",
   unknownApplicant: "The applicant was not found.",
@@ -23,6 +24,8 @@ export const VERIFICATION_SPANISH: Record<string, string> = {
     "Tu verificación fue rechazada. Contacta con soporte para continuar.",
   [VERIFICATION_MESSAGES.underReview]: "Estamos revisando tus documentos. Te avisaremos del resultado.",
   [VERIFICATION_MESSAGES.identityFirst]: "Verifica tu identidad antes de la verificación ampliada.",
+  [VERIFICATION_MESSAGES.businessUsesKyb]:
+    "Una empresa se verifica con los datos de la compañía y sus propietarios, en Verificación de empresa.",
   [VERIFICATION_MESSAGES.questionnaireFirst]:
     "Responde el cuestionario sobre el origen de los fondos antes de la verificación ampliada.",
   [VERIFICATION_MESSAGES.documentNotAccepted]:

@@ -1,4 +1,4 @@
-import type { Language } from "@vela/shared/api";
+import type { Language, Role } from "@vela/shared/api";
 import type {
   AccessToken,
   VerificationFlow,
@@ -158,9 +158,11 @@ async function assertMayStart(
  */
 export async function issueAccessToken(
   deps: VerificationDeps,
-  command: { userId: number; flow: VerificationFlow; language: Language },
+  command: { userId: number; role: Role; flow: VerificationFlow; language: Language },
 ): Promise<AccessToken> {
   const { userId, flow } = command;
+  // A business is verified as a company with its owners (kyb/), never as one person.
+  if (command.role === "business") throw new NotAllowedError(M.businessUsesKyb);
   const state = await verificationStateOf(deps.db, userId);
   await assertMayStart(deps.db, userId, state, flow, await applicantOf(deps.db, userId, flow));
   if (!(await claimTokenIssue(deps.db, userId, deps.tokensPerHour)))
@@ -225,9 +227,10 @@ export async function setApplicantId(
 /** `POST /user_identity_verifications`: the country and document chosen; creates or resumes the identity applicant. */
 export async function startVerification(
   deps: VerificationDeps,
-  command: { userId: number; countryId: number; documentId: number },
+  command: { userId: number; role: Role; countryId: number; documentId: number },
 ): Promise<VerificationStatus> {
   const { userId } = command;
+  if (command.role === "business") throw new NotAllowedError(M.businessUsesKyb);
   const [country] = await deps.db
     .select({ id: countries.id })
     .from(countries)

@@ -48,6 +48,7 @@ export async function verificationRoutes(app: FastifyInstance) {
       ok(
         await issueAccessToken(deps, {
           userId: userId(request),
+          role: currentAuth(request).user.role,
           flow: request.body.flow,
           language: request.ctx.language,
         }),
@@ -101,6 +102,7 @@ export async function verificationRoutes(app: FastifyInstance) {
       ok(
         await startVerification(deps, {
           userId: userId(request),
+          role: currentAuth(request).user.role,
           countryId: request.body.country_id,
           documentId: request.body.document_id,
         }),
