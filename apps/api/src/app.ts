@@ -5,6 +5,7 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { VERIFY_PHONE_TEXT } from "./auth/money-rule";
 import { SANCTIONS_SPANISH } from "./compliance/sanctions/messages-es";
 import { sanctionsScreening } from "./compliance/sanctions/register";
+import { setWalkInThreshold } from "./compliance/walk-in";
 import { type Config, sandboxesAllowed } from "./config";
 import type { Database } from "./db/client";
 import { localizeDisplay } from "./display/display-text";
@@ -182,6 +183,7 @@ export async function buildApp({
   await app.register(idempotencyPlugin, idempotency);
   // Paid orders pass sanctions screening before their payout (orders/jobs.ts registerPaidGate).
   registerPaidGate(sanctionsScreening(app, config));
+  setWalkInThreshold(config.WALK_IN_ID_THRESHOLD_USD);
 
   await app.register(
     async (api) => {

@@ -23,6 +23,7 @@ import {
   type PaymentRow,
   recipientRow,
 } from "./repository";
+import { holdWalkInDocument } from "../compliance/walk-in";
 import { orderTerms, recipientTerms, senderTerms } from "./terms";
 import type { OrderRow } from "./transition";
 
@@ -185,6 +186,8 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
       iso: summary.currency_from_iso,
       amount: summary.amount_paid,
     });
+    // An agent's walk-in customer: from the day's threshold, only with an identity document.
+    await holdWalkInDocument(tx, { senderId: quotation.senderId, usdMinor: usdEquivalentMinor, language: deps.language });
 
     await claimOwnQuotation(tx, userId, quotation.id);
     return placeAwaitingPayment(tx, deps.jobs, quotation.id, {

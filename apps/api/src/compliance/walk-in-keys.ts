@@ -1,0 +1,42 @@
+import { createHash } from "node:crypto";
+import { normalizedName } from "./sanctions/normalize";
+
+/**
+ * How a walk-in customer is recognised across agents (issue 20 point 6): by the identity document
+ * (type, issuing country, number without spaces or punctuation) when captured, by the normalised
+ * name (the sanctions normaliser: accents, order and particles do not count) with the date of birth,
+ * and by the name with the phone. A sender keeps every key it has (`senders.customer_keys`), so an
+ * agent that captured the document and one that only typed name and birth date still meet. Keys are
+ * SHA-256 digests: the column indexes who is who without repeating the document in the clear.
+ */
+export type CustomerFacts = {
+  firstName: string;
+  lastName: string;
+  dateOfBirth?: string | null | undefined;
+  phonePrefix?: string | null | undefined;
+  phoneNumber?: string | null | undefined;
+  documentTypeId?: number | null | undefined;
+  documentNumber?: string | null | undefined;
+  documentCountryId?: number | null | undefined;
+};
+
+const digest = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** "AB 123.456-7" and "ab1234567" are the same number. */
+export const normalizedDocumentNumber = (number: string) => number.toUpperCase().replace(/[^A-Z0-9]/g, "");
+
+export function customerKeys(facts: CustomerFacts): string[] {
+  const keys: string[] = [];
+  const { documentTypeId, documentNumber, documentCountryId } = facts;
+  if (documentTypeId && documentNumber && documentCountryId) {
+    const number = normalizedDocumentNumber(documentNumber);
+    if (number) keys.push(digest(`document:${documentTypeId}:${documentCountryId}:${number}`));
+  }
+  const name = normalizedName(`${facts.firstName} ${facts.lastName}`);
+  if (name) {
+    if (facts.dateOfBirth) keys.push(digest(`birth:${name}:${facts.dateOfBirth}`));
+    const phone = `${facts.phonePrefix ?? ""}${facts.phoneNumber ?? ""}`.replace(/\D/g, "");
+    if (facts.phoneNumber && phone) keys.push(digest(`phone:${name}:${phone}`));
+  }
+  return keys;
+}
