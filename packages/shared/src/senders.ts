@@ -132,7 +132,10 @@ export const basicSenderRequest = z
       documentNumber.optional(),
     ),
     document_country_id: optionalId,
-    document_expires_on: z.preprocess((value: unknown) => (value === "" ? undefined : value), isoDate.optional()),
+    document_expires_on: z.preprocess(
+      (value: unknown) => (value === "" ? undefined : value),
+      isoDate.optional(),
+    ),
   })
   .superRefine(refineOptionalPhone)
   .superRefine((value, context) => {

@@ -1,6 +1,7 @@
 import type { Language } from "@vela/shared/api";
 import { compareAmounts } from "@vela/shared/decimal";
 import { PAYMENT_MESSAGES } from "@vela/shared/payments";
+import { holdWalkInDocument } from "../compliance/walk-in";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { ConflictError, InvalidDataError, NotFoundError, ProviderDeclinedError } from "../http/errors";
@@ -23,7 +24,6 @@ import {
   type PaymentRow,
   recipientRow,
 } from "./repository";
-import { holdWalkInDocument } from "../compliance/walk-in";
 import { orderTerms, recipientTerms, senderTerms } from "./terms";
 import type { OrderRow } from "./transition";
 
@@ -187,7 +187,11 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
       amount: summary.amount_paid,
     });
     // An agent's walk-in customer: from the day's threshold, only with an identity document.
-    await holdWalkInDocument(tx, { senderId: quotation.senderId, usdMinor: usdEquivalentMinor, language: deps.language });
+    await holdWalkInDocument(tx, {
+      senderId: quotation.senderId,
+      usdMinor: usdEquivalentMinor,
+      language: deps.language,
+    });
 
     await claimOwnQuotation(tx, userId, quotation.id);
     return placeAwaitingPayment(tx, deps.jobs, quotation.id, {

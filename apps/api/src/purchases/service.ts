@@ -14,8 +14,8 @@ import {
 import { WALLET_SEND_MESSAGES } from "@vela/shared/wallet-send";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/sessions";
-import type { Db } from "../db/client";
 import { assertWalkInDocument, holdWalkInDocument } from "../compliance/walk-in";
+import type { Db } from "../db/client";
 import { countries, currencies, giftCardCodes, orders, senders } from "../db/schema/index";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
 import type { JobQueue } from "../jobs/queue";
@@ -326,7 +326,11 @@ export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCo
       amount: summary.amount_paid,
     });
     // An agent's walk-in customer: from the day's threshold, only with an identity document.
-    await holdWalkInDocument(tx, { senderId: quotation.senderId, usdMinor: usdEquivalentMinor, language: deps.language });
+    await holdWalkInDocument(tx, {
+      senderId: quotation.senderId,
+      usdMinor: usdEquivalentMinor,
+      language: deps.language,
+    });
     const common = {
       userId,
       usdEquivalentMinor,

@@ -235,7 +235,12 @@ export async function updateConsignmentSender(
     const row = await ownSender(tx, user, id);
     if (row.isSelf) throw new ConflictError(SELF_SENDER_LOCKED);
     await assertConsignmentSender(tx, body);
-    const saved = await updateSender(tx, row.id, withCustomerKeys(consignmentValues(body), row), "consignments");
+    const saved = await updateSender(
+      tx,
+      row.id,
+      withCustomerKeys(consignmentValues(body), row),
+      "consignments",
+    );
     if (!saved) throw new NotFoundError(SENDER_NOT_FOUND);
     return saved;
   });
@@ -311,7 +316,8 @@ export async function addSenderToQuotation(
   const summary = await describeQuotation(context, row);
   await assertWalkInDocument(db, {
     senderId: sender.id,
-    usdMinor: usdMinorOf(context.rates, { iso: summary.currency_from_iso, amount: summary.amount_paid }) ?? 0n,
+    usdMinor:
+      usdMinorOf(context.rates, { iso: summary.currency_from_iso, amount: summary.amount_paid }) ?? 0n,
     language: context.language,
   });
   // Only while the rate lock holds and no payment holds it (409 otherwise).
