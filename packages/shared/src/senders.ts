@@ -49,7 +49,11 @@ const optionalText = (max: number) =>
     (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     trimmed(max).optional(),
   );
-const optionalId = z.preprocess((value: unknown) => (value === "" ? undefined : value), recordId.optional());
+/** An optional id: empty or null (a cleared select) is the same as not given. */
+const optionalId = z.preprocess(
+  (value: unknown) => (value === "" || value === null ? undefined : value),
+  recordId.optional(),
+);
 const isoDate = z.iso.date();
 
 const documentNumber = z

@@ -273,6 +273,7 @@ export const es = {
     phoneInvalid: "Debe ser un número de teléfono válido para el país de su prefijo.",
     terms: "Debes aceptar los términos y condiciones.",
     taxId: "Debe tener de 4 a 40 letras, dígitos, espacios, '.', '/' o '-'.",
+    documentIncomplete: "Completa el documento de identidad.",
     passwordMismatch: "Las contraseñas no coinciden.",
   },
   auth: {
@@ -775,6 +776,21 @@ export const es = {
       none: "Todavía no tienes remitentes. Añade al cliente que envía.",
       back: "Atrás",
       continue: "Continuar",
+    },
+    walkIn: {
+      optional: "Opcional",
+      required: "Obligatorio",
+      optionalText:
+        "Añade ahora el documento de identidad del cliente, o cuando sus compras del día lo pidan.",
+      requiredText:
+        "Las compras de hoy de este cliente necesitan un documento de identidad: revísalo e introduce sus datos.",
+    },
+    purchaseStep: {
+      title: "¿Quién paga?",
+      text: "Elige al cliente que paga en el mostrador, o añade uno nuevo.",
+      none: "Aún no tienes remitentes para este servicio. Añade al cliente que paga.",
+      refusedTitle: "Este remitente aún no puede pagar",
+      editSender: "Editar a {{name}}",
     },
   },
   history: {
