@@ -8,6 +8,7 @@ import {
   type PurchaseQuotationRequest,
   purchaseQuotationQueryOptions,
 } from "../api/orders";
+import { PURCHASE_FLOW_STORES } from "../stores/purchase-flow-store";
 
 /**
  * A first step's "continue": creates the quotation and keeps it in the query cache (the next steps
@@ -20,13 +21,22 @@ export const useCreatePurchaseQuotation = <S extends PurchaseService>(
 ) => {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (body: PurchaseQuotationRequest[S]) => createPurchaseQuotation(service, body),
+    mutationFn: (body: PurchaseQuotationRequest[S]) => {
+      // An agent's purchase names the walk-in customer chosen on the SENDER step.
+      const senderId = PURCHASE_FLOW_STORES[service].getState().sender_id;
+      return createPurchaseQuotation(service, senderId === null ? body : { ...body, sender_id: senderId });
+    },
     onSuccess: (quotation) => {
       queryClient.setQueryData(purchaseQuotationQueryOptions(quotation.id).queryKey, quotation);
       onCreated(quotation);
     },
     meta: { notifyOnError: false },
-    onError: (error) => notifyApiError(error),
+    onError: (error) => {
+      // A refused sender (a walk-in customer past the day's amount without a document) goes back to SENDER.
+      const refusal = isApiError(error) && error.status === 422 ? error.errors?.sender_id?.[0] : undefined;
+      if (refusal) PURCHASE_FLOW_STORES[service].getState().senderRefused(refusal);
+      else notifyApiError(error);
+    },
   });
   const errors = isApiError(mutation.error) ? (mutation.error.errors ?? {}) : {};
   const isAmountRefused = amountRefusalOf(mutation.error) !== null;

@@ -1290,6 +1290,7 @@ export const en = {
     servicesTitle: "Top up, gift and pay",
     servicesText: "Top up a phone, send a gift card or pay a bill in a few steps.",
     steps: {
+      SENDER: "Sender",
       AMOUNT: "Amount",
       PAYMENT: "Payment",
       SEND: "Review",

@@ -1294,6 +1294,7 @@ export const es = {
     servicesTitle: "Recarga, regala y paga",
     servicesText: "Recarga un celular, envía una tarjeta de regalo o paga una factura en pocos pasos.",
     steps: {
+      SENDER: "Remitente",
       AMOUNT: "Importe",
       PAYMENT: "Pago",
       SEND: "Revisión",
