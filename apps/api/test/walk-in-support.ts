@@ -115,7 +115,8 @@ export async function walkInKit(app: TestApp) {
       receivingAmountMinor: usdMinor,
       rate: "1",
       usdEquivalentMinor: usdMinor,
-      terms: {},
+      // Nothing here reads the order's terms.
+      terms: sql`'{}'::jsonb`,
       createdAt: sql`now() - make_interval(hours => ${hoursAgo})`,
     });
   }
