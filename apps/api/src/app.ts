@@ -6,6 +6,7 @@ import { VERIFY_PHONE_TEXT } from "./auth/money-rule";
 import { SANCTIONS_SPANISH } from "./compliance/sanctions/messages-es";
 import { sanctionsScreening } from "./compliance/sanctions/register";
 import { setWalkInThreshold } from "./compliance/walk-in";
+import { backfillCustomerKeys } from "./compliance/walk-in-keys";
 import { type Config, sandboxesAllowed } from "./config";
 import type { Database } from "./db/client";
 import { localizeDisplay } from "./display/display-text";
@@ -184,6 +185,11 @@ export async function buildApp({
   // Paid orders pass sanctions screening before their payout (orders/jobs.ts registerPaidGate).
   registerPaidGate(sanctionsScreening(app, config));
   setWalkInThreshold(config.WALK_IN_ID_THRESHOLD_USD);
+  // Senders saved before customer keys existed get theirs once (later starts find none to write).
+  app.addHook("onReady", async () => {
+    const written = await backfillCustomerKeys(app.db);
+    if (written > 0) app.log.info({ written }, "walk-in: customer keys written for older senders");
+  });
 
   await app.register(
     async (api) => {

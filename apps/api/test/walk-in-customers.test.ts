@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { backfillCustomerKeys } from "../src/compliance/walk-in-keys";
 import { orders, screeningHits, senders } from "../src/db/schema/index";
 import { appForThisFile } from "./helper";
 import { type Agent, isoDaysFromNow, type WalkInKit, walkInKit } from "./walk-in-support";
@@ -232,6 +233,16 @@ describe("the short form's document", () => {
     expect(edited.json().data).toMatchObject({ first_name: "Rosita", document_number: "G9002001" });
     const foreign = await kit.call(second, "PUT", `/gift-cards/senders/${id}`, person);
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it("senders saved before keys existed get them from the backfill (run when the app starts)", async () => {
+    const id = await kit.basicSender(first, { ...customer(), ...kit.passportOf("G9004001") });
+    const [before] = await app.db.select().from(senders).where(eq(senders.id, id));
+    await app.db.update(senders).set({ customerKeys: [] }).where(eq(senders.id, id));
+    expect(await backfillCustomerKeys(app.db, 2)).toBeGreaterThanOrEqual(1);
+    const [after] = await app.db.select().from(senders).where(eq(senders.id, id));
+    expect(after!.customerKeys).toEqual(before!.customerKeys);
+    expect(await backfillCustomerKeys(app.db)).toBe(0);
   });
 
   it("keys are hashes: the document number is not repeated in them", async () => {

@@ -1,4 +1,7 @@
 import { createHash } from "node:crypto";
+import { and, asc, eq, gt, isNotNull, or, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { senders } from "../db/schema/index";
 import { normalizedName } from "./sanctions/normalize";
 
 /**
@@ -39,4 +42,44 @@ export function customerKeys(facts: CustomerFacts): string[] {
     if (facts.phoneNumber && phone) keys.push(digest(`phone:${name}:${phone}`));
   }
   return keys;
+}
+
+/**
+ * Gives the senders saved before customer keys existed their keys, a batch at a time (app start, in
+ * the background): only walk-in senders that have something to key on and no keys yet, so once done
+ * it finds nothing. Answers how many were written.
+ */
+export async function backfillCustomerKeys(db: Db, batch = 500): Promise<number> {
+  let written = 0;
+  let afterId = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(senders)
+      .where(
+        and(
+          gt(senders.id, afterId),
+          eq(senders.isSelf, false),
+          sql`cardinality(${senders.customerKeys}) = 0`,
+          or(
+            isNotNull(senders.dateOfBirth),
+            isNotNull(senders.phoneNumber),
+            isNotNull(senders.documentNumber),
+          ),
+        ),
+      )
+      .orderBy(asc(senders.id))
+      .limit(batch);
+    for (const row of rows) {
+      const keys = customerKeys(row);
+      if (keys.length === 0) continue;
+      await db
+        .update(senders)
+        .set({ customerKeys: keys })
+        .where(and(eq(senders.id, row.id), sql`cardinality(${senders.customerKeys}) = 0`));
+      written += 1;
+    }
+    if (rows.length < batch) return written;
+    afterId = rows[rows.length - 1]!.id;
+  }
 }
