@@ -8,7 +8,17 @@ import {
   type PurchaseQuotationRequest,
   purchaseQuotationQueryOptions,
 } from "../api/orders";
-import { PURCHASE_FLOW_STORES } from "../stores/purchase-flow-store";
+import { PURCHASE_FLOW_STORES, type PurchaseFlowStore } from "../stores/purchase-flow-store";
+
+/**
+ * A refused sender (422 on sender_id: a walk-in customer past the day's amount without a document)
+ * is kept in the flow, which goes back to SENDER to show it. Answers whether the error was one.
+ */
+export const noteSenderRefusal = (store: PurchaseFlowStore, error: unknown): boolean => {
+  const refusal = isApiError(error) && error.status === 422 ? error.errors?.sender_id?.[0] : undefined;
+  if (refusal) store.getState().senderRefused(refusal);
+  return refusal !== undefined;
+};
 
 /**
  * A first step's "continue": creates the quotation and keeps it in the query cache (the next steps
@@ -32,10 +42,7 @@ export const useCreatePurchaseQuotation = <S extends PurchaseService>(
     },
     meta: { notifyOnError: false },
     onError: (error) => {
-      // A refused sender (a walk-in customer past the day's amount without a document) goes back to SENDER.
-      const refusal = isApiError(error) && error.status === 422 ? error.errors?.sender_id?.[0] : undefined;
-      if (refusal) PURCHASE_FLOW_STORES[service].getState().senderRefused(refusal);
-      else notifyApiError(error);
+      if (!noteSenderRefusal(PURCHASE_FLOW_STORES[service], error)) notifyApiError(error);
     },
   });
   const errors = isApiError(mutation.error) ? (mutation.error.errors ?? {}) : {};
