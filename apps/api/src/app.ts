@@ -59,6 +59,7 @@ import { walletDepositRoutes } from "./routes/wallets/deposit-money";
 import { walletRoutes } from "./routes/wallets/index";
 import { walletSendRoutes } from "./routes/wallets/send-money";
 import { walletWithdrawRoutes } from "./routes/wallets/withdraw-money";
+import { SENDERS_SPANISH } from "./senders/messages-es";
 import { VERIFICATION_SPANISH } from "./verification/messages-es";
 import { VERIFICATION_REFERENCE_SPANISH } from "./verification/reference-messages-es";
 import { WALLET_DW_SPANISH, WALLET_DW_SPANISH_PATTERNS } from "./wallets/dw-messages-es";
@@ -126,6 +127,7 @@ function registerDomainSpanish() {
   registerSpanish(SANCTIONS_SPANISH);
   registerSpanish(VERIFICATION_REFERENCE_SPANISH);
   registerSpanish(LIMITS_SPANISH);
+  registerSpanish(SENDERS_SPANISH);
   registerSpanish(VERIFICATION_SPANISH);
 }
 

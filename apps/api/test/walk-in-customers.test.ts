@@ -207,6 +207,13 @@ describe("the short form's document", () => {
       "document_expires_on",
       "document_type_id",
     ]);
+    const spanish = await app.inject({
+      method: "POST",
+      url: "/api/gift-cards/senders",
+      headers: { authorization: `Bearer ${first.token}`, language: "es" },
+      payload: { ...customer(), document_number: "G9001001" },
+    });
+    expect(spanish.json().errors.document_type_id).toEqual(["Completa el documento de identidad."]);
     const expired = await kit.call(first, "POST", "/gift-cards/senders", {
       ...customer(),
       ...kit.passportOf("G9001002", isoDaysFromNow(-3)),
