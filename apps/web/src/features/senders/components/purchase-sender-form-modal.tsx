@@ -1,9 +1,7 @@
-import { Modal } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import type { Sender } from "@vela/shared/senders";
-import { useTranslation } from "react-i18next";
 import type { PurchaseSenderService } from "../api/purchase-senders";
 import { PurchaseSenderForm } from "./purchase-sender-form";
+import { SenderModal } from "./sender-form-modal";
 
 type PurchaseSenderFormModalProps = {
   service: PurchaseSenderService;
@@ -23,31 +21,18 @@ export const PurchaseSenderFormModal = ({
   documentRequired = false,
   onClose,
   onSaved,
-}: PurchaseSenderFormModalProps) => {
-  const { t } = useTranslation();
-  const phone = useMediaQuery("(max-width: 36em)");
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={sender ? t("senders.editTitle") : t("senders.newTitle")}
-      closeButtonProps={{ "aria-label": t("common.close") }}
-      size="lg"
-      fullScreen={phone}
-    >
-      {opened ? (
-        <PurchaseSenderForm
-          key={sender?.id ?? "new"}
-          service={service}
-          sender={sender}
-          documentRequired={documentRequired}
-          onCancel={onClose}
-          onSaved={(saved) => {
-            onSaved?.(saved);
-            onClose();
-          }}
-        />
-      ) : null}
-    </Modal>
-  );
-};
+}: PurchaseSenderFormModalProps) => (
+  <SenderModal opened={opened} editing={sender !== null} size="lg" onClose={onClose}>
+    <PurchaseSenderForm
+      key={sender?.id ?? "new"}
+      service={service}
+      sender={sender}
+      documentRequired={documentRequired}
+      onCancel={onClose}
+      onSaved={(saved) => {
+        onSaved?.(saved);
+        onClose();
+      }}
+    />
+  </SenderModal>
+);

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Pagination, Radio, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertTriangle, IconSearch } from "@tabler/icons-react";
 import type { Sender } from "@vela/shared/senders";
@@ -7,11 +7,10 @@ import { useTranslation } from "react-i18next";
 import { StepHeading } from "@/shared/flow/review-shell";
 import { AddButton } from "@/shared/ui/add-button";
 import { QueryNotices } from "@/shared/ui/query-notices";
-import { StatusBadge } from "@/shared/ui/status-badge";
 import { StepButtons } from "@/shared/ui/step-buttons";
 import { type PurchaseSenderService, usePurchaseSenders } from "../api/purchase-senders";
 import { PurchaseSenderFormModal } from "./purchase-sender-form-modal";
-import { SenderDetails } from "./sender-details";
+import { SenderChoice } from "./sender-choice";
 
 export type PurchaseSenderStepProps = {
   service: PurchaseSenderService;
@@ -101,45 +100,13 @@ export const PurchaseSenderStep = ({
       {senders.data && rows.length === 0 ? (
         <Text c="dimmed">{debouncedSearch ? t("senders.noMatches") : t("senders.purchaseStep.none")}</Text>
       ) : null}
-      {rows.length > 0 ? (
-        <Radio.Group
-          label={t("senders.step.choose")}
-          value={senderId === null ? null : String(senderId)}
-          onChange={(value) => onChoose(Number(value))}
-        >
-          <Stack gap="xs" mt="xs">
-            {rows.map((sender) => (
-              <Radio.Card
-                key={sender.id}
-                value={String(sender.id)}
-                disabled={!sender.is_active}
-                radius="md"
-                p="md"
-                aria-label={sender.full_name}
-              >
-                <Group wrap="nowrap" align="flex-start" gap="md">
-                  <Radio.Indicator disabled={!sender.is_active} />
-                  <SenderDetails sender={sender} />
-                  {sender.is_active ? null : (
-                    <StatusBadge isPositive={false} size="sm">
-                      {t("senders.inactive")}
-                    </StatusBadge>
-                  )}
-                </Group>
-              </Radio.Card>
-            ))}
-          </Stack>
-        </Radio.Group>
-      ) : null}
-      {senders.data && senders.data.last_page > 1 ? (
-        <Pagination
-          total={senders.data.last_page}
-          value={senders.data.current_page}
-          onChange={setPage}
-          size="sm"
-          getControlProps={(control) => ({ "aria-label": t(`senders.pagination.${control}`) })}
-        />
-      ) : null}
+      <SenderChoice
+        rows={rows}
+        chosenId={senderId}
+        onChoose={onChoose}
+        pages={senders.data}
+        onPage={setPage}
+      />
       <PurchaseSenderFormModal
         service={service}
         opened={editing !== null}
