@@ -1,14 +1,4 @@
-import {
-  Button,
-  Collapse,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from "@mantine/core";
+import { Button, Collapse, Group, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -18,22 +8,20 @@ import {
   type Sender,
 } from "@vela/shared/senders";
 import { useId, useMemo, useState } from "react";
-import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { notifyApiError, notifySuccess } from "@/shared/api/notify";
-import { CountryField } from "@/shared/forms/country-field";
 import { formResolver } from "@/shared/forms/form-resolver";
-import { idValue } from "@/shared/forms/id-value";
 import { NameFields } from "@/shared/forms/name-fields";
 import { PhoneNumberFields } from "@/shared/forms/phone-number-fields";
 import { setServerFieldErrors } from "@/shared/forms/server-field-errors";
-import { useDocuments } from "../api/get-documents";
 import { SENDERS_QUERY_KEY } from "../api/get-senders";
 import {
   createPurchaseSender,
   type PurchaseSenderService,
   updatePurchaseSender,
 } from "../api/purchase-senders";
+import { SenderDocumentFields } from "./sender-document-fields";
 
 const FIELDS = [
   "first_name",
@@ -50,9 +38,9 @@ const formValues = (sender: Sender | null): BasicSenderForm => ({
   email: sender?.email ?? "",
   phone_prefix: sender?.phone_prefix ?? "",
   phone_number: sender?.phone_number ?? "",
-  document_type_id: sender?.document_type_id ?? undefined,
+  document_type_id: sender?.document_type_id ?? null,
   document_number: sender?.document_number ?? "",
-  document_country_id: sender?.document_country_id ?? sender?.country_id ?? undefined,
+  document_country_id: sender?.document_country_id ?? sender?.country_id ?? null,
   document_expires_on: sender?.document_expires_on ?? "",
 });
 
@@ -99,17 +87,11 @@ export const PurchaseSenderForm = ({
   );
   const methods = useForm({ resolver: formResolver(schema), defaultValues: formValues(sender) });
   const {
-    control,
     register,
     handleSubmit,
     setError,
-    setValue,
     formState: { errors, isSubmitting },
   } = methods;
-  const documentCountryId = idValue(useWatch({ control, name: "document_country_id" }));
-  const documentTypeId = idValue(useWatch({ control, name: "document_type_id" }));
-  const documents = useDocuments(documentCountryId);
-  const selectedDocument = documents.data?.find((document) => document.id === documentTypeId);
   const documentHasError = SENDER_DOCUMENT_FIELDS.some((field) => errors[field]);
 
   const submit = handleSubmit(async (values) => {
@@ -181,59 +163,7 @@ export const PurchaseSenderForm = ({
                 <Text size="sm" c="dimmed">
                   {documentRequired ? t("senders.walkIn.requiredText") : t("senders.walkIn.optionalText")}
                 </Text>
-                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                  <CountryField
-                    name="document_country_id"
-                    label={t("senders.fields.documentCountry")}
-                    onCountryChange={() => setValue("document_type_id", undefined)}
-                    required={documentRequired}
-                  />
-                  <Controller
-                    control={control}
-                    name="document_type_id"
-                    render={({ field }) => (
-                      <Select
-                        label={t("senders.fields.documentType")}
-                        placeholder={
-                          documentCountryId === null
-                            ? t("senders.chooseDocumentCountry")
-                            : t("senders.chooseDocument")
-                        }
-                        required={documentRequired}
-                        disabled={documentCountryId === null || !documents.data}
-                        data={(documents.data ?? []).map((document) => ({
-                          value: String(document.id),
-                          label: document.name,
-                        }))}
-                        value={idValue(field.value) === null ? null : String(field.value)}
-                        onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-                        onBlur={field.onBlur}
-                        ref={field.ref}
-                        error={errors.document_type_id?.message}
-                        clearable={!documentRequired}
-                      />
-                    )}
-                  />
-                  <TextInput
-                    label={t("senders.fields.documentNumber")}
-                    required={documentRequired}
-                    placeholder={selectedDocument?.example ?? undefined}
-                    description={
-                      selectedDocument?.example
-                        ? t("senders.documentExample", { example: selectedDocument.example })
-                        : undefined
-                    }
-                    error={errors.document_number?.message}
-                    {...register("document_number")}
-                  />
-                  <TextInput
-                    label={t("senders.fields.documentExpiresOn")}
-                    type="date"
-                    required={documentRequired}
-                    error={errors.document_expires_on?.message}
-                    {...register("document_expires_on")}
-                  />
-                </SimpleGrid>
+                <SenderDocumentFields required={documentRequired} />
               </Stack>
             </Collapse>
           </Stack>
