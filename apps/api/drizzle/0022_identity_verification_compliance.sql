@@ -317,6 +317,7 @@ CREATE TABLE "user_verification_states" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "usd_equivalent_minor" bigint;--> statement-breakpoint
+ALTER TABLE "senders" ADD COLUMN "customer_keys" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "kyb_businesses" ADD CONSTRAINT "kyb_businesses_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kyb_businesses" ADD CONSTRAINT "kyb_businesses_country_id_countries_id_fk" FOREIGN KEY ("country_id") REFERENCES "public"."countries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kyb_documents" ADD CONSTRAINT "kyb_documents_business_user_id_kyb_businesses_user_id_fk" FOREIGN KEY ("business_user_id") REFERENCES "public"."kyb_businesses"("user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -364,4 +365,6 @@ CREATE UNIQUE INDEX "verification_webhook_events_digest_key" ON "verification_we
 CREATE UNIQUE INDEX "questions_list_key_key" ON "questions" USING btree ("list_id","key");--> statement-breakpoint
 CREATE UNIQUE INDEX "verification_document_fields_document_key_key" ON "verification_document_fields" USING btree ("document_id","key");--> statement-breakpoint
 CREATE UNIQUE INDEX "verification_documents_country_code_key" ON "verification_documents" USING btree ("country_id","code");--> statement-breakpoint
-CREATE INDEX "verification_documents_type_idx" ON "verification_documents" USING btree ("type_id");
+CREATE INDEX "verification_documents_type_idx" ON "verification_documents" USING btree ("type_id");--> statement-breakpoint
+CREATE INDEX "orders_sender_created_idx" ON "orders" USING btree ("sender_id","created_at");--> statement-breakpoint
+CREATE INDEX "senders_customer_keys_idx" ON "senders" USING gin ("customer_keys");

@@ -5,6 +5,8 @@ import { serializerCompiler } from "fastify-type-provider-zod";
 import { VERIFY_PHONE_TEXT } from "./auth/money-rule";
 import { SANCTIONS_SPANISH } from "./compliance/sanctions/messages-es";
 import { sanctionsScreening } from "./compliance/sanctions/register";
+import { setWalkInThreshold } from "./compliance/walk-in";
+import { backfillCustomerKeys } from "./compliance/walk-in-keys";
 import { type Config, sandboxesAllowed } from "./config";
 import type { Database } from "./db/client";
 import { localizeDisplay } from "./display/display-text";
@@ -60,6 +62,7 @@ import { walletDepositRoutes } from "./routes/wallets/deposit-money";
 import { walletRoutes } from "./routes/wallets/index";
 import { walletSendRoutes } from "./routes/wallets/send-money";
 import { walletWithdrawRoutes } from "./routes/wallets/withdraw-money";
+import { SENDERS_SPANISH } from "./senders/messages-es";
 import { registerForeignApplicants } from "./verification/foreign-applicants";
 import { VERIFICATION_SPANISH } from "./verification/messages-es";
 import { VERIFICATION_REFERENCE_SPANISH } from "./verification/reference-messages-es";
@@ -128,6 +131,7 @@ function registerDomainSpanish() {
   registerSpanish(SANCTIONS_SPANISH);
   registerSpanish(VERIFICATION_REFERENCE_SPANISH);
   registerSpanish(LIMITS_SPANISH);
+  registerSpanish(SENDERS_SPANISH);
   registerSpanish(VERIFICATION_SPANISH);
   registerSpanish(KYB_SPANISH, KYB_SPANISH_PATTERNS);
 }
@@ -189,6 +193,12 @@ export async function buildApp({
   await app.register(idempotencyPlugin, idempotency);
   // Paid orders pass sanctions screening before their payout (orders/jobs.ts registerPaidGate).
   registerPaidGate(sanctionsScreening(app, config));
+  setWalkInThreshold(config.WALK_IN_ID_THRESHOLD_USD);
+  // Senders saved before customer keys existed get theirs once (later starts find none to write).
+  app.addHook("onReady", async () => {
+    const written = await backfillCustomerKeys(app.db);
+    if (written > 0) app.log.info({ written }, "walk-in: customer keys written for older senders");
+  });
 
   await app.register(
     async (api) => {

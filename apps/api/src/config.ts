@@ -169,6 +169,11 @@ const configSchema = z
     SANCTIONS_LIST_DIR: z.string().min(1).optional(),
     /** The name score (0 to 1) from which a screened name goes to review (compliance/sanctions/service.ts). */
     SANCTIONS_MATCH_THRESHOLD: z.coerce.number().min(0.5).max(1).default(0.9),
+    /**
+     * From how much a day (USD-equivalent, one walk-in customer across every agent) an agent's order
+     * needs the customer's identity document on the sender (compliance/walk-in.ts).
+     */
+    WALK_IN_ID_THRESHOLD_USD: z.coerce.number().int().min(1).max(1_000_000).default(3000),
     /** Signs the sandbox providers' webhooks (vela-signature: sha256=<hex HMAC of the raw body>). */
     SANDBOX_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     /** How long a sandbox ACH debit stays pending before it settles (or returns, for the test accounts). */

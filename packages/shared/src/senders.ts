@@ -49,8 +49,28 @@ const optionalText = (max: number) =>
     (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value),
     trimmed(max).optional(),
   );
-const optionalId = z.preprocess((value: unknown) => (value === "" ? undefined : value), recordId.optional());
+/** An optional id: empty or null (a cleared select) is the same as not given. */
+const optionalId = z.preprocess(
+  (value: unknown) => (value === "" || value === null ? undefined : value),
+  recordId.optional(),
+);
 const isoDate = z.iso.date();
+
+const documentNumber = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(3)
+  .max(40)
+  .regex(/^[A-Z0-9 ./-]+$/, "Use letters, digits, spaces, '.', '/' or '-'.");
+
+/** The document's four fields, which the short form takes together or not at all. */
+export const SENDER_DOCUMENT_FIELDS = [
+  "document_type_id",
+  "document_number",
+  "document_country_id",
+  "document_expires_on",
+] as const;
 
 /** The phone is optional, but a prefix and a number come together and must dial a real number. */
 function refineOptionalPhone(
@@ -93,13 +113,7 @@ export const consignmentSenderRequest = z
     date_of_birth: isoDate,
     occupation: optionalText(120),
     document_type_id: recordId,
-    document_number: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .min(3)
-      .max(40)
-      .regex(/^[A-Z0-9 ./-]+$/, "Use letters, digits, spaces, '.', '/' or '-'."),
+    document_number: documentNumber,
     document_country_id: recordId,
     document_expires_on: isoDate,
   })
@@ -107,13 +121,35 @@ export const consignmentSenderRequest = z
 export type ConsignmentSenderRequest = z.infer<typeof consignmentSenderRequest>;
 export type ConsignmentSenderForm = z.input<typeof consignmentSenderRequest>;
 
-/** Phone top-ups, gift cards and bill payments need a name and a way to reach the sender. */
+/**
+ * Phone top-ups, gift cards and bill payments need a name and a way to reach the sender. An agent's
+ * walk-in customer may also show an identity document (required by the API from the day's threshold,
+ * issue 20): all four fields or none, checked by the API as the consignment form's are.
+ */
 export const basicSenderRequest = z
   .object({
     ...nameAndContact,
     country_id: optionalId,
+    document_type_id: optionalId,
+    document_number: z.preprocess(
+      (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      documentNumber.optional(),
+    ),
+    document_country_id: optionalId,
+    document_expires_on: z.preprocess(
+      (value: unknown) => (value === "" ? undefined : value),
+      isoDate.optional(),
+    ),
   })
   .superRefine(refineOptionalPhone)
+  .superRefine((value, context) => {
+    const given = SENDER_DOCUMENT_FIELDS.filter((field) => value[field] !== undefined);
+    if (given.length === 0 || given.length === SENDER_DOCUMENT_FIELDS.length) return;
+    for (const field of SENDER_DOCUMENT_FIELDS) {
+      if (value[field] === undefined)
+        context.addIssue({ code: "custom", path: [field], message: "Complete the identity document." });
+    }
+  })
   .superRefine((value, context) => {
     if (value.email === undefined && value.phone_number === undefined && value.phone_prefix === undefined) {
       context.addIssue({
@@ -124,6 +160,7 @@ export const basicSenderRequest = z
     }
   });
 export type BasicSenderRequest = z.infer<typeof basicSenderRequest>;
+export type BasicSenderForm = z.input<typeof basicSenderRequest>;
 
 /** The body each service's POST takes. */
 export const senderRequestOf = (service: SenderService) =>

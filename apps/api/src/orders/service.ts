@@ -1,6 +1,7 @@
 import type { Language } from "@vela/shared/api";
 import { compareAmounts } from "@vela/shared/decimal";
 import { PAYMENT_MESSAGES } from "@vela/shared/payments";
+import { holdWalkInDocument } from "../compliance/walk-in";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { ConflictError, InvalidDataError, NotFoundError, ProviderDeclinedError } from "../http/errors";
@@ -184,6 +185,12 @@ export async function placeOrder(deps: OrderDeps, command: PlaceOrderCommand): P
     const usdEquivalentMinor = await holdWithinLimits(tx, deps, userId, {
       iso: summary.currency_from_iso,
       amount: summary.amount_paid,
+    });
+    // An agent's walk-in customer: from the day's threshold, only with an identity document.
+    await holdWalkInDocument(tx, {
+      senderId: quotation.senderId,
+      usdMinor: usdEquivalentMinor,
+      language: deps.language,
     });
 
     await claimOwnQuotation(tx, userId, quotation.id);

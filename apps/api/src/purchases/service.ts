@@ -14,11 +14,12 @@ import {
 import { WALLET_SEND_MESSAGES } from "@vela/shared/wallet-send";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/sessions";
+import { assertWalkInDocument, holdWalkInDocument } from "../compliance/walk-in";
 import type { Db } from "../db/client";
 import { countries, currencies, giftCardCodes, orders, senders } from "../db/schema/index";
 import { ConflictError, InvalidDataError, NotFoundError } from "../http/errors";
 import type { JobQueue } from "../jobs/queue";
-import { holdWithinLimits, lockMoneyMoving } from "../limits/check";
+import { holdWithinLimits, lockMoneyMoving, usdMinorOf } from "../limits/check";
 import { expectedArrival, toConfirmationRecord } from "../orders/confirmation";
 import { insertFirstHistory, insertOrder } from "../orders/repository";
 import {
@@ -239,6 +240,13 @@ export async function quotePurchase(
     { receiving_amount: terms.face_value },
     { userId: user.id, promoField: "amount" },
   );
+  // An agent's walk-in customer past the day's threshold needs a document (before anything is kept).
+  const { currency_from_iso: iso, amount_paid: amount } = priced.calculation;
+  await assertWalkInDocument(deps.db, {
+    senderId: sender?.id ?? null,
+    usdMinor: usdMinorOf(deps.rates, { iso, amount }) ?? 0n,
+    language: deps.language,
+  });
   const quotation = await saveQuotation(context, user.id, request.service, offer, priced, {
     countryFromId: user.countryId,
     countryToId,
@@ -316,6 +324,12 @@ export async function placePurchase(deps: PurchaseDeps, command: PlacePurchaseCo
     const usdEquivalentMinor = await holdWithinLimits(tx, deps, userId, {
       iso: summary.currency_from_iso,
       amount: summary.amount_paid,
+    });
+    // An agent's walk-in customer: from the day's threshold, only with an identity document.
+    await holdWalkInDocument(tx, {
+      senderId: quotation.senderId,
+      usdMinor: usdEquivalentMinor,
+      language: deps.language,
     });
     const common = {
       userId,

@@ -24,6 +24,7 @@ export type SenderValues = Partial<
     | "documentNumber"
     | "documentCountryId"
     | "documentExpiresOn"
+    | "customerKeys"
   >
 > & { firstName: string; lastName: string };
 

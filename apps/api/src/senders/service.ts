@@ -9,10 +9,19 @@ import type {
 import { eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../auth/sessions";
 import { screenSubject } from "../compliance/sanctions/service";
+import { assertWalkInDocument } from "../compliance/walk-in";
+import { customerKeys } from "../compliance/walk-in-keys";
 import type { Db } from "../db/client";
 import { countries, states } from "../db/schema/index";
 import { ConflictError, type FieldErrors, InvalidDataError, NotFoundError } from "../http/errors";
-import { assertQuotationOpen, changeQuotation, ownQuotation, type PricingContext } from "../pricing/quotes";
+import { usdMinorOf } from "../limits/check";
+import {
+  assertQuotationOpen,
+  changeQuotation,
+  describeQuotation,
+  ownQuotation,
+  type PricingContext,
+} from "../pricing/quotes";
 import { quotationSelection } from "../recipients/service";
 import { documentValidIn, findDocumentType, numberMatches } from "../reference/document-types";
 import {
@@ -83,9 +92,20 @@ export async function assertConsignmentSender(db: Db, body: ConsignmentSenderReq
   const errors: FieldErrors = {};
   const birthProblem = dateOfBirthProblem(body.date_of_birth, now);
   if (birthProblem) addError(errors, "date_of_birth", birthProblem);
+  await assertPlaces(db, errors, body);
+  await assertDocument(db, errors, body, now);
+  if (Object.keys(errors).length > 0) throw new InvalidDataError(errors);
+}
+
+type DocumentFields = Pick<
+  ConsignmentSenderRequest,
+  "document_type_id" | "document_number" | "document_country_id" | "document_expires_on"
+>;
+
+/** A document type from the list, issued in the document's country, a number in its format, not expired. */
+async function assertDocument(db: Db, errors: FieldErrors, body: DocumentFields, now: Date) {
   if (body.document_expires_on <= todayUtc(now))
     addError(errors, "document_expires_on", "This document has expired: it must be valid after today.");
-  await assertPlaces(db, errors, body);
   const document = await findDocumentType(db, body.document_type_id);
   if (!document) addError(errors, "document_type_id", "Unknown document type.");
   else {
@@ -94,12 +114,26 @@ export async function assertConsignmentSender(db: Db, body: ConsignmentSenderReq
     else if (!numberMatches(document, body.document_number))
       addError(errors, "document_number", "This is not a valid number for this document.");
   }
-  if (Object.keys(errors).length > 0) throw new InvalidDataError(errors);
 }
 
-async function assertBasicSender(db: Db, body: BasicSenderRequest) {
+/** The short form's document, all four fields together (the schema refused a part of it). */
+function basicDocument(body: BasicSenderRequest): DocumentFields | null {
+  const { document_type_id, document_number, document_country_id, document_expires_on } = body;
+  if (
+    document_type_id === undefined ||
+    document_number === undefined ||
+    document_country_id === undefined ||
+    document_expires_on === undefined
+  )
+    return null;
+  return { document_type_id, document_number, document_country_id, document_expires_on };
+}
+
+async function assertBasicSender(db: Db, body: BasicSenderRequest, now = new Date()) {
   const errors: FieldErrors = {};
   await assertPlaces(db, errors, body);
+  const document = basicDocument(body);
+  if (document) await assertDocument(db, errors, document, now);
   if (Object.keys(errors).length > 0) throw new InvalidDataError(errors);
 }
 
@@ -129,11 +163,27 @@ function consignmentValues(body: ConsignmentSenderRequest): SenderValues {
   };
 }
 
+/** The short form's values; a document left out keeps the one on file (an edit never drops it). */
 function basicValues(body: BasicSenderRequest): SenderValues {
+  const document = basicDocument(body);
   return {
     ...nameAndContact(body),
     ...(body.country_id !== undefined ? { countryId: body.country_id } : {}),
+    ...(document
+      ? {
+          documentTypeId: document.document_type_id,
+          documentNumber: document.document_number,
+          documentCountryId: document.document_country_id,
+          documentExpiresOn: document.document_expires_on,
+        }
+      : {}),
   };
+}
+
+/** The values with the walk-in customer's keys, worked out from the row as it will be. */
+function withCustomerKeys(values: SenderValues, current: SenderRow | null = null): SenderValues {
+  const merged = { ...current, ...values };
+  return { ...values, customerKeys: customerKeys(merged) };
 }
 
 /** A page of the user's senders; a client's own profile is always there, first. */
@@ -153,11 +203,11 @@ export async function createSender(
     if (service === "consignments") {
       const full = body as ConsignmentSenderRequest;
       await assertConsignmentSender(tx, full);
-      return insertSender(tx, user.id, consignmentValues(full), service);
+      return insertSender(tx, user.id, withCustomerKeys(consignmentValues(full)), service);
     }
     const basic = body as BasicSenderRequest;
     await assertBasicSender(tx, basic);
-    return insertSender(tx, user.id, basicValues(basic), service);
+    return insertSender(tx, user.id, withCustomerKeys(basicValues(basic)), service);
   });
   await screenSender(db, created);
   return created;
@@ -185,10 +235,36 @@ export async function updateConsignmentSender(
     const row = await ownSender(tx, user, id);
     if (row.isSelf) throw new ConflictError(SELF_SENDER_LOCKED);
     await assertConsignmentSender(tx, body);
-    const saved = await updateSender(tx, row.id, consignmentValues(body), "consignments");
+    const saved = await updateSender(
+      tx,
+      row.id,
+      withCustomerKeys(consignmentValues(body), row),
+      "consignments",
+    );
     if (!saved) throw new NotFoundError(SENDER_NOT_FOUND);
     return saved;
   });
+  await screenSender(db, updated);
+  return updated;
+}
+
+/** Changes a sender with a service's short form (a document given is checked; one left out is kept). */
+export async function updateBasicSender(
+  db: Db,
+  user: UserRow,
+  service: Exclude<SenderService, "consignments">,
+  id: number,
+  body: BasicSenderRequest,
+): Promise<SenderRow> {
+  const updated = await db.transaction(async (tx) => {
+    const row = await ownSender(tx, user, id);
+    if (row.isSelf) throw new ConflictError(SELF_SENDER_LOCKED);
+    await assertBasicSender(tx, body);
+    const saved = await updateSender(tx, row.id, withCustomerKeys(basicValues(body), row), service);
+    if (!saved) throw new NotFoundError(SENDER_NOT_FOUND);
+    return saved;
+  });
+  // A new name is screened again (a cleared hit is only remembered for the name it cleared).
   await screenSender(db, updated);
   return updated;
 }
@@ -237,6 +313,13 @@ export async function addSenderToQuotation(
   const sender = await ownSender(db, user, senderId);
   const problem = consignmentProblem(sender);
   if (problem) throw new InvalidDataError({ sender_id: [problem] });
+  const summary = await describeQuotation(context, row);
+  await assertWalkInDocument(db, {
+    senderId: sender.id,
+    usdMinor:
+      usdMinorOf(context.rates, { iso: summary.currency_from_iso, amount: summary.amount_paid }) ?? 0n,
+    language: context.language,
+  });
   // Only while the rate lock holds and no payment holds it (409 otherwise).
   const updated = await changeQuotation(db, row.id, { senderId: sender.id });
   return quotationSelection(context, updated);

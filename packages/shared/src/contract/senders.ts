@@ -31,6 +31,11 @@ export const createServiceSender = post("/{service}/senders", sender, {
   body: basicSenderRequest,
   status: 201,
 });
+/** Changes a sender with the short form (and its optional identity document). */
+export const updateServiceSender = put("/{service}/senders/{id}", sender, {
+  params: basicServiceParams.extend(senderIdParams.shape),
+  body: basicSenderRequest,
+});
 export const getConsignmentSenders = get("/consignments/senders", paginated(sender), { query: listQuery });
 export const createConsignmentSender = post("/consignments/senders", sender, {
   body: consignmentSenderRequest,

@@ -198,6 +198,8 @@ export const orders = pgTable(
     uniqueIndex("orders_quotation_unique").on(table.quotationId),
     uniqueIndex("orders_payment_unique").on(table.paymentId),
     index("orders_user_created_idx").on(table.userId, table.createdAt),
+    // A walk-in customer's day across agents (compliance/walk-in.ts) sums by sender.
+    index("orders_sender_created_idx").on(table.senderId, table.createdAt),
     index("orders_status_idx").on(table.status),
     index("orders_source_wallet_idx").on(table.sourceWalletId, table.createdAt),
     index("orders_target_wallet_idx").on(table.targetWalletId, table.createdAt),

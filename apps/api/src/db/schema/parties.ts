@@ -57,12 +57,19 @@ export const senders = pgTable(
     documentNumber: text("document_number"),
     documentCountryId: integer("document_country_id").references(() => countries.id),
     documentExpiresOn: date("document_expires_on"),
+    /**
+     * Who this walk-in customer is across agents (compliance/walk-in-keys.ts): hashed keys of the
+     * identity document, the name with the date of birth, and the name with the phone, whichever it
+     * has; written with every create and edit. Another agent's sender sharing a key is the same customer.
+     */
+    customerKeys: text("customer_keys").array().notNull().default(sql`'{}'::text[]`),
     isActive: boolean("is_active").notNull().default(true),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [
     index("senders_owner_idx").on(table.ownerUserId, table.createdAt).where(sql`${table.deletedAt} is null`),
+    index("senders_customer_keys_idx").using("gin", table.customerKeys),
     uniqueIndex("senders_one_self_per_owner")
       .on(table.ownerUserId)
       .where(sql`${table.isSelf} and ${table.deletedAt} is null`),

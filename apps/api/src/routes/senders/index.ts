@@ -12,6 +12,7 @@ import {
   deleteUserSender,
   listUserSenders,
   toggleUserSender,
+  updateBasicSender,
   updateConsignmentSender,
 } from "../../senders/service";
 
@@ -100,6 +101,19 @@ export async function senderRoutes(app: FastifyInstance) {
       return ok(toSender(row), "Sender saved.");
     },
   );
+
+  for (const service of SENDER_SERVICES) {
+    if (service === "consignments") continue;
+    serve(
+      fixedEndpoint(contract.updateServiceSender, "service", service),
+      { summary: `Changes a sender with the ${service} form (an identity document given is checked)` },
+      async (request) => {
+        const user = userOf(request);
+        const row = await updateBasicSender(app.db, user, service, request.params.id, request.body);
+        return ok(toSender(row), "Sender saved.");
+      },
+    );
+  }
 
   serve(
     contract.getAgentSenders,

@@ -1,7 +1,7 @@
 import { useDocumentTitle } from "@mantine/hooks";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PurchaseConfirmation, PurchaseQuotation, PurchaseService } from "@vela/shared/purchases";
-import { type ReactNode, useCallback, useEffect } from "react";
+import { type ReactNode, useCallback, useEffect, useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Navigate, useNavigate } from "react-router";
 import { useAuthStore } from "@/features/auth/stores/auth-store";
@@ -27,10 +27,12 @@ import { PurchaseReviewStep, PurchaseSummary } from "@/features/purchases/compon
 import { TopupAmountStep } from "@/features/purchases/components/topup-amount-step";
 import {
   PURCHASE_BASE_PATH,
-  PURCHASE_FLOW_STEPS,
   PURCHASE_FLOW_STORES,
   type PurchaseStepName,
+  purchaseStepsOf,
+  SENDER_STEP,
 } from "@/features/purchases/stores/purchase-flow-store";
+import { PurchaseSenderStep } from "@/features/senders/components/purchase-sender-step";
 import { FlowFrame, StepPending } from "@/shared/flow/flow-frame";
 import { paymentName } from "@/shared/flow/payment-name";
 import { pollUntilFinal, useConfirmedOrder } from "@/shared/flow/use-flow-order";
@@ -51,7 +53,8 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
   useDocumentTitle(`${title} · Vela`);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const steps: readonly PurchaseStepName[] = PURCHASE_FLOW_STEPS[service];
+  const isAgent = useAuthStore((auth) => auth.type === "agent");
+  const steps = useMemo(() => purchaseStepsOf(service, isAgent), [service, isAgent]);
   const paymentIndex = steps.indexOf("PAYMENT");
   const store = PURCHASE_FLOW_STORES[service];
   const state = store();
@@ -113,7 +116,11 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
   if (index < 0 || !name) return <Navigate to={pathOf(firstStep)} replace />;
   if (service === "gift-cards" && state.product_id === null)
     return <Navigate to={PURCHASE_BASE_PATH["gift-cards"]} replace />;
-  if (service === "prepaid-pay-bills" && index > 0 && index < paymentIndex) {
+  // An agent names the walk-in customer first, and comes back to it when the API refuses them.
+  if (isAgent && name !== SENDER_STEP && (state.sender_id === null || state.sender_refusal !== null))
+    return <Navigate to={pathOf(SENDER_STEP)} replace />;
+  const serviceFirst = isAgent ? 1 : 0;
+  if (service === "prepaid-pay-bills" && index > serviceFirst && index < paymentIndex) {
     if (state.country_id === null || state.service_type_id === null)
       return <Navigate to={pathOf("SERVICE")} replace />;
     if (name !== "PROVIDER" && state.provider_id === null)
@@ -152,6 +159,19 @@ const PurchaseFlow = ({ service }: { service: PurchaseService }) => {
     content = <StepPending isError={quotation.isError} lostText={t("purchases.quotationLost")} />;
   } else {
     switch (name) {
+      case "SENDER":
+        content = (
+          <PurchaseSenderStep
+            service={service}
+            senderId={state.sender_id}
+            refusal={state.sender_refusal}
+            onChoose={(id) => store.getState().senderChosen(id)}
+            onSenderSaved={() => store.getState().senderRefused(null)}
+            onContinue={() => go(steps[1] as PurchaseStepName)}
+            onBack={() => navigate(service === "gift-cards" ? PURCHASE_BASE_PATH["gift-cards"] : "/account")}
+          />
+        );
+        break;
       case "AMOUNT":
         content =
           service === "reload-phones" ? (

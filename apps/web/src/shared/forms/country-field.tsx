@@ -15,10 +15,17 @@ type CountryFieldProps = {
   label?: string;
   /** What else follows the choice, once the field holds it. */
   onCountryChange?: (country: Country | null) => void;
+  /** Required unless told otherwise (an optional section's country is not). */
+  required?: boolean;
 };
 
 /** A country field (the country of residence, `country_id`, by default), searchable, with flags. */
-export const CountryField = ({ name = "country_id", label, onCountryChange }: CountryFieldProps) => {
+export const CountryField = ({
+  name = "country_id",
+  label,
+  onCountryChange,
+  required = true,
+}: CountryFieldProps) => {
   const { t } = useTranslation();
   const countries = useCountries();
   const { field, fieldState } = useController<CountryValues>({ name });
@@ -26,7 +33,7 @@ export const CountryField = ({ name = "country_id", label, onCountryChange }: Co
     <CountrySearchSelect
       label={label ?? t("auth.fields.country")}
       placeholder={t("auth.fields.countryPlaceholder")}
-      required
+      required={required}
       countries={countries.data ?? []}
       disabled={!countries.data}
       value={idValue(field.value)}

@@ -17,6 +17,7 @@ const CONTRACT_MESSAGES = {
   [PHONE_INVALID_MESSAGE]: "validation.phoneInvalid",
   "The terms and conditions must be accepted.": "validation.terms",
   "Must be 4 to 40 letters, digits, spaces, '.', '/' or '-'.": "validation.taxId",
+  "Complete the identity document.": "validation.documentIncomplete",
 } as const;
 
 const isContractMessage = (message: string): message is keyof typeof CONTRACT_MESSAGES =>

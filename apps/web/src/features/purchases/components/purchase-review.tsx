@@ -12,6 +12,7 @@ import { ReviewShell, useFlowTransaction } from "@/shared/flow/review-shell";
 import { SummaryList } from "@/shared/flow/summary-list";
 import { useLanguage } from "@/shared/i18n/use-language";
 import { createPurchaseTransaction } from "../api/orders";
+import { noteSenderRefusal } from "../hooks/use-create-quotation";
 import type { PurchaseFlowStore } from "../stores/purchase-flow-store";
 
 /** What was bought, in rows: the operator and number, the card and its recipient, or the bill. */
@@ -127,7 +128,11 @@ export const PurchaseReviewStep = ({
           ? { quotation_id: quotation.id }
           : { quotation_id: quotation.id, payment_id: paymentId },
         key,
-      ),
+      ).catch((error: unknown) => {
+        // The customer's day grew since the quotation (another agent): back to SENDER with why.
+        noteSenderRefusal(store, error);
+        throw error;
+      }),
     meta: { notifyOnError: false },
     onSuccess: onConfirmed,
   });

@@ -8,6 +8,17 @@ import {
   type PurchaseQuotationRequest,
   purchaseQuotationQueryOptions,
 } from "../api/orders";
+import { PURCHASE_FLOW_STORES, type PurchaseFlowStore } from "../stores/purchase-flow-store";
+
+/**
+ * A refused sender (422 on sender_id: a walk-in customer past the day's amount without a document)
+ * is kept in the flow, which goes back to SENDER to show it. Answers whether the error was one.
+ */
+export const noteSenderRefusal = (store: PurchaseFlowStore, error: unknown): boolean => {
+  const refusal = isApiError(error) && error.status === 422 ? error.errors?.sender_id?.[0] : undefined;
+  if (refusal) store.getState().senderRefused(refusal);
+  return refusal !== undefined;
+};
 
 /**
  * A first step's "continue": creates the quotation and keeps it in the query cache (the next steps
@@ -20,13 +31,19 @@ export const useCreatePurchaseQuotation = <S extends PurchaseService>(
 ) => {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (body: PurchaseQuotationRequest[S]) => createPurchaseQuotation(service, body),
+    mutationFn: (body: PurchaseQuotationRequest[S]) => {
+      // An agent's purchase names the walk-in customer chosen on the SENDER step.
+      const senderId = PURCHASE_FLOW_STORES[service].getState().sender_id;
+      return createPurchaseQuotation(service, senderId === null ? body : { ...body, sender_id: senderId });
+    },
     onSuccess: (quotation) => {
       queryClient.setQueryData(purchaseQuotationQueryOptions(quotation.id).queryKey, quotation);
       onCreated(quotation);
     },
     meta: { notifyOnError: false },
-    onError: (error) => notifyApiError(error),
+    onError: (error) => {
+      if (!noteSenderRefusal(PURCHASE_FLOW_STORES[service], error)) notifyApiError(error);
+    },
   });
   const errors = isApiError(mutation.error) ? (mutation.error.errors ?? {}) : {};
   const isAmountRefused = amountRefusalOf(mutation.error) !== null;

@@ -22,7 +22,14 @@ export const PURCHASE_FLOW_STEPS = {
   "prepaid-pay-bills": BILL_STEPS,
 } as const satisfies Record<PurchaseService, readonly string[]>;
 
-export type PurchaseStepName = (typeof PURCHASE_FLOW_STEPS)[PurchaseService][number];
+/** An agent's flows start with who pays: the walk-in customer (issue 20). */
+export const SENDER_STEP = "SENDER";
+
+export type PurchaseStepName = (typeof PURCHASE_FLOW_STEPS)[PurchaseService][number] | typeof SENDER_STEP;
+
+/** The steps of a service for the signed-in role: an agent's start with SENDER. */
+export const purchaseStepsOf = (service: PurchaseService, isAgent: boolean): readonly PurchaseStepName[] =>
+  isAgent ? [SENDER_STEP, ...PURCHASE_FLOW_STEPS[service]] : PURCHASE_FLOW_STEPS[service];
 
 /** Where each service lives in the account area. */
 export const PURCHASE_BASE_PATH = {
@@ -51,6 +58,10 @@ export type PurchaseFlowData = FlowData & {
   quotation_id: number | null;
   /** The wallet method (payment_type_id 8) was chosen: nothing is paid before the transaction. */
   paidFromWallet: boolean;
+  /** An agent's walk-in customer who pays (sent as the quotation's sender_id); null for a client. */
+  sender_id: number | null;
+  /** Why the API refused that sender (422 on sender_id): the SENDER step shows it. */
+  sender_refusal: string | null;
 };
 
 type PurchaseFlowActions = {
@@ -61,6 +72,8 @@ type PurchaseFlowActions = {
   billPlanChosen: (planId: number | null) => void;
   quotationCreated: (quotationId: number) => void;
   walletChosen: (isWallet: boolean) => void;
+  senderChosen: (senderId: number) => void;
+  senderRefused: (message: string | null) => void;
 };
 
 /** Spec §4 reset (the shared `reset`): step 0, the selections, the quotation and the order cleared. */
@@ -75,6 +88,8 @@ export const INITIAL_PURCHASE_FLOW_DATA: PurchaseFlowData = {
   plan_id: null,
   quotation_id: null,
   paidFromWallet: false,
+  sender_id: null,
+  sender_refusal: null,
   transactionKey: null,
   order_id: null,
 };
@@ -91,10 +106,16 @@ const priceChanged: Partial<PurchaseFlowData> = {
 export const createPurchaseFlowStore = (service: PurchaseService) =>
   createFlowStore<PurchaseFlowData, PurchaseFlowActions>({
     name: `vela-purchase-${service}`,
-    stepCount: PURCHASE_FLOW_STEPS[service].length,
+    // An agent's flow has one step more (SENDER).
+    stepCount: PURCHASE_FLOW_STEPS[service].length + 1,
     initial: INITIAL_PURCHASE_FLOW_DATA,
     actions: (set) => ({
-      productChosen: (productId) => set({ ...INITIAL_PURCHASE_FLOW_DATA, product_id: productId }),
+      productChosen: (productId) =>
+        set((state) => ({
+          ...INITIAL_PURCHASE_FLOW_DATA,
+          product_id: productId,
+          sender_id: state.sender_id,
+        })),
       billCountryChosen: (countryId) =>
         set((state) =>
           state.country_id === countryId
@@ -123,6 +144,13 @@ export const createPurchaseFlowStore = (service: PurchaseService) =>
         set((state) => (state.plan_id === planId ? state : { plan_id: planId, ...priceChanged })),
       quotationCreated: (quotationId) => set({ ...priceChanged, quotation_id: quotationId }),
       walletChosen: (isWallet) => set({ paidFromWallet: isWallet, transactionKey: null }),
+      senderChosen: (senderId) =>
+        set((state) =>
+          state.sender_id === senderId
+            ? { sender_refusal: null }
+            : { sender_id: senderId, sender_refusal: null, ...priceChanged },
+        ),
+      senderRefused: (message) => set({ sender_refusal: message }),
     }),
   });
 

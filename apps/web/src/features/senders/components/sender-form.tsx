@@ -1,17 +1,8 @@
-import {
-  Button,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  type TextInputProps,
-  Title,
-} from "@mantine/core";
+import { Button, Group, SimpleGrid, Stack, TextInput, type TextInputProps, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ConsignmentSenderForm, consignmentSenderRequest, type Sender } from "@vela/shared/senders";
 import { useState } from "react";
-import { Controller, FormProvider, useForm, useFormContext, useWatch } from "react-hook-form";
+import { FormProvider, useForm, useFormContext, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { notifyApiError, notifySuccess } from "@/shared/api/notify";
 import { CountryField } from "@/shared/forms/country-field";
@@ -21,9 +12,9 @@ import { NameFields } from "@/shared/forms/name-fields";
 import { PhoneNumberFields } from "@/shared/forms/phone-number-fields";
 import { setServerFieldErrors } from "@/shared/forms/server-field-errors";
 import { createSender } from "../api/create-sender";
-import { useDocuments } from "../api/get-documents";
 import { SENDERS_QUERY_KEY } from "../api/get-senders";
 import { updateSender } from "../api/update-sender";
+import { SenderDocumentFields } from "./sender-document-fields";
 
 const FIELDS = [
   "first_name",
@@ -99,12 +90,9 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
     handleSubmit,
     setError,
     setValue,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = methods;
   const documentCountryId = idValue(useWatch({ control, name: "document_country_id" }));
-  const documentTypeId = idValue(useWatch({ control, name: "document_type_id" }));
-  const documents = useDocuments(documentCountryId);
-  const selectedDocument = documents.data?.find((document) => document.id === documentTypeId);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -156,57 +144,7 @@ export const SenderForm = ({ sender, onSaved, onCancel }: SenderFormProps) => {
           <Title order={3} size="h5">
             {t("senders.documentTitle")}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <CountryField
-              name="document_country_id"
-              label={t("senders.fields.documentCountry")}
-              // Another country's list may not hold the chosen document.
-              onCountryChange={() => setValue("document_type_id", null)}
-            />
-            <Controller
-              control={control}
-              name="document_type_id"
-              render={({ field }) => (
-                <Select
-                  label={t("senders.fields.documentType")}
-                  placeholder={
-                    documentCountryId === null
-                      ? t("senders.chooseDocumentCountry")
-                      : t("senders.chooseDocument")
-                  }
-                  required
-                  disabled={documentCountryId === null || !documents.data}
-                  data={(documents.data ?? []).map((document) => ({
-                    value: String(document.id),
-                    label: document.name,
-                  }))}
-                  value={idValue(field.value) === null ? null : String(field.value)}
-                  onChange={(value) => field.onChange(value ? Number(value) : null)}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={errors.document_type_id?.message}
-                  allowDeselect={false}
-                />
-              )}
-            />
-            <SenderTextInput
-              name="document_number"
-              label={t("senders.fields.documentNumber")}
-              required
-              placeholder={selectedDocument?.example ?? undefined}
-              description={
-                selectedDocument?.example
-                  ? t("senders.documentExample", { example: selectedDocument.example })
-                  : undefined
-              }
-            />
-            <SenderTextInput
-              name="document_expires_on"
-              label={t("senders.fields.documentExpiresOn")}
-              type="date"
-              required
-            />
-          </SimpleGrid>
+          <SenderDocumentFields required />
           <Group justify="flex-end">
             <Button variant="default" onClick={onCancel}>
               {t("senders.cancel")}

@@ -1,8 +1,8 @@
-import { Card, Group, Pagination, Radio, Skeleton, Stack, Text, TextInput } from "@mantine/core";
+import { Card, Group, Skeleton, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMutation } from "@tanstack/react-query";
-import type { QuotationSelection, Sender } from "@vela/shared/senders";
+import type { QuotationSelection } from "@vela/shared/senders";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getAuthSnapshot } from "@/shared/api/auth-source";
@@ -13,6 +13,7 @@ import { StatusBadge } from "@/shared/ui/status-badge";
 import { StepButtons } from "@/shared/ui/step-buttons";
 import { addSenderToQuotation } from "../api/add-sender";
 import { useConsignmentSenders } from "../api/get-senders";
+import { SenderChoice } from "./sender-choice";
 import { SenderDetails } from "./sender-details";
 import { SenderFormModal } from "./sender-form-modal";
 
@@ -94,45 +95,13 @@ export const SenderStep = ({ quotationId, onContinue, onBack }: SenderStepProps)
           {senders.data && rows.length === 0 ? (
             <Text c="dimmed">{debouncedSearch ? t("senders.noMatches") : t("senders.step.none")}</Text>
           ) : null}
-          {rows.length > 0 ? (
-            <Radio.Group
-              label={t("senders.step.choose")}
-              value={chosenId === null ? null : String(chosenId)}
-              onChange={(value) => setChosenId(Number(value))}
-            >
-              <Stack gap="xs" mt="xs">
-                {rows.map((sender: Sender) => (
-                  <Radio.Card
-                    key={sender.id}
-                    value={String(sender.id)}
-                    disabled={!sender.is_active}
-                    radius="md"
-                    p="md"
-                    aria-label={sender.full_name}
-                  >
-                    <Group wrap="nowrap" align="flex-start" gap="md">
-                      <Radio.Indicator disabled={!sender.is_active} />
-                      <SenderDetails sender={sender} />
-                      {sender.is_active ? null : (
-                        <StatusBadge isPositive={false} size="sm">
-                          {t("senders.inactive")}
-                        </StatusBadge>
-                      )}
-                    </Group>
-                  </Radio.Card>
-                ))}
-              </Stack>
-            </Radio.Group>
-          ) : null}
-          {senders.data && senders.data.last_page > 1 ? (
-            <Pagination
-              total={senders.data.last_page}
-              value={senders.data.current_page}
-              onChange={setPage}
-              size="sm"
-              getControlProps={(control) => ({ "aria-label": t(`senders.pagination.${control}`) })}
-            />
-          ) : null}
+          <SenderChoice
+            rows={rows}
+            chosenId={chosenId}
+            onChoose={(id) => setChosenId(id)}
+            pages={senders.data}
+            onPage={setPage}
+          />
           <SenderFormModal
             opened={creating}
             sender={null}

@@ -274,6 +274,7 @@ export const en = {
     phoneInvalid: "Must be a valid phone number for the country of its prefix.",
     terms: "The terms and conditions must be accepted.",
     taxId: "Must be 4 to 40 letters, digits, spaces, '.', '/' or '-'.",
+    documentIncomplete: "Complete the identity document.",
     passwordMismatch: "The passwords don't match.",
   },
   auth: {
@@ -772,6 +773,21 @@ export const en = {
       none: "You have no senders yet. Add the customer who is sending.",
       back: "Back",
       continue: "Continue",
+    },
+    walkIn: {
+      optional: "Optional",
+      required: "Required",
+      optionalText:
+        "Add the customer's identity document now, or when their purchases of the day ask for it.",
+      requiredText:
+        "This customer's purchases today need an identity document: check it and enter its details.",
+    },
+    purchaseStep: {
+      title: "Who is paying?",
+      text: "Choose the customer who is paying at the counter, or add a new one.",
+      none: "You have no senders for this service yet. Add the customer who is paying.",
+      refusedTitle: "This sender cannot pay yet",
+      editSender: "Edit {{name}}",
     },
   },
   history: {
@@ -1274,6 +1290,7 @@ export const en = {
     servicesTitle: "Top up, gift and pay",
     servicesText: "Top up a phone, send a gift card or pay a bill in a few steps.",
     steps: {
+      SENDER: "Sender",
       AMOUNT: "Amount",
       PAYMENT: "Payment",
       SEND: "Review",

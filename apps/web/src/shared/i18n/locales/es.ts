@@ -273,6 +273,7 @@ export const es = {
     phoneInvalid: "Debe ser un número de teléfono válido para el país de su prefijo.",
     terms: "Debes aceptar los términos y condiciones.",
     taxId: "Debe tener de 4 a 40 letras, dígitos, espacios, '.', '/' o '-'.",
+    documentIncomplete: "Completa el documento de identidad.",
     passwordMismatch: "Las contraseñas no coinciden.",
   },
   auth: {
@@ -776,6 +777,21 @@ export const es = {
       back: "Atrás",
       continue: "Continuar",
     },
+    walkIn: {
+      optional: "Opcional",
+      required: "Obligatorio",
+      optionalText:
+        "Añade ahora el documento de identidad del cliente, o cuando sus compras del día lo pidan.",
+      requiredText:
+        "Las compras de hoy de este cliente necesitan un documento de identidad: revísalo e introduce sus datos.",
+    },
+    purchaseStep: {
+      title: "¿Quién paga?",
+      text: "Elige al cliente que paga en el mostrador, o añade uno nuevo.",
+      none: "Aún no tienes remitentes para este servicio. Añade al cliente que paga.",
+      refusedTitle: "Este remitente aún no puede pagar",
+      editSender: "Editar a {{name}}",
+    },
   },
   history: {
     title: "Historial de órdenes",
@@ -1278,6 +1294,7 @@ export const es = {
     servicesTitle: "Recarga, regala y paga",
     servicesText: "Recarga un celular, envía una tarjeta de regalo o paga una factura en pocos pasos.",
     steps: {
+      SENDER: "Remitente",
       AMOUNT: "Importe",
       PAYMENT: "Pago",
       SEND: "Revisión",
