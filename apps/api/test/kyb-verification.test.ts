@@ -40,6 +40,25 @@ describe("who may use it", () => {
     }
   });
 
+  it("keeps a business out of the personal verification flow (it verifies as a company)", async () => {
+    const { token } = await signedInBusiness(app);
+    const personal = await app.inject({
+      method: "POST",
+      url: "/api/identity-verification/get-access-token",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { flow: "identity" },
+    });
+    expect(personal.statusCode).toBe(403);
+    expect(personal.json().message).toMatch(/company details and owners/);
+    const started = await app.inject({
+      method: "POST",
+      url: "/api/user_identity_verifications",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { country_id: await countryId(app, "US"), document_id: 1 },
+    });
+    expect(started.statusCode).toBe(403);
+  });
+
   it("answers another business's owner exactly like an unknown one (404)", async () => {
     const us = await signedInBusiness(app);
     const them = await signedInBusiness(app);

@@ -40,3 +40,16 @@ export const verificationPathFrom = (from: string | null | undefined): string =>
   const safe = safeReturnPath(from);
   return safe ? `${VERIFICATION_PATH}?${new URLSearchParams({ from: safe })}` : VERIFICATION_PATH;
 };
+
+/**
+ * A verification provider's hosted SDK page (the `sdk_url` of an access token) as an absolute
+ * http(s) address to send the browser to, or null for anything else (a `javascript:` URL).
+ */
+export const sdkAddress = (sdkUrl: string): string | null => {
+  try {
+    const url = new URL(sdkUrl, window.location.origin);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
+};

@@ -4,6 +4,7 @@ import type { BeneficialOwner, OwnerVerificationState } from "@vela/shared/kyb";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { notifySuccess } from "@/shared/api/notify";
+import { sdkAddress } from "@/shared/flow/verification-path";
 import { KYB_QUERY_KEY, ownerAccessToken, removeOwner } from "../api/business-verification";
 import { OwnerFormModal } from "./owner-form-modal";
 
@@ -14,16 +15,6 @@ const VERIFICATION_COLOR: Record<OwnerVerificationState, string> = {
   approved: "teal",
   retry: "orange",
   rejected: "red",
-};
-
-/** The provider's page for the token, as an absolute http(s) address, or null for anything else. */
-const sdkAddress = (sdkUrl: string): string | null => {
-  try {
-    const url = new URL(sdkUrl, window.location.origin);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
 };
 
 const canVerify = (owner: BeneficialOwner) =>

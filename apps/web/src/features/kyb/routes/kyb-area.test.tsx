@@ -4,8 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { changeLanguage } from "@/shared/i18n/i18n";
 import { server } from "@/test/api-server";
+import { expectNoSeriousAxeViolations } from "@/test/axe";
 import { renderRoutes } from "@/test/render";
-import { expectNoSeriousAxeViolations } from "../testing/axe";
 import { kybBackend, OWNER_SDK_URL, ownerFixture, verificationFixture } from "../testing/kyb-backend";
 import { KybArea } from "./kyb-area";
 

@@ -2,17 +2,8 @@ import { useMutation } from "@tanstack/react-query";
 import type { VerificationFlow } from "@vela/shared/verification";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
+import { sdkAddress } from "@/shared/flow/verification-path";
 import { getAccessToken } from "../api/access-token";
-
-/** The provider's page for the token, as an absolute http(s) address, or null for anything else. */
-const sdkAddress = (sdkUrl: string): string | null => {
-  try {
-    const url = new URL(sdkUrl, window.location.origin);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
-};
 
 /**
  * Starts (or resumes) a verification flow: asks for an SDK access token and sends the browser to

@@ -4,9 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { registerAuthSource } from "@/shared/api/auth-source";
 import { changeLanguage } from "@/shared/i18n/i18n";
 import { requests, server } from "@/test/api-server";
+import { expectNoSeriousAxeViolations } from "@/test/axe";
 import { address, renderRoutes } from "@/test/render";
 import { STATUS_POLL_FOR_MS } from "../hooks/use-verification-status";
-import { expectNoSeriousAxeViolations } from "../testing/axe";
 import {
   levelsFixture,
   PERSONAL_DATA,
