@@ -28,6 +28,7 @@ import { ADVANCE_JOB } from "../src/orders/service";
 import { orderReference } from "../src/orders/transition";
 import type { Providers } from "../src/plugins/providers";
 import type { PayoutState } from "../src/providers/payouts/payout-partner";
+import { clientBody, postClientRegistration } from "./auth-support";
 import { appForThisFile, clearingAccount } from "./helper";
 import {
   expectLedgerReconciled,
@@ -255,6 +256,26 @@ describe("screening at creation", () => {
     const hits = await hitsOfRecipient(created.json().data.id);
     expect(hits).toHaveLength(1);
     expect(hits[0]).toMatchObject({ status: "open", entryUid: 900003, orderId: null, score: "1.0000" });
+  });
+
+  it("screens a new account holder at registration: a match is queued, the account opened all the same", async () => {
+    const listed = await postClientRegistration(
+      app,
+      await clientBody(app, { first_name: "Ernesto", last_name: "Valderrama Osorio" }),
+    );
+    expect(listed.statusCode, listed.body).toBe(201);
+    expect(listed.body).not.toMatch(/sanction|screen|review/i);
+    const clear = await postClientRegistration(app, await clientBody(app, { first_name: "Lucía" }));
+    expect(clear.statusCode, clear.body).toBe(201);
+    const hitsOf = (id: number) =>
+      app.db
+        .select()
+        .from(screeningHits)
+        .where(and(eq(screeningHits.subjectKind, "user"), eq(screeningHits.subjectId, id)));
+    const listedHits = await hitsOf(listed.json().data.user.id);
+    expect(listedHits).toHaveLength(1);
+    expect(listedHits[0]).toMatchObject({ status: "open", orderId: null });
+    expect(await hitsOf(clear.json().data.user.id)).toEqual([]);
   });
 
   it("adds a matching sender to the queue; a clear name raises nothing", async () => {

@@ -8,6 +8,7 @@ import type {
 import { CODE_RESEND_SECONDS, CODE_TTL_SECONDS } from "@vela/shared/auth";
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { screenSubject } from "../compliance/sanctions/service";
 import type { Db } from "../db/client";
 import {
   businessTypes,
@@ -176,6 +177,12 @@ export async function register(app: FastifyInstance, request: FastifyRequest, re
           taxId: registration.input.tax_id.toUpperCase(),
         })
         .returning();
+    }
+    // Sanctions screening of the new account holder (and a business's legal name): a possible
+    // match goes to the review queue; the account is opened all the same (no fuzzy auto-reject).
+    await screenSubject(tx, { kind: "user", id: user.id, name: `${user.firstName} ${user.lastName}` });
+    if (registration.role === "business") {
+      await screenSubject(tx, { kind: "user", id: user.id, name: registration.input.legal_name });
     }
     return { user, organization: organization ?? null };
   });
