@@ -402,6 +402,7 @@ describe("identity journeys", () => {
       "Order history",
       "Reports",
       "Profile",
+      "Identity verification",
       "Settings",
     ]);
     expect(await page.getByTestId("account-user-name").textContent()).toBe("Agencia Sol");
@@ -456,6 +457,7 @@ describe("identity journeys", () => {
       "API keys",
       "Credentials and subscriptions",
       "Profile",
+      "Identity verification",
       "Settings",
     ]);
     // The persistent rule modal (verify e-mail) is in the way of the sidebar: it is left for later.
