@@ -2,7 +2,11 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { NotFoundError } from "../../http/errors";
-import { cleanDocument, DOCUMENT_MAX_BYTES } from "../../providers/verification/document-images";
+import {
+  type CleanDocument,
+  cleanDocument,
+  DOCUMENT_MAX_BYTES,
+} from "../../providers/verification/document-images";
 import type { DocumentSide } from "../../providers/verification/document-store";
 import {
   documentTypesOf,
@@ -261,7 +265,7 @@ export async function sandboxVerificationRoutes(
         }
         return render(reply, token, session, language, { errors }, status);
       }
-      const cleaned = new Map<DocumentSide, Awaited<ReturnType<typeof cleanDocument>>>();
+      const cleaned = new Map<DocumentSide, CleanDocument>();
       for (const side of expected) {
         const bytes = files.get(side);
         if (!bytes || bytes.length === 0) {
@@ -279,9 +283,7 @@ export async function sandboxVerificationRoutes(
       }
       // Nothing is kept unless every file of the step is good, so a step is all or nothing.
       if (Object.keys(errors).length > 0) return render(reply, token, session, language, { errors }, status);
-      for (const [side, document] of cleaned) {
-        if (!("problem" in document)) await verification.upload(token, side, document);
-      }
+      for (const [side, document] of cleaned) await verification.upload(token, side, document);
       return back(reply, token, language);
     },
   );
